@@ -1,0 +1,162 @@
+package org.lockstep.app;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.postgres.PostgresPlugin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An open connection to Lockstep's database: a small HikariCP pool, migrated by Flyway, wrapped in Jdbi.
+ *
+ * <p>Flyway takes a PostgreSQL advisory lock while it migrates, so two clients starting at once on an empty
+ * database both come up: one migrates, the other waits and then finds nothing to do.
+ */
+public final class Database implements AutoCloseable {
+
+    /** Pool size per client: many operators share one server, and an editor needs few connections. */
+    public static final int POOL_SIZE = 4;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+
+    private final HikariDataSource dataSource;
+    private final Jdbi jdbi;
+    private final Optional<EmbeddedServer> embedded;
+
+    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded) {
+        this.dataSource = dataSource;
+        this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin());
+        this.embedded = embedded;
+    }
+
+    /**
+     * Connects as configured (starting the embedded server when no URL is given) and migrates the schema.
+     *
+     * @param config      where to connect
+     * @param application a name shown in {@code pg_stat_activity.application_name}, e.g. "Lockstep"
+     * @throws IllegalStateException when the database cannot be reached or migrated; the message says why
+     */
+    public static Database open(LockstepConfig config, String application) {
+        Optional<EmbeddedServer> embedded = Optional.empty();
+        String url;
+        String user = null;
+        String password = null;
+        if (config.dbUrl().isPresent()) {
+            url = config.dbUrl().get();
+        } else {
+            EmbeddedServer server = new EmbeddedServer(config.dataDir(), LockstepConfig.cacheDir(System.getenv()));
+            EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+            url = endpoint.jdbcUrl();
+            user = endpoint.user();
+            password = endpoint.password();
+            embedded = Optional.of(server);
+        }
+        return open(url, user, password, application + " (" + config.user() + ")", embedded);
+    }
+
+    /**
+     * Connects to a URL and migrates the schema; for tests and tools that manage the server themselves.
+     *
+     * @param user     the role, or {@code null} to take it from the URL, {@code PGUSER} or pgjdbc's default
+     * @param password the password, or {@code null} to take it from the URL, {@code PGPASSWORD} or {@code ~/.pgpass}
+     */
+    public static Database open(String url, String user, String password, String application) {
+        return open(url, user, password, application, Optional.empty());
+    }
+
+    private static Database open(String url, String user, String password, String application,
+                                 Optional<EmbeddedServer> embedded) {
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new IllegalStateException("Not a PostgreSQL JDBC URL: " + url
+                    + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
+        }
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(url);
+        Map<String, String> env = System.getenv();
+        if (user != null) {
+            hc.setUsername(user);
+        } else if (env.get("PGUSER") != null && !url.contains("user=")) {
+            hc.setUsername(env.get("PGUSER"));
+        }
+        if (password != null) {
+            hc.setPassword(password);
+        } else if (env.get("PGPASSWORD") != null && !url.contains("password=")) {
+            hc.setPassword(env.get("PGPASSWORD"));
+        }
+        hc.setPoolName("lockstep");
+        hc.setMaximumPoolSize(POOL_SIZE);
+        hc.setMinimumIdle(1);
+        // An operator waiting on a dead server should hear about it in seconds, not after the default 30 s.
+        hc.setConnectionTimeout(5_000);
+        hc.setValidationTimeout(2_000);
+        hc.setInitializationFailTimeout(10_000);
+        hc.addDataSourceProperty("ApplicationName", application);
+        hc.addDataSourceProperty("connectTimeout", "5");
+        hc.addDataSourceProperty("tcpKeepAlive", "true");
+        HikariDataSource ds;
+        try {
+            ds = new HikariDataSource(hc);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("Cannot connect to " + redact(url) + ": " + rootMessage(e), e);
+        }
+        try {
+            Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        } catch (RuntimeException e) {
+            ds.close();
+            throw new IllegalStateException("Cannot prepare the database schema: " + rootMessage(e), e);
+        }
+        LOG.info("Connected to {}", redact(url));
+        return new Database(ds, embedded);
+    }
+
+    /** The Jdbi over the pool. */
+    public Jdbi jdbi() {
+        return jdbi;
+    }
+
+    /** The pool itself, for raw-JDBC comparisons in benchmarks. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** The embedded server behind this database, when one is used. */
+    public Optional<EmbeddedServer> embeddedServer() {
+        return embedded;
+    }
+
+    /** Closes the pool; the embedded server keeps running (see {@link #closeAndStopIfLast()}). */
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+
+    /** Closes the pool and stops the embedded server when no other Lockstep client is connected to it. */
+    public void closeAndStopIfLast() {
+        close();
+        embedded.ifPresent(server -> {
+            try {
+                server.stopIfUnused();
+            } catch (RuntimeException e) {
+                LOG.warn("Could not stop the embedded server: {}", e.getMessage());
+            }
+        });
+    }
+
+    /** The URL without a password parameter, for messages and logs. */
+    public static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

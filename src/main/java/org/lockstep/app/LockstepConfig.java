@@ -1,0 +1,65 @@
+package org.lockstep.app;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where Lockstep's data lives and who is editing. Each setting comes from a command-line option, else an
+ * environment variable, else a default:
+ * <ul>
+ *   <li>database: {@code --db-url} / {@code LOCKSTEP_DB_URL}; without it, the embedded server in the data
+ *       directory;</li>
+ *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
+ *       {@code ~/.local/share/lockstep};</li>
+ *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user.</li>
+ * </ul>
+ *
+ * @param dbUrl   a {@code jdbc:postgresql://} URL of a shared server, or empty for the embedded one
+ * @param dataDir the data directory of the embedded server
+ * @param user    the operator's name, written to {@code updated_by}
+ */
+public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
+
+    /**
+     * Resolves the settings.
+     *
+     * @param dbUrl   the option's value or {@code null}
+     * @param dataDir the option's value or {@code null}
+     * @param user    the option's value or {@code null}
+     * @param env     the environment (normally {@link System#getenv()})
+     */
+    public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Map<String, String> env) {
+        String url = firstNonBlank(dbUrl, env.get("LOCKSTEP_DB_URL"));
+        Path dir = dataDir != null ? dataDir : defaultDataDir(env);
+        String who = firstNonBlank(user, env.get("LOCKSTEP_USER"), System.getProperty("user.name"), "operator");
+        return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip());
+    }
+
+    /** Where extracted PostgreSQL binaries are cached: {@code $XDG_CACHE_HOME/lockstep} or {@code ~/.cache/lockstep}. */
+    public static Path cacheDir(Map<String, String> env) {
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("lockstep");
+    }
+
+    private static Path defaultDataDir(Map<String, String> env) {
+        String explicit = env.get("LOCKSTEP_DATA_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit);
+        }
+        String xdg = env.get("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("lockstep");
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,85 @@
+package org.lockstep.domain;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The editable fields of a customer record, in display order, with the column name used in SQL, JSON and CSV
+ * (snake_case) and the maximum length the schema allows.
+ *
+ * <p>The lengths mirror the {@code CHECK} constraints in {@code db/migration/V1__customer.sql}; validation
+ * ({@link CustomerValidator}) rejects a longer value before it reaches the database.
+ */
+public enum CustomerField {
+    EXTERNAL_REF("external_ref", "External ref", 64, false),
+    COMPANY("company", "Company", 160, false),
+    CONTACT_NAME("contact_name", "Contact name", 120, false),
+    CONTACT_TITLE("contact_title", "Contact title", 80, false),
+    EMAIL("email", "Email", 254, false),
+    PHONE("phone", "Phone", 40, false),
+    FAX("fax", "Fax", 40, false),
+    ADDRESS("address", "Address", 500, true),
+    CITY("city", "City", 80, false),
+    REGION("region", "Region", 80, false),
+    POSTAL_CODE("postal_code", "Postal code", 20, false),
+    COUNTRY("country", "Country", 80, false),
+    NOTES("notes", "Notes", 100_000, true),
+    CREDIT_LIMIT("credit_limit", "Credit limit", 15, false);
+
+    private final String column;
+    private final String label;
+    private final int maxLength;
+    private final boolean multiLine;
+
+    CustomerField(String column, String label, int maxLength, boolean multiLine) {
+        this.column = column;
+        this.label = label;
+        this.maxLength = maxLength;
+        this.multiLine = multiLine;
+    }
+
+    /** The column name: snake_case, as in SQL, JSON keys and CSV headers. */
+    public String column() {
+        return column;
+    }
+
+    /** The label an operator reads in the editor and in error messages. */
+    public String label() {
+        return label;
+    }
+
+    /** Maximum length in characters (for {@link #CREDIT_LIMIT}: of its text form). */
+    public int maxLength() {
+        return maxLength;
+    }
+
+    /** Whether the value may span several lines (address, notes). */
+    public boolean multiLine() {
+        return multiLine;
+    }
+
+    /** Whether the value is a number rather than text. */
+    public boolean numeric() {
+        return this == CREDIT_LIMIT;
+    }
+
+    /** All fields in display order. */
+    public static List<CustomerField> all() {
+        return List.of(values());
+    }
+
+    /**
+     * Finds a field by its column name, ignoring case and surrounding blanks; a space or hyphen counts as an
+     * underscore, so {@code "Postal Code"} finds {@link #POSTAL_CODE}.
+     *
+     * @return the field, or empty when no field has that name
+     */
+    public static Optional<CustomerField> byColumn(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        String wanted = name.strip().toLowerCase(java.util.Locale.ROOT).replace(' ', '_').replace('-', '_');
+        return Arrays.stream(values()).filter(f -> f.column.equals(wanted)).findFirst();
+    }
+}

@@ -1,0 +1,48 @@
+package org.lockstep.domain;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where customers are kept. Every method talks to the database and may block: call it off the JavaFX thread.
+ * Each method runs in its own short transaction. Implementations write the acting user's name into
+ * {@code updated_by} and take every timestamp from the database clock.
+ *
+ * <p>Methods throw {@link StoreUnavailableException} when the database cannot be reached or fails; nothing
+ * was written then.
+ */
+public interface CustomerRepository {
+
+    /** The customer as stored now, or empty when no such id exists. */
+    Optional<Customer> find(long id);
+
+    /**
+     * Inserts a customer at version 1.
+     *
+     * @throws InvalidCustomerException when the values break a rule (see {@link CustomerValidator})
+     */
+    Customer create(CustomerData data);
+
+    /**
+     * A versioned save: one {@code UPDATE … WHERE id = :id AND version = :baseVersion RETURNING *}.
+     *
+     * @param baseVersion the version the edits are based on
+     * @return {@link SaveOutcome.Saved} with the new row (version = base + 1), or {@link SaveOutcome.Conflict}
+     *         with what the database holds now when zero rows matched
+     * @throws InvalidCustomerException when the values break a rule
+     */
+    SaveOutcome save(long id, long baseVersion, CustomerData data);
+
+    /** A versioned delete: {@code DELETE … WHERE id = :id AND version = :baseVersion}. */
+    DeleteOutcome delete(long id, long baseVersion);
+
+    /** One page of the list, in the requested order. */
+    List<Customer> page(CustomerPageRequest request);
+
+    /**
+     * How many customers match a search, counting for at most about {@code budgetMs} milliseconds.
+     *
+     * @param search as in {@link CustomerPageRequest#search()}
+     */
+    CustomerCount count(String search, long budgetMs);
+}

@@ -1,0 +1,145 @@
+package org.lockstep.store;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.SqlStatement;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerCount;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerPageRequest;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.CustomerValidator;
+import org.lockstep.domain.DeleteOutcome;
+import org.lockstep.domain.FieldError;
+import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.SaveOutcome;
+
+/**
+ * Customers in PostgreSQL through Jdbi. Saves and deletes are versioned single statements (PoEAA, Optimistic
+ * Offline Lock): the {@code WHERE version = :base} clause and the row lock that {@code UPDATE} takes make the check
+ * and the write one atomic step, so of any number of concurrent saves on one base version exactly one commits
+ * (PostgreSQL docs, 13.2.1 Read Committed: a waiting UPDATE re-evaluates its WHERE clause on the new row version).
+ */
+public final class JdbiCustomerRepository implements CustomerRepository {
+
+    static final String COLUMNS = String.join(", ", CustomerField.all().stream().map(CustomerField::column).toList());
+    private static final String VALUES = String.join(", ",
+            CustomerField.all().stream().map(f -> ":" + f.column()).toList());
+    private static final String ASSIGNMENTS = String.join(", ",
+            CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
+
+    static final String SAVE_SQL = "UPDATE customer SET " + ASSIGNMENTS
+            + ", version = version + 1, updated_at = now(), updated_by = :user"
+            + " WHERE id = :id AND version = :base RETURNING *";
+    static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) VALUES (" + VALUES
+            + ", :user) RETURNING *";
+
+    private final Jdbi jdbi;
+    private final String user;
+    private final CustomerRowMapper mapper = new CustomerRowMapper();
+
+    /**
+     * @param jdbi the database
+     * @param user the operator's name, written to {@code updated_by} on every write
+     */
+    public JdbiCustomerRepository(Jdbi jdbi, String user) {
+        this.jdbi = jdbi;
+        this.user = user;
+    }
+
+    /** The operator this repository writes as. */
+    public String user() {
+        return user;
+    }
+
+    @Override
+    public Optional<Customer> find(long id) {
+        return call(() -> jdbi.withHandle(h -> find(h, id)));
+    }
+
+    static Optional<Customer> find(Handle h, long id) {
+        return h.createQuery("SELECT * FROM customer WHERE id = :id").bind("id", id)
+                .map(new CustomerRowMapper()).findOne();
+    }
+
+    @Override
+    public Customer create(CustomerData data) {
+        CustomerData clean = valid(data);
+        return call(() -> jdbi.withHandle(h -> insert(h, clean)));
+    }
+
+    Customer insert(Handle h, CustomerData clean) {
+        return bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).map(mapper).one();
+    }
+
+    @Override
+    public SaveOutcome save(long id, long baseVersion, CustomerData data) {
+        CustomerData clean = valid(data);
+        return call(() -> jdbi.inTransaction(h -> {
+            Optional<Customer> saved = bindValues(h.createQuery(SAVE_SQL), clean)
+                    .bind("user", user).bind("id", id).bind("base", baseVersion)
+                    .map(mapper).findOne();
+            if (saved.isPresent()) {
+                return new SaveOutcome.Saved(saved.get());
+            }
+            return new SaveOutcome.Conflict(find(h, id));
+        }));
+    }
+
+    @Override
+    public DeleteOutcome delete(long id, long baseVersion) {
+        return call(() -> jdbi.inTransaction(h -> {
+            int rows = h.createUpdate("DELETE FROM customer WHERE id = :id AND version = :base")
+                    .bind("id", id).bind("base", baseVersion).execute();
+            if (rows == 1) {
+                return new DeleteOutcome.Deleted(id);
+            }
+            return new DeleteOutcome.Conflict(find(h, id));
+        }));
+    }
+
+    @Override
+    public List<Customer> page(CustomerPageRequest request) {
+        CustomerListQuery q = CustomerListQuery.of(request);
+        return call(() -> jdbi.withHandle(h -> q.bind(h.createQuery(q.sql())).map(mapper).list()));
+    }
+
+    @Override
+    public CustomerCount count(String search, long budgetMs) {
+        return call(() -> jdbi.withHandle(h -> CustomerListQuery.count(h, search, budgetMs)));
+    }
+
+    static CustomerData valid(CustomerData data) {
+        List<FieldError> errors = CustomerValidator.validate(data);
+        if (!errors.isEmpty()) {
+            throw new InvalidCustomerException(errors);
+        }
+        return data.normalized();
+    }
+
+    static <S extends SqlStatement<S>> S bindValues(S statement, CustomerData data) {
+        for (CustomerField f : CustomerField.values()) {
+            Object v = data.get(f);
+            if (f.numeric()) {
+                statement.bindByType(f.column(), v, java.math.BigDecimal.class);
+            } else {
+                statement.bindByType(f.column(), v, String.class);
+            }
+        }
+        return statement;
+    }
+
+    static <T> T call(Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (InvalidCustomerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw StoreErrors.translate(e);
+        }
+    }
+}

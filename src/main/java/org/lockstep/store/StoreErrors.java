@@ -1,0 +1,74 @@
+package org.lockstep.store;
+
+import java.sql.SQLException;
+import java.util.List;
+import org.jdbi.v3.core.JdbiException;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.FieldError;
+import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.StoreUnavailableException;
+
+/**
+ * Turns driver exceptions into the outcomes callers handle: a broken rule becomes an
+ * {@link InvalidCustomerException} naming the field, anything else a {@link StoreUnavailableException} with a
+ * sentence an operator can read. SQLSTATE codes: PostgreSQL docs, Appendix A "PostgreSQL Error Codes".
+ */
+final class StoreErrors {
+
+    private StoreErrors() {
+    }
+
+    static RuntimeException translate(RuntimeException e) {
+        SQLException sql = findSql(e);
+        String state = sql == null ? null : sql.getSQLState();
+        if (state != null) {
+            String msg = sql.getMessage() == null ? "" : sql.getMessage();
+            if (state.equals("23505") && msg.contains("external_ref")) {
+                return new InvalidCustomerException(List.of(new FieldError(CustomerField.EXTERNAL_REF,
+                        "External ref is already used by another customer")));
+            }
+            if (state.equals("23514") || state.equals("23502") || state.equals("22001") || state.equals("22003")) {
+                return new InvalidCustomerException(List.of(new FieldError(fieldIn(msg), "Rejected by the database: "
+                        + firstLine(msg))));
+            }
+            if (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")) {
+                return new StoreUnavailableException("Cannot reach the database (" + firstLine(msg) + ")", e);
+            }
+            if (state.equals("57014")) {
+                return new StoreUnavailableException("The database took too long to answer", e);
+            }
+            return new StoreUnavailableException("The database refused the request: " + firstLine(msg), e);
+        }
+        if (e instanceof JdbiException) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            return new StoreUnavailableException("Cannot reach the database (" + root.getMessage() + ")", e);
+        }
+        return e;
+    }
+
+    private static SQLException findSql(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && s.getSQLState() != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static CustomerField fieldIn(String message) {
+        for (CustomerField f : CustomerField.values()) {
+            if (message.contains("\"" + f.column() + "\"") || message.contains("customer_" + f.column())) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static String firstLine(String message) {
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

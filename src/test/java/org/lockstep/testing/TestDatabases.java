@@ -1,0 +1,103 @@
+package org.lockstep.testing;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.lockstep.app.Database;
+import org.lockstep.app.EmbeddedServer;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.PostgreSQLContainer;
+
+/**
+ * Real PostgreSQL databases for tests, each fresh and migrated with the real Flyway migrations. The server is, in
+ * order of preference: {@code LOCKSTEP_TEST_DB_URL} (its role needs CREATEDB), a Testcontainers PostgreSQL when a
+ * Docker engine runs, else Lockstep's own embedded server in {@code target/embedded-pg-test}, started once per test
+ * JVM and stopped when it exits.
+ */
+public final class TestDatabases {
+
+    private static final AtomicInteger COUNTER = new AtomicInteger();
+    private static Server server;
+
+    private TestDatabases() {
+    }
+
+    /** Where to connect as an administrator able to create databases. */
+    public record Server(String host, int port, String user, String password) {
+        String url(String database) {
+            return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+        }
+    }
+
+    /** A new, empty, migrated database, with its own name, opened through Lockstep's {@link Database}. */
+    public static Database fresh() {
+        String name = newDatabase();
+        Server s = server();
+        return Database.open(s.url(name), s.user(), s.password(), "Lockstep test");
+    }
+
+    /** Creates a new, empty, unmigrated database and returns its JDBC URL (credentials from {@link #server()}). */
+    public static String freshUrl() {
+        return server().url(newDatabase());
+    }
+
+    /** The server the test databases live on. */
+    public static synchronized Server server() {
+        if (server == null) {
+            server = startServer();
+        }
+        return server;
+    }
+
+    private static String newDatabase() {
+        Server s = server();
+        String name = "t_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
+        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.user(), s.password());
+             Statement st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + name);
+            st.execute("CREATE DATABASE " + name);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot create test database " + name + ": " + e.getMessage(), e);
+        }
+        return name;
+    }
+
+    private static Server startServer() {
+        String url = System.getenv("LOCKSTEP_TEST_DB_URL");
+        if (url != null && !url.isBlank()) {
+            java.net.URI uri = java.net.URI.create(url.substring("jdbc:".length()));
+            String user = System.getenv().getOrDefault("PGUSER", System.getProperty("user.name"));
+            String password = System.getenv("PGPASSWORD");
+            String q = uri.getQuery() == null ? "" : uri.getQuery();
+            for (String kv : q.split("&")) {
+                if (kv.startsWith("user=")) {
+                    user = kv.substring(5);
+                } else if (kv.startsWith("password=")) {
+                    password = kv.substring(9);
+                }
+            }
+            return new Server(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), user, password);
+        }
+        if (dockerAvailable()) {
+            PostgreSQLContainer<?> pg = new PostgreSQLContainer<>("postgres:17-alpine");
+            pg.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(pg::stop));
+            return new Server(pg.getHost(), pg.getFirstMappedPort(), pg.getUsername(), pg.getPassword());
+        }
+        EmbeddedServer embedded = new EmbeddedServer(Path.of("target", "embedded-pg-test"),
+                Path.of(System.getProperty("user.home"), ".cache", "lockstep"));
+        EmbeddedServer.Endpoint endpoint = embedded.ensureRunning();
+        Runtime.getRuntime().addShutdownHook(new Thread(embedded::stopIfUnused));
+        return new Server("127.0.0.1", endpoint.port(), endpoint.user(), endpoint.password());
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+}
