@@ -1,2 +1,79 @@
 package org.lockstep.app;
-public final class Launcher { public static void main(String[] a) { System.out.println("hi"); } }
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.lockstep.app.cli.DbCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * Lockstep's entry point: with no subcommand it opens the desktop editor; with one, it runs that command and exits.
+ * It does not extend {@code javafx.application.Application}, so that {@code java -jar lockstep.jar} works with
+ * JavaFX on the class path.
+ *
+ * <p>Exit codes, the same for every subcommand: 0 done; 1 any other failure (message on stderr); 2 invalid input
+ * or usage (stderr names the field or line); 3 version conflict, also when the record no longer exists (the
+ * current record, if any, as JSON on stdout).
+ */
+@Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
+        description = "Edit shared customer records side by side without losing anyone's work.",
+        subcommands = {DbCommand.class})
+public final class Launcher implements Callable<Integer> {
+
+    /** Exit code: done. */
+    public static final int OK = 0;
+    /** Exit code: any other failure. */
+    public static final int FAILURE = 1;
+    /** Exit code: invalid input or usage. */
+    public static final int INVALID = 2;
+    /** Exit code: version conflict, or the record no longer exists. */
+    public static final int CONFLICT = 3;
+
+    @Option(names = "--db-url", scope = ScopeType.INHERIT, paramLabel = "URL",
+            description = "A shared PostgreSQL (>= 13): jdbc:postgresql://HOST[:PORT]/DB. Env LOCKSTEP_DB_URL. "
+                    + "Without it, Lockstep runs its embedded server.")
+    String dbUrl;
+
+    @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR",
+            description = "The embedded server's data directory. Env LOCKSTEP_DATA_DIR; default "
+                    + "$XDG_DATA_HOME/lockstep or ~/.local/share/lockstep.")
+    Path dataDir;
+
+    @Option(names = "--user", scope = ScopeType.INHERIT, paramLabel = "NAME",
+            description = "The operator's name, recorded with every save. Env LOCKSTEP_USER; default the OS user.")
+    String user;
+
+    /** The settings from options, environment and defaults. */
+    public LockstepConfig config() {
+        return LockstepConfig.resolve(dbUrl, dataDir, user, System.getenv());
+    }
+
+    @Override
+    public Integer call() {
+        return DesktopApp.run(config());
+    }
+
+    /** Runs Lockstep with the given arguments and exits with its exit code. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs Lockstep in-process and returns the exit code; tests call this. */
+    public static int run(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The configured picocli command line (exit codes mapped as documented above). */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Launcher());
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? INVALID : FAILURE);
+        cl.getCommandSpec().exitCodeOnInvalidInput(INVALID);
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("lockstep: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return e instanceof IllegalArgumentException ? INVALID : FAILURE;
+        });
+        return cl;
+    }
+}
