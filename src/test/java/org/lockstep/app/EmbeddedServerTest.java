@@ -1,0 +1,149 @@
+package org.lockstep.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.testing.ClientProcess;
+
+/**
+ * The embedded server shared by Lockstep processes on one data directory: real JVMs, real PostgreSQL, real
+ * {@code kill -9}.
+ */
+class EmbeddedServerTest {
+
+    @TempDir
+    Path dataDir;
+
+    private final List<Client> clients = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() {
+        clients.forEach(c -> c.process.destroyForcibly());
+        new EmbeddedServer(dataDir, cacheDir()).stop();
+    }
+
+    @Test
+    void twoProcessesStartingAtOnceShareOneServerAndSurviveEachOthersKill() throws Exception {
+        Client a = start();
+        Client b = start();
+        a.awaitReady();
+        b.awaitReady();
+        EmbeddedServer.Status status = new EmbeddedServer(dataDir, cacheDir()).status();
+        assertThat(status.running()).isTrue();
+        assertThat(status.clients()).isGreaterThanOrEqualTo(2);
+
+        a.process.destroyForcibly(); // kill -9: no shutdown hook, no goodbye
+        a.process.waitFor(30, TimeUnit.SECONDS);
+
+        assertThat(b.ask("count")).isEqualTo("count 0");
+        assertThat(b.ask("quit")).isEqualTo("closed");
+        assertThat(b.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        // b was the last client: it stopped the server on its way out.
+        assertThat(new EmbeddedServer(dataDir, cacheDir()).status().running()).isFalse();
+    }
+
+    @Test
+    void aClosingClientLeavesTheServerRunningForTheOther() throws Exception {
+        Client a = start();
+        a.awaitReady();
+        Client b = start();
+        b.awaitReady();
+
+        assertThat(a.ask("quit")).isEqualTo("closed");
+        a.process.waitFor(60, TimeUnit.SECONDS);
+
+        assertThat(new EmbeddedServer(dataDir, cacheDir()).status().running()).isTrue();
+        assertThat(b.ask("count")).isEqualTo("count 0");
+    }
+
+    @Test
+    void aStalePostmasterPidLeftByACrashDoesNotStopTheNextStart() throws Exception {
+        EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
+        int firstPort = server.ensureRunning().port();
+        long pid = server.status().pid();
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        Path pidFile = dataDir.resolve("pgdata/postmaster.pid");
+        // Make the leftover file as misleading as possible: its pid now belongs to a live process that isn't PostgreSQL.
+        List<String> lines = new ArrayList<>(Files.readAllLines(pidFile));
+        lines.set(0, Long.toString(ProcessHandle.current().pid()));
+        Files.write(pidFile, lines);
+
+        assertThat(server.status().running()).isFalse();
+        EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+
+        assertThat(server.status().running()).isTrue();
+        assertThat(endpoint.port()).isPositive();
+        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+            int one = db.jdbi().withHandle(h -> h.createQuery("SELECT 1").mapTo(Integer.class).one());
+            assertThat(one).isEqualTo(1);
+        }
+        assertThat(firstPort).isPositive();
+    }
+
+    @Test
+    void dataSurvivesARestart() {
+        EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
+        EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+            db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) VALUES ('Kept Ltd')"));
+        }
+        assertThat(server.stop()).isTrue();
+        assertThat(server.stop()).isFalse();
+
+        EmbeddedServer.Endpoint again = server.ensureRunning();
+        try (Database db = Database.open(again.jdbcUrl(), again.user(), again.password(), "test")) {
+            List<String> companies = db.jdbi().withHandle(h -> h.createQuery("SELECT company FROM customer")
+                    .mapTo(String.class).list());
+            assertThat(companies).containsExactly("Kept Ltd");
+        }
+    }
+
+    private static Path cacheDir() {
+        return LockstepConfig.cacheDir(System.getenv());
+    }
+
+    private Client start() throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                ClientProcess.class.getName(), dataDir.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        Client c = new Client(pb.start());
+        clients.add(c);
+        return c;
+    }
+
+    private static final class Client {
+        final Process process;
+        final BufferedReader out;
+        final PrintWriter in;
+
+        Client(Process process) {
+            this.process = process;
+            this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            this.in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+        }
+
+        void awaitReady() throws IOException {
+            assertThat(out.readLine()).isEqualTo("ready");
+        }
+
+        String ask(String command) throws IOException {
+            in.println(command);
+            return out.readLine();
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.lockstep.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CustomerValidatorTest {
+
+    @Test
+    void aCompleteCustomerIsValid() {
+        assertThat(CustomerValidator.validate(aCustomer().build())).isEmpty();
+    }
+
+    @Test
+    void companyOrContactNameIsRequired() {
+        CustomerData data = aCustomer().with(CustomerField.COMPANY, " ").with(CustomerField.CONTACT_NAME, null).build();
+
+        assertThat(CustomerValidator.validate(data))
+                .containsExactly(new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
+    }
+
+    @Test
+    void aContactNameAloneIsEnough() {
+        CustomerData data = aCustomer().with(CustomerField.COMPANY, null).build();
+
+        assertThat(CustomerValidator.validate(data)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "email \"{0}\" valid: {1}")
+    @CsvSource(textBlock = """
+            luisg@embraer.com.br,   true
+            'françois@exemple.fr',  true
+            a@b.co,                 true
+            no-at-sign.example.com, false
+            two@@example.com,       false
+            'with space@example.com', false
+            name@localhost,         false
+            name@example.,          false
+            """)
+    void emailMustLookLikeAnAddress(String email, boolean valid) {
+        List<FieldError> errors = CustomerValidator.validate(aCustomer().with(CustomerField.EMAIL, email).build());
+
+        assertThat(errors.isEmpty()).isEqualTo(valid);
+        if (!valid) {
+            assertThat(errors.get(0).field()).isEqualTo(CustomerField.EMAIL);
+        }
+    }
+
+    @ParameterizedTest(name = "credit limit {0} → {1}")
+    @CsvSource(textBlock = """
+            0,              ''
+            1000.50,        ''
+            9999999999.99,  ''
+            -0.01,          Credit limit must not be negative
+            10000000000,    'Credit limit must be at most 9,999,999,999.99'
+            1.005,          Credit limit has at most two decimals
+            """)
+    void creditLimitIsANonNegativeAmountWithTwoDecimals(String amount, String message) {
+        List<FieldError> errors = CustomerValidator.validate(
+                aCustomer().with(CustomerField.CREDIT_LIMIT, amount).build());
+
+        if (message.isEmpty()) {
+            assertThat(errors).isEmpty();
+        } else {
+            assertThat(errors).containsExactly(new FieldError(CustomerField.CREDIT_LIMIT, message));
+        }
+    }
+
+    @Test
+    void tooLongValuesNameTheFieldAndTheLimit() {
+        CustomerData data = aCustomer().with(CustomerField.POSTAL_CODE, "1".repeat(21)).build();
+
+        assertThat(CustomerValidator.validate(data)).containsExactly(new FieldError(CustomerField.POSTAL_CODE,
+                "Postal code is too long: 21 characters, at most 20"));
+    }
+
+    @Test
+    void everyViolationIsReportedAtOnce() {
+        CustomerData data = aCustomer().with(CustomerField.EMAIL, "nope").with(CustomerField.CREDIT_LIMIT, "-5")
+                .build();
+
+        assertThat(CustomerValidator.validate(data)).extracting(FieldError::field)
+                .containsExactly(CustomerField.EMAIL, CustomerField.CREDIT_LIMIT);
+    }
+}
