@@ -215,22 +215,43 @@ public final class EmbeddedServer {
     private int start(Path binaries) throws IOException {
         Path pid = pgData.resolve("postmaster.pid");
         if (Files.exists(pid)) {
-            // pg_ctl status said no server runs here, so the file is left over from a crash.
+            // runningPort() found no live PostgreSQL behind it, so the file is left over from a crash.
             LOG.info("Removing stale {}", pid);
             Files.delete(pid);
         }
+        // The same port as last time when it is free: clients whose server was stopped and started again by another
+        // Lockstep process reconnect without being told a new address.
+        Path portFile = dataDir.resolve("port");
+        Optional<Integer> previous = readPort(portFile);
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
-            int port = freePort();
+            int port = attempt == 0 && previous.isPresent() && isFree(previous.get()) ? previous.get() : freePort();
             try {
                 pgCtl(binaries, List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
                         "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
+                Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
                 return port;
             } catch (IOException e) {
                 last = e; // most likely the port was taken between choosing and binding it
             }
         }
         throw last;
+    }
+
+    private static Optional<Integer> readPort(Path portFile) {
+        try {
+            return Optional.of(Integer.parseInt(Files.readString(portFile, StandardCharsets.US_ASCII).strip()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private Optional<Integer> runningPort() {

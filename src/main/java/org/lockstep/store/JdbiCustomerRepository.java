@@ -86,8 +86,18 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             if (saved.isPresent()) {
                 return new SaveOutcome.Saved(saved.get());
             }
-            return new SaveOutcome.Conflict(find(h, id));
+            Optional<Customer> theirs = find(h, id);
+            if (theirs.isPresent() && isMyOwnSave(theirs.get(), baseVersion, clean)) {
+                // A retry after a connection lost during COMMIT: the first attempt did commit. Reporting a conflict
+                // with my own values would make the operator merge against themself.
+                return new SaveOutcome.Saved(theirs.get());
+            }
+            return new SaveOutcome.Conflict(theirs);
         }));
+    }
+
+    private boolean isMyOwnSave(Customer theirs, long baseVersion, CustomerData mine) {
+        return theirs.version() == baseVersion + 1 && user.equals(theirs.updatedBy()) && theirs.data().sameValues(mine);
     }
 
     @Override
@@ -133,7 +143,20 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return statement;
     }
 
+    /**
+     * Runs a database call, once more when the first attempt found its pooled connection dead (the server restarted
+     * since it was opened), and translates failures into {@link StoreErrors outcomes}.
+     */
     static <T> T call(Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (InvalidCustomerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (!StoreErrors.isConnectionLost(e)) {
+                throw StoreErrors.translate(e);
+            }
+        }
         try {
             return body.get();
         } catch (InvalidCustomerException e) {

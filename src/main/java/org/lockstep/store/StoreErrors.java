@@ -49,6 +49,16 @@ final class StoreErrors {
         return e;
     }
 
+    /**
+     * Whether the connection was lost (SQLSTATE class 08, or the server shut the session down: 57P01–57P03), so
+     * that the same call on a fresh connection may succeed.
+     */
+    static boolean isConnectionLost(RuntimeException e) {
+        SQLException sql = findSql(e);
+        String state = sql == null ? null : sql.getSQLState();
+        return state != null && (state.startsWith("08") || state.startsWith("57P"));
+    }
+
     private static SQLException findSql(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException s && s.getSQLState() != null) {

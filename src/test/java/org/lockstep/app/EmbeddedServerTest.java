@@ -1,6 +1,7 @@
 package org.lockstep.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedReader;
@@ -110,6 +111,27 @@ class EmbeddedServerTest {
             List<String> companies = db.jdbi().withHandle(h -> h.createQuery("SELECT company FROM customer")
                     .mapTo(String.class).list());
             assertThat(companies).containsExactly("Kept Ltd");
+        }
+    }
+
+    @Test
+    void aSaveThatFailedWhileTheServerWasDownSucceedsOnceItIsBack() {
+        EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
+        EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+            var repo = new org.lockstep.store.JdbiCustomerRepository(db.jdbi(), "Alice");
+            var created = repo.create(org.lockstep.testing.CustomerBuilder.aCustomer().build());
+            var edited = created.data().with(org.lockstep.domain.CustomerField.CITY, "Campinas");
+            server.stop();
+
+            assertThatThrownBy(() -> repo.save(created.id(), created.version(), edited))
+                    .isInstanceOf(org.lockstep.domain.StoreUnavailableException.class)
+                    .hasMessageStartingWith("Cannot reach the database");
+
+            assertThat(server.ensureRunning().port()).isEqualTo(endpoint.port());
+            assertThat(repo.save(created.id(), created.version(), edited))
+                    .isInstanceOf(org.lockstep.domain.SaveOutcome.Saved.class);
+            assertThat(repo.find(created.id()).orElseThrow().data().city()).isEqualTo("Campinas");
         }
     }
 
