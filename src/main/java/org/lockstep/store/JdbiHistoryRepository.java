@@ -1,0 +1,87 @@
+package org.lockstep.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.StatementContext;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.HistoryEntry;
+import org.lockstep.domain.HistoryRepository;
+
+/** Reads {@code customer_history} (see {@code db/migration/V2__history.sql}). */
+public final class JdbiHistoryRepository implements HistoryRepository {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SELECT = "SELECT customer_id, version, op, changed_by, changed_at, "
+            + "old_row::text AS old_row, new_row::text AS new_row FROM customer_history ";
+
+    private final Jdbi jdbi;
+    private final RowMapper<HistoryEntry> mapper = new EntryMapper();
+
+    /** @param jdbi the database */
+    public JdbiHistoryRepository(Jdbi jdbi) {
+        this.jdbi = jdbi;
+    }
+
+    @Override
+    public List<HistoryEntry> history(long customerId) {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+                        + "WHERE customer_id = :id ORDER BY id").bind("id", customerId).map(mapper).list()));
+    }
+
+    @Override
+    public Optional<CustomerData> valuesAt(long customerId, long version) {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+                        + "WHERE customer_id = :id AND version = :v AND op <> 'DELETE' ORDER BY id DESC LIMIT 1")
+                .bind("id", customerId).bind("v", version).map(mapper).findOne()
+                .flatMap(HistoryEntry::after)));
+    }
+
+    @Override
+    public List<HistoryEntry> between(long customerId, long fromVersion, long toVersion) {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+                        + "WHERE customer_id = :id AND version > :from AND version <= :to ORDER BY id")
+                .bind("id", customerId).bind("from", fromVersion).bind("to", toVersion).map(mapper).list()));
+    }
+
+    /** The customer values in a {@code to_jsonb(customer)} document. */
+    static CustomerData fromJson(String json) {
+        try {
+            JsonNode row = JSON.readTree(json);
+            Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
+            for (CustomerField f : CustomerField.values()) {
+                JsonNode v = row.get(f.column());
+                if (v == null || v.isNull()) {
+                    continue;
+                }
+                values.put(f, f.numeric() ? new BigDecimal(v.asText()) : v.asText());
+            }
+            return CustomerData.fromMap(values);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Unreadable history row: " + e.getMessage(), e);
+        }
+    }
+
+    private static final class EntryMapper implements RowMapper<HistoryEntry> {
+        @Override
+        public HistoryEntry map(ResultSet rs, StatementContext ctx) throws SQLException {
+            String oldRow = rs.getString("old_row");
+            String newRow = rs.getString("new_row");
+            return new HistoryEntry(rs.getLong("customer_id"), rs.getLong("version"),
+                    HistoryEntry.Op.valueOf(rs.getString("op")), rs.getString("changed_by"),
+                    rs.getObject("changed_at", OffsetDateTime.class).toInstant(),
+                    Optional.ofNullable(oldRow).map(JdbiHistoryRepository::fromJson),
+                    Optional.ofNullable(newRow).map(JdbiHistoryRepository::fromJson));
+        }
+    }
+}
