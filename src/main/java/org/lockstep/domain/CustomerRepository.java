@@ -24,17 +24,36 @@ public interface CustomerRepository {
     Customer create(CustomerData data);
 
     /**
-     * A versioned save: one {@code UPDATE … WHERE id = :id AND version = :baseVersion RETURNING *}.
+     * A versioned save: one {@code UPDATE … WHERE id = :id AND version = :baseVersion RETURNING *}, which also
+     * refuses to write while another session holds an unexpired lease on the record.
      *
      * @param baseVersion the version the edits are based on
-     * @return {@link SaveOutcome.Saved} with the new row (version = base + 1), or {@link SaveOutcome.Conflict}
-     *         with what the database holds now when zero rows matched
+     * @return {@link SaveOutcome.Saved} with the new row (version = base + 1); {@link SaveOutcome.Conflict} with what
+     *         the database holds now when the version moved on or the row is gone; {@link SaveOutcome.Locked} when
+     *         another session holds the record's lease
      * @throws InvalidCustomerException when the values break a rule
      */
     SaveOutcome save(long id, long baseVersion, CustomerData data);
 
-    /** A versioned delete: {@code DELETE … WHERE id = :id AND version = :baseVersion}. */
+    /**
+     * A versioned save under a lease: the same statement also checks, in SQL against {@code now()}, that
+     * {@code leaseToken} is the record's unexpired lease (fencing, DDIA ch. 8).
+     *
+     * @return as {@link #save(long, long, CustomerData)}, or {@link SaveOutcome.LeaseLost} when the token is stale
+     */
+    SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken);
+
+    /**
+     * A versioned delete: {@code DELETE … WHERE id = :id AND version = :baseVersion}, refused while another session
+     * holds the record's lease.
+     */
     DeleteOutcome delete(long id, long baseVersion);
+
+    /** A versioned delete under a lease, fenced like {@link #saveUnderLease}. */
+    DeleteOutcome deleteUnderLease(long id, long baseVersion, long leaseToken);
+
+    /** The client session this repository writes as; leases it holds name it. */
+    String sessionId();
 
     /** One page of the list, in the requested order. */
     List<Customer> page(CustomerPageRequest request);

@@ -16,4 +16,12 @@ public sealed interface DeleteOutcome {
      */
     record Conflict(Optional<Customer> theirs) implements DeleteOutcome {
     }
+
+    /** Nothing was deleted: another session holds an unexpired lease on the record. */
+    record Locked(LeaseInfo holder) implements DeleteOutcome {
+    }
+
+    /** Nothing was deleted: the fencing token named is no longer the record's lease. */
+    record LeaseLost(Optional<LeaseInfo> current) implements DeleteOutcome {
+    }
 }

@@ -24,4 +24,21 @@ public sealed interface SaveOutcome {
             return theirs.isEmpty();
         }
     }
+
+    /**
+     * Nothing was written: another session holds an unexpired lease on the record ("Locked by Alice until 10:07").
+     *
+     * @param holder who holds it and until when
+     */
+    record Locked(LeaseInfo holder) implements SaveOutcome {
+    }
+
+    /**
+     * Nothing was written: the save named a fencing token that is no longer the record's lease (it lapsed and was
+     * taken, or was broken or released).
+     *
+     * @param current who holds the record now, if anyone
+     */
+    record LeaseLost(java.util.Optional<LeaseInfo> current) implements SaveOutcome {
+    }
 }

@@ -16,6 +16,7 @@ import org.lockstep.domain.CustomerValidator;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.SaveOutcome;
 
 /**
@@ -34,23 +35,43 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     // set_config(…, true) is SET LOCAL inside the statement itself: the triggers of V2__history.sql read the user
     // from it for updated_by and customer_history.changed_by, without an extra round trip per save.
-    static final String SAVE_SQL = "UPDATE customer SET " + ASSIGNMENTS
+    private static final String SET_ALL = "UPDATE customer SET " + ASSIGNMENTS
             + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)"
-            + " WHERE id = :id AND version = :base RETURNING *";
+            + " WHERE id = :id AND version = :base";
+    /** Optimistic: the version check, and no other session's unexpired lease on the row. */
+    static final String SAVE_SQL = SET_ALL + " AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
+    /** Under a lease: the version check, and the token is the row's unexpired lease (fencing). */
+    static final String SAVE_UNDER_LEASE_SQL = SET_ALL + " AND " + LeaseSql.FENCED + " RETURNING *";
     static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) VALUES (" + VALUES
             + ", set_config('lockstep.user', :user, true)) RETURNING *";
 
     private final Jdbi jdbi;
     private final String user;
+    private final String sessionId;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
 
     /**
+     * A repository for a new client session.
+     *
      * @param jdbi the database
      * @param user the operator's name, written to {@code updated_by} on every write
      */
     public JdbiCustomerRepository(Jdbi jdbi, String user) {
+        this(jdbi, user, java.util.UUID.randomUUID().toString());
+    }
+
+    /**
+     * @param sessionId the client session: leases held by this session do not block its optimistic saves
+     */
+    public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId) {
         this.jdbi = jdbi;
         this.user = user;
+        this.sessionId = sessionId;
+    }
+
+    @Override
+    public String sessionId() {
+        return sessionId;
     }
 
     /** The operator this repository writes as. */
@@ -80,13 +101,32 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     @Override
     public SaveOutcome save(long id, long baseVersion, CustomerData data) {
+        return save(SAVE_SQL, id, baseVersion, data, 0);
+    }
+
+    @Override
+    public SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken) {
+        return save(SAVE_UNDER_LEASE_SQL, id, baseVersion, data, leaseToken);
+    }
+
+    private SaveOutcome save(String sql, long id, long baseVersion, CustomerData data, long token) {
         CustomerData clean = valid(data);
+        boolean underLease = sql == SAVE_UNDER_LEASE_SQL;
         return call(() -> jdbi.inTransaction(h -> {
-            Optional<Customer> saved = bindValues(h.createQuery(SAVE_SQL), clean)
+            Optional<Customer> saved = bindValues(h.createQuery(sql), clean)
                     .bind("user", user).bind("id", id).bind("base", baseVersion)
+                    .bind("session", sessionId).bind("token", token)
                     .map(mapper).findOne();
             if (saved.isPresent()) {
                 return new SaveOutcome.Saved(saved.get());
+            }
+            // Zero rows: say why, most actionable reason first.
+            Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
+            if (underLease && lease.map(l -> l.token() != token).orElse(true)) {
+                return new SaveOutcome.LeaseLost(lease);
+            }
+            if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+                return new SaveOutcome.Locked(lease.get());
             }
             Optional<Customer> theirs = find(h, id);
             if (theirs.isPresent() && isMyOwnSave(theirs.get(), baseVersion, clean)) {
@@ -104,12 +144,30 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     @Override
     public DeleteOutcome delete(long id, long baseVersion) {
+        return delete(id, baseVersion, false, 0);
+    }
+
+    @Override
+    public DeleteOutcome deleteUnderLease(long id, long baseVersion, long leaseToken) {
+        return delete(id, baseVersion, true, leaseToken);
+    }
+
+    private DeleteOutcome delete(long id, long baseVersion, boolean underLease, long token) {
+        String guard = underLease ? LeaseSql.FENCED : LeaseSql.NOT_LOCKED_BY_OTHERS;
         return call(() -> jdbi.inTransaction(h -> {
             actAs(h, user);
-            int rows = h.createUpdate("DELETE FROM customer WHERE id = :id AND version = :base")
-                    .bind("id", id).bind("base", baseVersion).execute();
+            int rows = h.createUpdate("DELETE FROM customer WHERE id = :id AND version = :base AND " + guard)
+                    .bind("id", id).bind("base", baseVersion).bind("session", sessionId).bind("token", token)
+                    .execute();
             if (rows == 1) {
                 return new DeleteOutcome.Deleted(id);
+            }
+            Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
+            if (underLease && lease.map(l -> l.token() != token).orElse(true)) {
+                return new DeleteOutcome.LeaseLost(lease);
+            }
+            if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+                return new DeleteOutcome.Locked(lease.get());
             }
             return new DeleteOutcome.Conflict(find(h, id));
         }));

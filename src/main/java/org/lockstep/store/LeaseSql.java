@@ -1,0 +1,41 @@
+package org.lockstep.store;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.lockstep.domain.LeaseInfo;
+
+/** SQL fragments and reads shared by the customer writes and the lease store (V3__lease.sql). */
+final class LeaseSql {
+
+    /** No other session holds an unexpired lease on the row {@code :id} (binds {@code :session}). */
+    static final String NOT_LOCKED_BY_OTHERS = "NOT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id"
+            + " AND expires_at > now() AND session_id <> :session)";
+
+    /**
+     * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock. FOR SHARE serializes the
+     * save with a concurrent takeover of the lease row: either the save commits first, or it sees the new token.
+     */
+    static final String FENCED = "EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id AND token = :token"
+            + " AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
+
+    static final String SELECT_INFO = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
+            + " FROM record_lease";
+
+    private LeaseSql() {
+    }
+
+    /** The unexpired lease on a record, if any. */
+    static Optional<LeaseInfo> holder(Handle h, long recordId) {
+        return h.createQuery(SELECT_INFO + " WHERE record_id = :id AND expires_at > now()").bind("id", recordId)
+                .map((rs, ctx) -> info(rs)).findOne();
+    }
+
+    static LeaseInfo info(ResultSet rs) throws SQLException {
+        return new LeaseInfo(rs.getLong("record_id"), rs.getString("holder"), rs.getString("session_id"),
+                rs.getLong("token"), rs.getObject("acquired_at", OffsetDateTime.class).toInstant(),
+                rs.getObject("expires_at", OffsetDateTime.class).toInstant());
+    }
+}
