@@ -9,6 +9,7 @@ import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.domain.StoreUnavailableException;
 
 /**
  * Leases in {@code record_lease}, audited in {@code lease_event} (V3__lease.sql). Every operation is one SQL
@@ -126,9 +127,12 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                 return new AcquireOutcome.Granted(granted.get());
             }
             Optional<LeaseInfo> current = holder(recordId);
-            if (current.isPresent() || attempt >= 3) {
-                return new AcquireOutcome.HeldByOther(current.orElseThrow(() -> new IllegalStateException(
-                        "The lease of customer " + recordId + " changed hands too often to be taken")));
+            if (current.isPresent()) {
+                return new AcquireOutcome.HeldByOther(current.get());
+            }
+            if (attempt >= 20) {
+                throw new StoreUnavailableException("The lock of customer " + recordId
+                        + " changes hands too quickly to take it; try again", null);
             }
         }
     }
