@@ -35,11 +35,13 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Connects as configured (starting the embedded server when no URL is given) and migrates the schema.
+     * Connects as configured (starting the embedded server when no URL is given), migrates the schema and, when the
+     * {@code customer} table is empty, loads the {@link SampleData sample customers}.
      *
      * @param config      where to connect
      * @param application a name shown in {@code pg_stat_activity.application_name}, e.g. "Lockstep"
-     * @throws IllegalStateException when the database cannot be reached or migrated; the message says why
+     * @throws IllegalStateException when the database cannot be reached, migrated or given its sample; the message
+     *                               says why
      */
     public static Database open(LockstepConfig config, String application) {
         Optional<EmbeddedServer> embedded = Optional.empty();
@@ -56,7 +58,14 @@ public final class Database implements AutoCloseable {
             password = endpoint.password();
             embedded = Optional.of(server);
         }
-        return open(url, user, password, application + " (" + config.user() + ")", embedded);
+        Database db = open(url, user, password, application + " (" + config.user() + ")", embedded);
+        try {
+            SampleData.loadIfEmpty(db.jdbi(), config.user());
+        } catch (RuntimeException e) {
+            db.close();
+            throw new IllegalStateException("Cannot load the sample customers: " + e.getMessage(), e);
+        }
+        return db;
     }
 
     /**

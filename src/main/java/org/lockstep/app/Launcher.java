@@ -1,8 +1,16 @@
 package org.lockstep.app;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.lockstep.app.cli.CreateCommand;
 import org.lockstep.app.cli.DbCommand;
+import org.lockstep.app.cli.DeleteCommand;
+import org.lockstep.app.cli.ExportCommand;
+import org.lockstep.app.cli.GetCommand;
+import org.lockstep.app.cli.ImportCommand;
+import org.lockstep.app.cli.ListCommand;
+import org.lockstep.app.cli.SetCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,7 +27,16 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
         description = "Edit shared customer records side by side without losing anyone's work.",
-        subcommands = {DbCommand.class})
+        subcommands = {
+                ListCommand.class,
+                GetCommand.class,
+                CreateCommand.class,
+                SetCommand.class,
+                DeleteCommand.class,
+                ImportCommand.class,
+                ExportCommand.class,
+                DbCommand.class,
+        })
 public final class Launcher implements Callable<Integer> {
 
     /** Exit code: done. */
@@ -63,6 +80,22 @@ public final class Launcher implements Callable<Integer> {
     /** Runs Lockstep in-process and returns the exit code; tests call this. */
     public static int run(String... args) {
         return commandLine().execute(args);
+    }
+
+    /**
+     * Runs Lockstep in-process with the given stdout and stderr and returns the exit code; for tests and embedding.
+     * Both writers are flushed before it returns.
+     */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        try {
+            return cl.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
     }
 
     /** The configured picocli command line (exit codes mapped as documented above). */

@@ -1,5 +1,7 @@
 package org.lockstep.testing;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,6 +43,17 @@ public final class TestDatabases {
     /** Creates a new, empty, unmigrated database and returns its JDBC URL (credentials from {@link #server()}). */
     public static String freshUrl() {
         return server().url(newDatabase());
+    }
+
+    /**
+     * Creates a new, empty, unmigrated database and returns its JDBC URL with the credentials as {@code user} and
+     * {@code password} parameters, so that it works on its own, e.g. as {@code lockstep --db-url URL}.
+     */
+    public static String freshUrlWithCredentials() {
+        Server s = server();
+        String url = s.url(newDatabase()) + "?user=" + URLEncoder.encode(s.user(), StandardCharsets.UTF_8);
+        return s.password() == null ? url
+                : url + "&password=" + URLEncoder.encode(s.password(), StandardCharsets.UTF_8);
     }
 
     /** The server the test databases live on. */

@@ -1,0 +1,233 @@
+package org.lockstep.app.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.NoSuchFileException;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.lockstep.app.Database;
+import org.lockstep.app.Launcher;
+import org.lockstep.app.LockstepConfig;
+import org.lockstep.app.csv.ImportMapping;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.FieldParser;
+import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.StoreUnavailableException;
+import org.lockstep.store.JdbiCustomerRepository;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * What the customer commands share: opening and closing the database, JSON output, {@code FIELD=VALUE} arguments,
+ * and turning every outcome into the documented exit code and a message on stderr (never a stack trace):
+ * 0 done; 1 any other failure; 2 invalid input or usage, naming the field or line; 3 version conflict or a record
+ * that no longer exists, with the current record, if any, as JSON on stdout.
+ */
+final class CommandSupport {
+
+    /** The application name the CLI shows in {@code pg_stat_activity}. */
+    static final String APPLICATION = "Lockstep CLI";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    private CommandSupport() {
+    }
+
+    /**
+     * A command's access to the database and the terminal.
+     *
+     * @param customers the repository, writing as the configured operator
+     * @param db        the open database, for bulk work
+     * @param config    the resolved settings
+     * @param out       stdout
+     * @param err       stderr
+     */
+    record Session(JdbiCustomerRepository customers, Database db, LockstepConfig config, PrintWriter out,
+                   PrintWriter err) {
+    }
+
+    /** A command body; it returns an exit code or throws, and {@link #run} maps what it throws. */
+    @FunctionalInterface
+    interface Work {
+        int run(Session session) throws Exception;
+    }
+
+    /** Invalid input or usage that the user must fix: exit 2 with the message. */
+    static final class UsageException extends IllegalArgumentException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Opens the database as configured (loading the sample customers into an empty one), runs {@code work}, closes
+     * the pool and returns the exit code. The embedded server keeps running, so that the next command starts fast.
+     */
+    static int run(Launcher launcher, CommandSpec spec, Work work) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            LockstepConfig config = launcher.config();
+            try (Database db = Database.open(config, APPLICATION)) {
+                return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user()), db, config, out,
+                        err));
+            }
+        } catch (Exception e) {
+            return failure(err, e);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** Prints why {@code e} ended the command and returns the exit code for it. */
+    static int failure(PrintWriter err, Exception e) {
+        if (e instanceof InvalidCustomerException invalid) {
+            invalid.errors().forEach(error -> err.println("lockstep: " + error));
+            return Launcher.INVALID;
+        }
+        if (e instanceof FieldParser.InvalidValueException invalid) {
+            err.println("lockstep: " + invalid.error());
+            return Launcher.INVALID;
+        }
+        if (e instanceof IllegalArgumentException) {
+            err.println("lockstep: " + e.getMessage());
+            return Launcher.INVALID;
+        }
+        if (e instanceof NoSuchFileException missing) {
+            err.println("lockstep: " + missing.getFile() + ": no such file or directory");
+            return Launcher.INVALID;
+        }
+        if (e instanceof UncheckedIOException io) {
+            return failure(err, io.getCause());
+        }
+        String message = e instanceof StoreUnavailableException || e.getMessage() != null ? e.getMessage()
+                : e.getClass().getSimpleName();
+        err.println("lockstep: " + (e instanceof IOException ? "cannot read or write a file: " : "") + message);
+        return Launcher.FAILURE;
+    }
+
+    /**
+     * A conflict: the record changed or is gone. Prints the current record as JSON on stdout (nothing when it is
+     * gone) and the reason on stderr, and returns {@link Launcher#CONFLICT}.
+     */
+    static int conflict(Session s, long id, long baseVersion, Optional<Customer> theirs, String nothingDone) {
+        if (theirs.isEmpty()) {
+            s.err().println("lockstep: conflict: customer " + id + " no longer exists; " + nothingDone);
+        } else {
+            Customer c = theirs.get();
+            s.err().println("lockstep: conflict: customer " + id + " is at version " + c.version() + " (saved by "
+                    + (c.updatedBy() == null ? "unknown" : c.updatedBy()) + " at " + c.updatedAt() + "), not "
+                    + baseVersion + "; " + nothingDone + ". Its current values are on stdout.");
+            printJson(s.out(), c);
+        }
+        return Launcher.CONFLICT;
+    }
+
+    /**
+     * A customer as a JSON object whose keys are the column names: {@code id}, the fields, {@code version},
+     * {@code updated_at} (ISO-8601, UTC) and {@code updated_by}; absent values are {@code null} and the credit
+     * limit is a number.
+     */
+    static ObjectNode json(Customer c) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("id", c.id());
+        for (CustomerField f : CustomerField.values()) {
+            Object v = c.data().get(f);
+            if (v == null) {
+                node.putNull(f.column());
+            } else if (v instanceof BigDecimal d) {
+                node.put(f.column(), d);
+            } else {
+                node.put(f.column(), (String) v);
+            }
+        }
+        node.put("version", c.version());
+        node.put("updated_at", c.updatedAt().toString());
+        node.put("updated_by", c.updatedBy());
+        return node;
+    }
+
+    /** Prints a customer as an indented JSON object. */
+    static void printJson(PrintWriter out, Customer c) {
+        try {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out, json(c));
+            out.println();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A streaming JSON writer over stdout, for output too large to build in memory. */
+    static JsonGenerator jsonGenerator(PrintWriter out) throws IOException {
+        return JSON.getFactory().createGenerator(out).useDefaultPrettyPrinter();
+    }
+
+    /** Writes one customer to a streaming JSON writer. */
+    static void writeJson(JsonGenerator generator, Customer c) throws IOException {
+        JSON.writeTree(generator, json(c));
+    }
+
+    /** Prints a customer for a person: one {@code column  value} line per column, continuation lines indented. */
+    static void printPlain(PrintWriter out, Customer c) {
+        ObjectNode node = json(c);
+        node.fields().forEachRemaining(e -> {
+            String value = e.getValue().isNull() ? "" : e.getValue().asText();
+            out.printf("%-14s%s%n", e.getKey(), value.replace("\n", "\n" + " ".repeat(14)));
+        });
+    }
+
+    /**
+     * Parses {@code FIELD=VALUE} arguments (split at the first {@code =}); an empty VALUE clears the field.
+     *
+     * @throws UsageException when an argument has no {@code =}, names an unknown field or names one twice
+     * @throws FieldParser.InvalidValueException when a value does not fit its field (e.g. a credit limit that is
+     *         not a number)
+     */
+    static Map<CustomerField, Object> assignments(List<String> arguments) {
+        Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
+        for (String argument : arguments) {
+            int eq = argument.indexOf('=');
+            if (eq < 0) {
+                throw new UsageException("expected FIELD=VALUE, got \"" + argument + "\"");
+            }
+            String name = argument.substring(0, eq);
+            CustomerField field = CustomerField.byColumn(name).orElseThrow(() -> new UsageException(
+                    ImportMapping.MAINTAINED.contains(name.strip())
+                            ? name.strip() + " is kept by Lockstep and cannot be set"
+                            : "unknown field \"" + name + "\"; fields are " + fieldList()));
+            if (values.containsKey(field)) {
+                throw new UsageException(field.column() + " is given twice");
+            }
+            values.put(field, FieldParser.parse(field, argument.substring(eq + 1)));
+        }
+        return values;
+    }
+
+    /** {@code data} with the given fields replaced. */
+    static CustomerData apply(CustomerData data, Map<CustomerField, Object> values) {
+        CustomerData result = data;
+        for (Map.Entry<CustomerField, Object> e : values.entrySet()) {
+            result = result.with(e.getKey(), e.getValue());
+        }
+        return result;
+    }
+
+    /** The settable fields' column names, comma-separated. */
+    static String fieldList() {
+        return CustomerField.all().stream().map(CustomerField::column).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,43 @@
+package org.lockstep.app.cli;
+
+import java.util.concurrent.Callable;
+import org.lockstep.app.Launcher;
+import org.lockstep.domain.DeleteOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lockstep delete ID --if-version N}: a versioned delete ({@code DELETE … WHERE id = ? AND version = N});
+ * exit 3 with the current record when the customer changed since version N or is already gone.
+ */
+@Command(name = "delete", description = "Delete a customer if it is still at the given version.")
+public final class DeleteCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Launcher launcher;
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "ID", description = "The customer's id.")
+    long id;
+
+    @Option(names = "--if-version", required = true, paramLabel = "N",
+            description = "The version the deletion is based on (from get or list).")
+    long ifVersion;
+
+    @Override
+    public Integer call() {
+        return CommandSupport.run(launcher, spec, s -> {
+            DeleteOutcome outcome = s.customers().delete(id, ifVersion);
+            if (outcome instanceof DeleteOutcome.Conflict conflict) {
+                return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), "nothing deleted");
+            }
+            s.out().println("deleted id=" + id);
+            return Launcher.OK;
+        });
+    }
+}

@@ -1,0 +1,37 @@
+package org.lockstep.app.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.lockstep.app.Launcher;
+import org.lockstep.app.csv.CsvExport;
+import org.lockstep.store.CustomerBulkStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lockstep export FILE.csv}: every customer to a CSV file that {@code lockstep import} reads back unchanged
+ * (see {@link CsvExport}).
+ */
+@Command(name = "export", description = "Write every customer to a UTF-8 CSV file that import reads back.")
+public final class ExportCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Launcher launcher;
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The CSV file to write; replaced when it exists.")
+    Path file;
+
+    @Override
+    public Integer call() {
+        return CommandSupport.run(launcher, spec, s -> {
+            long count = new CsvExport(new CustomerBulkStore(s.db().jdbi(), s.config().user())).write(file);
+            s.out().println("exported " + count + " customer" + (count == 1 ? "" : "s") + " to " + file);
+            return Launcher.OK;
+        });
+    }
+}

@@ -1,0 +1,86 @@
+package org.lockstep.app.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.lockstep.app.Launcher;
+import org.lockstep.app.csv.CsvImport;
+import org.lockstep.store.CustomerBulkStore;
+import org.lockstep.store.CustomerBulkStore.ImportCounts;
+import org.lockstep.store.CustomerBulkStore.ImportKey;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lockstep import FILE.csv [--map SOURCE=FIELD]... [--key FIELD]}: all rows or none, in one transaction
+ * (see {@link CsvImport}). Every bad row is printed on stderr with its line and the field at fault; exit 2.
+ */
+@Command(name = "import", description = "Import customers from a UTF-8 CSV file with a header line; all rows "
+        + "or none.")
+public final class ImportCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Launcher launcher;
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The CSV file.")
+    Path file;
+
+    @Option(names = "--map", paramLabel = "SOURCE=FIELD",
+            description = "Fill FIELD from the column named SOURCE (split at the last =); SOURCE= skips the "
+                    + "column. Columns named like a field map themselves.")
+    List<String> mappings = new ArrayList<>();
+
+    @Option(names = "--key", paramLabel = "FIELD",
+            description = "external_ref or id: rows whose key belongs to a customer update it (version + 1; "
+                    + "a row with the values it already has leaves it unchanged); the others are inserted.")
+    String key;
+
+    @Override
+    public Integer call() {
+        ImportKey importKey;
+        try {
+            importKey = importKey();
+            if (!Files.isRegularFile(file)) {
+                throw new CommandSupport.UsageException(file + ": no such file");
+            }
+        } catch (IllegalArgumentException e) {
+            return CommandSupport.failure(spec.commandLine().getErr(), e);
+        }
+        return CommandSupport.run(launcher, spec, s -> {
+            CsvImport.Outcome outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
+                    .run(file, mappings, importKey);
+            if (outcome instanceof CsvImport.Rejected rejected) {
+                rejected.problems().forEach(p -> s.err().println(file + ": " + p));
+                long badLines = rejected.problems().stream().mapToLong(CsvImport.Problem::line).distinct().count();
+                s.err().println("lockstep: nothing imported: " + badLines + " bad line" + (badLines == 1 ? "" : "s")
+                        + " in " + file);
+                return Launcher.INVALID;
+            }
+            ImportCounts counts = ((CsvImport.Imported) outcome).counts();
+            s.out().println("inserted " + counts.inserted() + ", updated " + counts.updated() + ", unchanged "
+                    + counts.unchanged());
+            return Launcher.OK;
+        });
+    }
+
+    private ImportKey importKey() {
+        if (key == null) {
+            return ImportKey.NONE;
+        }
+        return switch (key.strip().toLowerCase(Locale.ROOT).replace(' ', '_').replace('-', '_')) {
+            case "external_ref" -> ImportKey.EXTERNAL_REF;
+            case "id" -> ImportKey.ID;
+            default -> throw new CommandSupport.UsageException("--key " + key
+                    + ": the key must be external_ref or id, the fields that identify a customer");
+        };
+    }
+}

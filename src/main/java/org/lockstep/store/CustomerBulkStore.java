@@ -1,0 +1,253 @@
+package org.lockstep.store;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+
+/**
+ * Bulk reads and writes of customers: a CSV import written in one transaction, the first-run sample load, and a
+ * streaming read of every customer for export. Values reach this class already validated and normalized (the
+ * import validates every row before writing any), so the database's CHECK constraints are a last line of defence.
+ *
+ * <p>An import's update raises the version by one and stamps {@code updated_by} and {@code updated_at} like any
+ * save, so an operator editing the same customer meanwhile gets a conflict on their next save instead of silently
+ * overwriting the imported values (PoEAA, Optimistic Offline Lock).
+ */
+public final class CustomerBulkStore {
+
+    /** Rows per JDBC batch and per lookup query: large enough to amortise round trips, small enough for memory. */
+    static final int BATCH_SIZE = 1_000;
+
+    /** Rows per server round trip when streaming every customer. */
+    static final int FETCH_SIZE = 1_000;
+
+    private static final String UPDATE_SQL = "UPDATE customer SET "
+            + String.join(", ", CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList())
+            + ", version = version + 1, updated_at = now(), updated_by = :user WHERE id = :id";
+    private static final String INSERT_SQL = "INSERT INTO customer (" + JdbiCustomerRepository.COLUMNS
+            + ", updated_by) VALUES ("
+            + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ", :user)";
+
+    private final Jdbi jdbi;
+    private final String user;
+    private final CustomerRowMapper mapper = new CustomerRowMapper();
+
+    /**
+     * @param jdbi the database
+     * @param user the operator's name, written to {@code updated_by} on every row written
+     */
+    public CustomerBulkStore(Jdbi jdbi, String user) {
+        this.jdbi = jdbi;
+        this.user = user;
+    }
+
+    /** Which column decides whether an imported row updates an existing customer. */
+    public enum ImportKey {
+        /** Every row is a new customer. */
+        NONE,
+        /** A row whose {@code external_ref} belongs to a customer updates that customer. */
+        EXTERNAL_REF,
+        /** A row whose {@code id} belongs to a customer updates that customer. */
+        ID
+    }
+
+    /**
+     * One row to import.
+     *
+     * @param line the line in the file where the row starts, for messages
+     * @param id   the row's {@code id} value when the key is {@link ImportKey#ID}, else {@code null}
+     * @param data the values, validated and normalized
+     */
+    public record ImportRow(long line, Long id, CustomerData data) {
+    }
+
+    /**
+     * What an import wrote.
+     *
+     * @param inserted  new customers
+     * @param updated   existing customers whose values were replaced (each one version up)
+     * @param unchanged existing customers that already held the row's values; left as they were, version and all
+     */
+    public record ImportCounts(long inserted, long updated, long unchanged) {
+    }
+
+    /**
+     * Writes all rows in one transaction: with a key, rows whose key names an existing customer replace its values
+     * (version + 1), unless it already holds exactly those values; all other rows are inserted at version 1 with a
+     * new id. Either every row is written or, when anything fails, none is.
+     *
+     * @throws org.lockstep.domain.InvalidCustomerException when the database rejects a value (e.g. an external ref
+     *         another customer took meanwhile)
+     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
+     */
+    public ImportCounts write(ImportKey key, Iterator<ImportRow> rows) {
+        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+            long inserted = 0;
+            long updated = 0;
+            long unchanged = 0;
+            List<ImportRow> batch = new ArrayList<>(BATCH_SIZE);
+            while (rows.hasNext()) {
+                batch.add(rows.next());
+                if (batch.size() == BATCH_SIZE || !rows.hasNext()) {
+                    ImportCounts counts = writeBatch(h, key, batch);
+                    inserted += counts.inserted();
+                    updated += counts.updated();
+                    unchanged += counts.unchanged();
+                    batch.clear();
+                }
+            }
+            return new ImportCounts(inserted, updated, unchanged);
+        }));
+    }
+
+    private ImportCounts writeBatch(Handle h, ImportKey key, List<ImportRow> batch) {
+        Map<ImportRow, Customer> targets = targets(h, key, batch);
+        List<CustomerData> inserts = new ArrayList<>();
+        PreparedBatch update = h.prepareBatch(UPDATE_SQL);
+        long unchanged = 0;
+        for (ImportRow row : batch) {
+            Customer target = targets.get(row);
+            if (target == null) {
+                inserts.add(row.data());
+            } else if (target.data().sameValues(row.data())) {
+                unchanged++; // a new version would only give its editors a conflict with nothing to merge
+            } else {
+                JdbiCustomerRepository.bindValues(update, row.data()).bind("user", user).bind("id", target.id()).add();
+            }
+        }
+        long updated = update.size();
+        if (updated > 0) {
+            update.execute();
+        }
+        insertAll(h, inserts);
+        return new ImportCounts(inserts.size(), updated, unchanged);
+    }
+
+    /**
+     * The existing customer each keyed row updates, locked until the transaction ends so that nobody deletes or
+     * changes it between this read and the update; rows without one are absent.
+     */
+    private Map<ImportRow, Customer> targets(Handle h, ImportKey key, List<ImportRow> batch) {
+        Map<ImportRow, Customer> targets = new HashMap<>();
+        switch (key) {
+            case NONE -> { }
+            case EXTERNAL_REF -> {
+                Map<String, Customer> byRef = new HashMap<>();
+                h.createQuery("SELECT * FROM customer WHERE external_ref = ANY(:refs) FOR UPDATE")
+                        .bindArray("refs", String.class, batch.stream().map(r -> r.data().externalRef())
+                                .filter(r -> r != null).toList())
+                        .map(mapper).forEach(c -> byRef.put(c.data().externalRef(), c));
+                batch.stream().filter(r -> byRef.containsKey(r.data().externalRef()))
+                        .forEach(r -> targets.put(r, byRef.get(r.data().externalRef())));
+            }
+            case ID -> {
+                Map<Long, Customer> byId = new HashMap<>();
+                h.createQuery("SELECT * FROM customer WHERE id = ANY(:ids) FOR UPDATE")
+                        .bindArray("ids", Long.class, batch.stream().map(ImportRow::id).filter(id -> id != null)
+                                .toList())
+                        .map(mapper).forEach(c -> byId.put(c.id(), c));
+                batch.stream().filter(r -> byId.containsKey(r.id())).forEach(r -> targets.put(r, byId.get(r.id())));
+            }
+        }
+        return targets;
+    }
+
+    private void insertAll(Handle h, List<CustomerData> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        PreparedBatch insert = h.prepareBatch(INSERT_SQL);
+        for (CustomerData data : rows) {
+            JdbiCustomerRepository.bindValues(insert, data).bind("user", user).add();
+        }
+        insert.execute();
+    }
+
+    /**
+     * Which of the given external refs existing customers hold, and their ids.
+     *
+     * @return ref → customer id, for the refs in use
+     */
+    public Map<String, Long> idsByExternalRef(Collection<String> refs) {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> idsByExternalRef(h, refs)));
+    }
+
+    private static Map<String, Long> idsByExternalRef(Handle h, Collection<String> refs) {
+        Map<String, Long> ids = new HashMap<>();
+        for (List<String> chunk : chunks(refs)) {
+            h.createQuery("SELECT external_ref, id FROM customer WHERE external_ref = ANY(:refs)")
+                    .bindArray("refs", String.class, chunk)
+                    .map((rs, ctx) -> Map.entry(rs.getString(1), rs.getLong(2)))
+                    .forEach(e -> ids.put(e.getKey(), e.getValue()));
+        }
+        return ids;
+    }
+
+    private static <T> List<List<T>> chunks(Collection<T> values) {
+        List<T> all = new ArrayList<>(values);
+        List<List<T>> chunks = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += BATCH_SIZE) {
+            chunks.add(all.subList(i, Math.min(all.size(), i + BATCH_SIZE)));
+        }
+        return chunks;
+    }
+
+    /** Whether the {@code customer} table has no rows. */
+    public boolean isEmpty() {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> isEmpty(h)));
+    }
+
+    private static boolean isEmpty(Handle h) {
+        return !h.createQuery("SELECT EXISTS (SELECT 1 FROM customer)").mapTo(Boolean.class).one();
+    }
+
+    /**
+     * Inserts the rows only when the {@code customer} table is empty, in one transaction that first takes the
+     * transaction-level advisory lock {@code lockKey} (PostgreSQL docs, 13.3.5 Advisory Locks) and checks for
+     * emptiness only then: of any number of clients starting at once on an empty database, exactly one inserts,
+     * and the others wait for it, see its rows and insert nothing.
+     *
+     * @param lockKey an advisory lock key that every client loading these rows uses
+     * @param rows    validated, normalized values
+     * @return whether the rows were inserted
+     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
+     */
+    public boolean insertIfEmpty(long lockKey, List<CustomerData> rows) {
+        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+            h.createQuery("SELECT pg_advisory_xact_lock(:key)").bind("key", lockKey).mapTo(String.class).one();
+            if (!isEmpty(h)) {
+                return false;
+            }
+            insertAll(h, rows);
+            return true;
+        }));
+    }
+
+    /**
+     * Passes every customer, in id order, to {@code action}, reading {@value #FETCH_SIZE} rows per round trip
+     * through a server-side cursor, so a table of any size streams in constant memory. The rows come from one
+     * snapshot: a customer saved meanwhile appears once, as it was when the read began.
+     *
+     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails;
+     *         exceptions thrown by {@code action} pass through unchanged
+     */
+    public void forEachCustomer(Consumer<Customer> action) {
+        JdbiCustomerRepository.call(() -> {
+            // pgjdbc fetches by cursor only inside a transaction (autocommit off); REPEATABLE READ holds one snapshot.
+            jdbi.useTransaction(org.jdbi.v3.core.transaction.TransactionIsolationLevel.REPEATABLE_READ, h ->
+                    h.createQuery("SELECT * FROM customer ORDER BY id").setFetchSize(FETCH_SIZE).map(mapper)
+                            .useStream(s -> s.forEach(action)));
+            return null;
+        });
+    }
+}
