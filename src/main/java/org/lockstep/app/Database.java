@@ -44,6 +44,16 @@ public final class Database implements AutoCloseable {
      *                               says why
      */
     public static Database open(LockstepConfig config, String application) {
+        return open(config, application, true);
+    }
+
+    /**
+     * As {@link #open(LockstepConfig, String)}, choosing whether an empty database gets the sample customers:
+     * {@code lockstep import} brings its own data and must not find 59 strangers mixed into it.
+     *
+     * @param loadSample whether to load the sample into an empty {@code customer} table
+     */
+    public static Database open(LockstepConfig config, String application, boolean loadSample) {
         Optional<EmbeddedServer> embedded = Optional.empty();
         String url;
         String user = null;
@@ -59,6 +69,9 @@ public final class Database implements AutoCloseable {
             embedded = Optional.of(server);
         }
         Database db = open(url, user, password, application + " (" + config.user() + ")", embedded);
+        if (!loadSample) {
+            return db;
+        }
         try {
             SampleData.loadIfEmpty(db.jdbi(), config.user());
         } catch (RuntimeException e) {

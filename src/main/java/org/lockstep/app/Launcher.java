@@ -23,7 +23,8 @@ import picocli.CommandLine.ScopeType;
  *
  * <p>Exit codes, the same for every subcommand: 0 done; 1 any other failure (message on stderr); 2 invalid input
  * or usage (stderr names the field or line); 3 version conflict, also when the record no longer exists (the
- * current record, if any, as JSON on stdout).
+ * current record, if any, as JSON on stdout); 4 the record is locked by someone else, or the lease token given is no
+ * longer the record's lease (the holder on stderr).
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
         description = "Edit shared customer records side by side without losing anyone's work.",
@@ -47,6 +48,8 @@ public final class Launcher implements Callable<Integer> {
     public static final int INVALID = 2;
     /** Exit code: version conflict, or the record no longer exists. */
     public static final int CONFLICT = 3;
+    /** Exit code: the record is locked by someone else, or the lease token given is no longer the record's lease. */
+    public static final int LOCKED = 4;
 
     @Option(names = "--db-url", scope = ScopeType.INHERIT, paramLabel = "URL",
             description = "A shared PostgreSQL (>= 13): jdbc:postgresql://HOST[:PORT]/DB. Env LOCKSTEP_DB_URL. "

@@ -92,6 +92,7 @@ public final class CustomerBulkStore {
      */
     public ImportCounts write(ImportKey key, Iterator<ImportRow> rows) {
         return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+            JdbiCustomerRepository.actAs(h, user);
             long inserted = 0;
             long updated = 0;
             long unchanged = 0;
@@ -228,6 +229,7 @@ public final class CustomerBulkStore {
             if (!isEmpty(h)) {
                 return false;
             }
+            JdbiCustomerRepository.actAs(h, user);
             insertAll(h, rows);
             return true;
         }));

@@ -23,6 +23,7 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,11 +78,18 @@ final class CommandSupport {
      * the pool and returns the exit code. The embedded server keeps running, so that the next command starts fast.
      */
     static int run(Launcher launcher, CommandSpec spec, Work work) {
+        return run(launcher, spec, true, work);
+    }
+
+    /**
+     * As {@link #run(Launcher, CommandSpec, Work)}, choosing whether an empty database gets the sample customers.
+     */
+    static int run(Launcher launcher, CommandSpec spec, boolean loadSample, Work work) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
             LockstepConfig config = launcher.config();
-            try (Database db = Database.open(config, APPLICATION)) {
+            try (Database db = Database.open(config, APPLICATION, loadSample)) {
                 return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user()), db, config, out,
                         err));
             }
@@ -118,6 +126,23 @@ final class CommandSupport {
                 : e.getClass().getSimpleName();
         err.println("lockstep: " + (e instanceof IOException ? "cannot read or write a file: " : "") + message);
         return Launcher.FAILURE;
+    }
+
+    /**
+     * The record is locked by another session, or the caller's lease token is stale: prints who holds it on stderr
+     * and returns {@link Launcher#LOCKED}.
+     *
+     * @param holder the current holder, or empty when nobody holds it any more (a stale token)
+     */
+    static int locked(Session s, long id, Optional<LeaseInfo> holder, String nothingDone) {
+        if (holder.isEmpty()) {
+            s.err().println("lockstep: customer " + id + ": the lease token given is no longer its lease; " + nothingDone);
+        } else {
+            LeaseInfo h = holder.get();
+            s.err().println("lockstep: customer " + id + " is locked by " + h.holder() + " until " + h.expiresAt()
+                    + " (token " + h.token() + "); " + nothingDone);
+        }
+        return Launcher.LOCKED;
     }
 
     /**

@@ -36,6 +36,12 @@ public final class DeleteCommand implements Callable<Integer> {
             if (outcome instanceof DeleteOutcome.Conflict conflict) {
                 return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), "nothing deleted");
             }
+            if (outcome instanceof DeleteOutcome.Locked locked) {
+                return CommandSupport.locked(s, id, java.util.Optional.of(locked.holder()), "nothing deleted");
+            }
+            if (outcome instanceof DeleteOutcome.LeaseLost lost) {
+                return CommandSupport.locked(s, id, lost.current(), "nothing deleted");
+            }
             s.out().println("deleted id=" + id);
             return Launcher.OK;
         });

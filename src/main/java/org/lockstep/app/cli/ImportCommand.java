@@ -55,7 +55,8 @@ public final class ImportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return CommandSupport.failure(spec.commandLine().getErr(), e);
         }
-        return CommandSupport.run(launcher, spec, s -> {
+        // The file is the operator's own data: an empty database stays empty but for it, with no sample mixed in.
+        return CommandSupport.run(launcher, spec, false, s -> {
             CsvImport.Outcome outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
                     .run(file, mappings, importKey);
             if (outcome instanceof CsvImport.Rejected rejected) {

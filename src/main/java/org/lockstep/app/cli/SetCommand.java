@@ -63,6 +63,12 @@ public final class SetCommand implements Callable<Integer> {
             if (outcome instanceof SaveOutcome.Conflict conflict) {
                 return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
             }
+            if (outcome instanceof SaveOutcome.Locked locked) {
+                return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
+            }
+            if (outcome instanceof SaveOutcome.LeaseLost lost) {
+                return CommandSupport.locked(s, id, lost.current(), nothingDone);
+            }
             Customer saved = ((SaveOutcome.Saved) outcome).saved();
             if (json) {
                 CommandSupport.printJson(s.out(), saved);
