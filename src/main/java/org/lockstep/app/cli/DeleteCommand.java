@@ -29,10 +29,15 @@ public final class DeleteCommand implements Callable<Integer> {
             description = "The version the deletion is based on (from get or list).")
     long ifVersion;
 
+    @Option(names = "--lease-token", paramLabel = "T",
+            description = "Delete under this lease; exit 4 when it is no longer the record's lease.")
+    Long leaseToken;
+
     @Override
     public Integer call() {
         return CommandSupport.run(launcher, spec, s -> {
-            DeleteOutcome outcome = s.customers().delete(id, ifVersion);
+            DeleteOutcome outcome = leaseToken == null ? s.customers().delete(id, ifVersion)
+                    : s.customers().deleteUnderLease(id, ifVersion, leaseToken);
             if (outcome instanceof DeleteOutcome.Conflict conflict) {
                 return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), "nothing deleted");
             }

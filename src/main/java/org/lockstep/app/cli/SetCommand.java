@@ -43,6 +43,10 @@ public final class SetCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the saved record as a JSON object.")
     boolean json;
 
+    @Option(names = "--lease-token", paramLabel = "T",
+            description = "Save under this lease (from lease acquire); exit 4 when it is no longer the record's lease.")
+    Long leaseToken;
+
     @Override
     public Integer call() {
         Map<CustomerField, Object> assignments;
@@ -58,8 +62,9 @@ public final class SetCommand implements Callable<Integer> {
             if (current.isEmpty() || current.get().version() != ifVersion) {
                 return CommandSupport.conflict(s, id, ifVersion, current, nothingDone);
             }
-            SaveOutcome outcome = s.customers().save(id, ifVersion,
-                    CommandSupport.apply(current.get().data(), assignments));
+            var mine = CommandSupport.apply(current.get().data(), assignments);
+            SaveOutcome outcome = leaseToken == null ? s.customers().save(id, ifVersion, mine)
+                    : s.customers().saveUnderLease(id, ifVersion, mine, leaseToken);
             if (outcome instanceof SaveOutcome.Conflict conflict) {
                 return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
             }

@@ -1,0 +1,127 @@
+package org.lockstep.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Database;
+import org.lockstep.app.Launcher;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.Cli;
+import org.lockstep.testing.TestDatabases;
+
+/** {@code lockstep lease …} and writes under a lease, in-process on a real database. */
+class LeaseCommandTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static Database db;
+    static Cli alice;
+    static Cli bob;
+
+    @BeforeAll
+    static void open() {
+        String url = TestDatabases.freshUrlWithCredentials();
+        db = Database.open(url, null, null, "Lockstep test");
+        alice = new Cli(url, "Alice");
+        bob = new Cli(url, "Bob");
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    static Customer customer(String ref) {
+        return new JdbiCustomerRepository(db.jdbi(), "Setup").create(aCustomer()
+                .with(CustomerField.EXTERNAL_REF, ref).build());
+    }
+
+    @Test
+    void acquirePrintsTheTokenAndExpiryAndOthersAreRefusedWithExitFour() throws Exception {
+        Customer c = customer("CLI-L-1");
+
+        Cli.Result taken = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", "90s", "--json");
+        Cli.Result refused = bob.run("lease", "acquire", Long.toString(c.id()));
+
+        assertThat(taken.exitCode()).as(taken.toString()).isEqualTo(Launcher.OK);
+        JsonNode lease = JSON.readTree(taken.out());
+        assertThat(lease.get("token").asLong()).isPositive();
+        Instant expires = Instant.parse(lease.get("expires_at").asText());
+        Instant dbNow = db.jdbi().withHandle(h -> h.createQuery("SELECT now()").mapTo(java.time.OffsetDateTime.class)
+                .one()).toInstant();
+        assertThat(expires).isBetween(dbNow.plusSeconds(80), dbNow.plusSeconds(91));
+        assertThat(refused.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(refused.err()).contains("locked by Alice");
+    }
+
+    @Test
+    void setUnderTheLeaseSavesAndOthersAreLockedOut() throws Exception {
+        Customer c = customer("CLI-L-2");
+        long token = JSON.readTree(alice.run("lease", "acquire", Long.toString(c.id()), "--json").out())
+                .get("token").asLong();
+
+        Cli.Result bobSet = bob.run("set", Long.toString(c.id()), "city=Bergen", "--if-version", "1");
+        Cli.Result aliceSet = alice.run("set", Long.toString(c.id()), "city=Tromsø", "--if-version", "1",
+                "--lease-token", Long.toString(token));
+
+        assertThat(bobSet.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(aliceSet.exitCode()).as(aliceSet.toString()).isEqualTo(Launcher.OK);
+        Customer row = new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow();
+        assertThat(row.data().city()).isEqualTo("Tromsø");
+        assertThat(row.version()).isEqualTo(2);
+        assertThat(row.updatedBy()).isEqualTo("Alice");
+    }
+
+    @Test
+    void aStaleTokenIsRefusedWithExitFourAndChangesNothing() throws Exception {
+        Customer c = customer("CLI-L-3");
+        long token = JSON.readTree(alice.run("lease", "acquire", Long.toString(c.id()), "--json").out())
+                .get("token").asLong();
+        assertThat(bob.run("lease", "break", Long.toString(c.id())).out()).contains("broke the lease of Alice");
+
+        Cli.Result stale = alice.run("set", Long.toString(c.id()), "city=Narvik", "--if-version", "1",
+                "--lease-token", Long.toString(token));
+        Cli.Result staleDelete = alice.run("delete", Long.toString(c.id()), "--if-version", "1",
+                "--lease-token", Long.toString(token));
+
+        assertThat(stale.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(stale.err()).contains("no longer its lease");
+        assertThat(staleDelete.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
+    void listShowsLeasesInForceAndReleaseEndsThem() throws Exception {
+        Customer c = customer("CLI-L-4");
+        long token = JSON.readTree(alice.run("lease", "acquire", Long.toString(c.id()), "--json").out())
+                .get("token").asLong();
+
+        JsonNode listed = JSON.readTree(bob.run("lease", "list", "--json").out());
+        Cli.Result wrongToken = bob.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token + 99));
+        Cli.Result released = alice.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token));
+
+        assertThat(listed.findValues("record_id").stream().map(JsonNode::asLong)).contains(c.id());
+        assertThat(wrongToken.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(released.exitCode()).isEqualTo(Launcher.OK);
+        assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id())).isEmpty();
+        assertThat(bob.run("lease", "acquire", Long.toString(c.id())).exitCode()).isEqualTo(Launcher.OK);
+    }
+
+    @Test
+    void aBadTtlIsAUsageError() {
+        Customer c = customer("CLI-L-5");
+
+        Cli.Result bad = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", "soon");
+
+        assertThat(bad.exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(bad.err()).contains("not a duration");
+    }
+}
