@@ -7,7 +7,16 @@ import java.util.concurrent.Callable;
 import org.lockstep.app.Launcher;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.domain.merge.FieldMerge;
+import org.lockstep.domain.merge.MergeResult;
+import org.lockstep.domain.merge.ThreeWayMerge;
+import org.lockstep.store.JdbiHistoryRepository;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,10 +28,16 @@ import picocli.CommandLine.Spec;
  * {@code lockstep set ID FIELD=VALUE... --if-version N [--json]}: changes the named fields with the same versioned
  * save as the editor ({@code UPDATE … WHERE id = ? AND version = N}). The other fields keep the values of version N;
  * when the customer is no longer at version N, nothing is saved and the command exits 3 with the current record.
+ * With {@code --merge}, a customer that moved past version N is merged three-way (base = version N from the
+ * history, mine = version N with these changes, theirs = the customer now) and saved when nothing conflicts; when
+ * something does, nothing is saved and it exits 3 with the conflicting fields as JSON.
  */
 @Command(name = "set", description = "Change fields of a customer if it is still at the given version; "
         + "prints the new version.")
 public final class SetCommand implements Callable<Integer> {
+
+    private static final int MAX_MERGE_ATTEMPTS = 5;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
     Launcher launcher;
@@ -43,6 +58,10 @@ public final class SetCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the saved record as a JSON object.")
     boolean json;
 
+    @Option(names = "--merge", description = "If the customer moved past version N, merge these changes with the "
+            + "newer version (three-way, base = version N from the history) and save when nothing conflicts.")
+    boolean merge;
+
     @Option(names = "--lease-token", paramLabel = "T",
             description = "Save under this lease (from lease acquire); exit 4 when it is no longer the record's lease.")
     Long leaseToken;
@@ -58,29 +77,77 @@ public final class SetCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, s -> {
             String nothingDone = "nothing saved";
             Optional<Customer> current = s.customers().find(id);
-            // The changes are based on version N: only version N's values are the right base for the other fields.
-            if (current.isEmpty() || current.get().version() != ifVersion) {
+            if (current.isEmpty() || (current.get().version() != ifVersion && !merge)) {
                 return CommandSupport.conflict(s, id, ifVersion, current, nothingDone);
             }
-            var mine = CommandSupport.apply(current.get().data(), assignments);
-            SaveOutcome outcome = leaseToken == null ? s.customers().save(id, ifVersion, mine)
-                    : s.customers().saveUnderLease(id, ifVersion, mine, leaseToken);
-            if (outcome instanceof SaveOutcome.Conflict conflict) {
-                return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
+            // The changes are based on version N: only version N's values are the right base for the other fields.
+            Optional<CustomerData> base = current.get().version() == ifVersion ? Optional.of(current.get().data())
+                    : new JdbiHistoryRepository(s.db().jdbi()).valuesAt(id, ifVersion);
+            if (base.isEmpty()) {
+                s.err().println("lockstep: customer " + id + " has no recorded version " + ifVersion
+                        + " to merge from; " + nothingDone);
+                return Launcher.CONFLICT;
             }
-            if (outcome instanceof SaveOutcome.Locked locked) {
-                return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
+            CustomerData mine = CommandSupport.apply(base.get(), assignments);
+            Customer target = current.get();
+            for (int attempt = 0; attempt < MAX_MERGE_ATTEMPTS; attempt++) {
+                CustomerData toSave = mine;
+                if (target.version() != ifVersion) {
+                    MergeResult merged = ThreeWayMerge.merge(base.get(), mine, target.data());
+                    if (!merged.isClean()) {
+                        return mergeConflict(s, target, merged);
+                    }
+                    toSave = merged.merged();
+                }
+                SaveOutcome outcome = leaseToken == null ? s.customers().save(id, target.version(), toSave)
+                        : s.customers().saveUnderLease(id, target.version(), toSave, leaseToken);
+                if (outcome instanceof SaveOutcome.Saved saved) {
+                    print(s, saved.saved());
+                    return Launcher.OK;
+                }
+                if (outcome instanceof SaveOutcome.Locked locked) {
+                    return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
+                }
+                if (outcome instanceof SaveOutcome.LeaseLost lost) {
+                    return CommandSupport.locked(s, id, lost.current(), nothingDone);
+                }
+                SaveOutcome.Conflict conflict = (SaveOutcome.Conflict) outcome;
+                if (!merge || conflict.deleted()) {
+                    return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
+                }
+                target = conflict.theirs().get(); // someone saved meanwhile: merge again against the newer theirs
             }
-            if (outcome instanceof SaveOutcome.LeaseLost lost) {
-                return CommandSupport.locked(s, id, lost.current(), nothingDone);
-            }
-            Customer saved = ((SaveOutcome.Saved) outcome).saved();
-            if (json) {
-                CommandSupport.printJson(s.out(), saved);
-            } else {
-                s.out().println("id=" + saved.id() + " version=" + saved.version());
-            }
-            return Launcher.OK;
+            s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
+            return Launcher.CONFLICT;
         });
+    }
+
+    private void print(CommandSupport.Session s, Customer saved) {
+        if (json) {
+            CommandSupport.printJson(s.out(), saved);
+        } else {
+            s.out().println("id=" + saved.id() + " version=" + saved.version());
+        }
+    }
+
+    /** Exit 3 with the conflicting fields as JSON on stdout: {@code {id, base_version, current_version, conflicts}}. */
+    private int mergeConflict(CommandSupport.Session s, Customer theirs, MergeResult merged) throws Exception {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("id", id);
+        node.put("base_version", ifVersion);
+        node.put("current_version", theirs.version());
+        ArrayNode conflicts = node.putArray("conflicts");
+        for (FieldMerge f : merged.conflicts()) {
+            ObjectNode c = conflicts.addObject();
+            c.put("field", f.field().column());
+            c.put("base", FieldParser.format(f.base()));
+            c.put("mine", FieldParser.format(f.mine()));
+            c.put("theirs", FieldParser.format(f.theirs()));
+        }
+        s.out().println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+        s.err().println("lockstep: conflict: " + merged.conflicts().size() + " field(s) changed both here and in version "
+                + theirs.version() + " (" + String.join(", ", merged.conflicts().stream()
+                .map(f -> f.field().column()).toList()) + "); nothing saved. The conflicts are on stdout.");
+        return Launcher.CONFLICT;
     }
 }
