@@ -210,11 +210,12 @@ public final class CustomerListViewModel {
     public void applyDeleted(long id) {
         int i = indexOf(id);
         if (i >= 0) {
-            rows.remove(i);
-            loadedIds.remove(id);
             if (selected.get() != null && selected.get().id() == id) {
+                // First, so the table does not move the selection to a neighbouring row.
                 selected.set(null);
             }
+            rows.remove(i);
+            loadedIds.remove(id);
         }
         recount(true);
     }
@@ -266,6 +267,9 @@ public final class CustomerListViewModel {
 
     private void replace(List<Customer> page, boolean end) {
         Customer wasSelected = selected.get();
+        // Clear the selection before the rows change, so the table never selects whichever row lands at the old
+        // index; it is put back below when its row is still there.
+        selected.set(null);
         loadedIds.clear();
         List<Customer> unique = new ArrayList<>(page.size());
         for (Customer c : page) {
