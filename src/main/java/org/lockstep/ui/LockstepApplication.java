@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The desktop application. It shows a small "Starting database…" window, connects off the FX thread (starting the
  * embedded server may take seconds), then shows the main window. When the last window closes it closes the task
- * executor and the database. When the database cannot be opened it shows why and exits with code 1.
+ * executor and the database. When the database cannot be opened it shows why, and once that message is closed the
+ * application ends with exit code 1.
  *
  * <p>Start it with {@link #launch(UiContext)}; the context is handed over before {@link Application#launch} because
  * JavaFX creates this class itself.
@@ -46,9 +47,19 @@ public final class LockstepApplication extends Application {
      * @return {@link #OK}, or {@link #FAILURE} when the database could not be opened
      */
     public static int launch(UiContext uiContext) {
+        useContext(uiContext);
+        Application.launch(LockstepApplication.class);
+        return EXIT_CODE.get();
+    }
+
+    /** Hands over the context for the next {@link #start}; {@link #launch(UiContext)} does this itself. */
+    static void useContext(UiContext uiContext) {
         context = uiContext;
         EXIT_CODE.set(OK);
-        Application.launch(LockstepApplication.class);
+    }
+
+    /** The exit code so far: {@link #FAILURE} once the database could not be opened. */
+    static int exitCode() {
         return EXIT_CODE.get();
     }
 
@@ -136,8 +147,9 @@ public final class LockstepApplication extends Application {
         details.setWrapText(true);
         alert.getDialogPane().setExpandableContent(details);
         // Close the starting window only once the alert shows: with no window open, JavaFX would exit at once.
+        alert.getDialogPane().setId("start-failure");
         alert.setOnShown(ev -> splash.close());
-        alert.showAndWait();
-        Platform.exit();
+        // Once the alert is closed no window is left, and JavaFX exits (implicit exit); launch() returns FAILURE.
+        alert.show();
     }
 }

@@ -97,6 +97,11 @@ public final class MainWindow {
         listView.focusFilter();
     }
 
+    /** The view model behind the window. */
+    public MainWindowViewModel viewModel() {
+        return vm;
+    }
+
     /** The window's root node. */
     public Parent root() {
         return root;
