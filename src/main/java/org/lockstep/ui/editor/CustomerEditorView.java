@@ -29,7 +29,9 @@ public final class CustomerEditorView {
         GridPane form = new GridPane();
         form.setHgap(8);
         form.setVgap(6);
-        form.getColumnConstraints().addAll(new ColumnConstraints(), columnThatGrows());
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        form.getColumnConstraints().addAll(labels, columnThatGrows());
         int row = 0;
         for (CustomerField f : CustomerField.values()) {
             TextInputControl input = f.multiLine() ? new TextArea() : new TextField();
@@ -56,6 +58,8 @@ public final class CustomerEditorView {
         message.setId("editor-message");
         message.textProperty().bind(vm.messageProperty());
         message.setWrapText(true);
+        save.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        revert.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox buttons = new HBox(8, save, revert, message);
         HBox.setHgrow(message, Priority.ALWAYS);
         ScrollPane scroll = new ScrollPane(form);
