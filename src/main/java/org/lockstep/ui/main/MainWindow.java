@@ -55,7 +55,11 @@ public final class MainWindow {
         this.vm = vm;
         this.listView = new CustomerListView(vm.list());
         listView.setOnOpen(c -> vm.openInNewWindow());
-        SplitPane split = new SplitPane(listView.root(), new CustomerEditorView(vm.editor()).root());
+        Parent editorPane = new CustomerEditorView(vm.editor()).root();
+        if (listView.root() instanceof Region list) {
+            list.setMinWidth(360);
+        }
+        SplitPane split = new SplitPane(listView.root(), editorPane);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
         root.setTop(new VBox(menuBar(), toolBar()));
