@@ -12,6 +12,7 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -22,6 +23,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
+import javafx.util.Callback;
 import javafx.util.Duration;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -233,8 +235,7 @@ public final class CustomerListView {
         }
     }
 
-    private static <T> javafx.util.Callback<TableColumn.CellDataFeatures<Customer, String>,
-            javafx.beans.value.ObservableValue<String>> text(Function<CustomerData, String> value) {
+    private static Callback<TableColumn.CellDataFeatures<Customer, String>, ObservableValue<String>> text(Function<CustomerData, String> value) {
         return c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue().data()));
     }
 

@@ -1,6 +1,7 @@
 package org.lockstep.ui.main;
 
 import java.util.Optional;
+import javafx.application.Platform;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
 import javafx.event.EventHandler;
@@ -76,7 +77,7 @@ public final class MainWindow {
      * @param executor runs the editor windows' database work
      */
     public static MainWindow show(Stage stage, CustomerRepository repository, TaskExecutor executor, String user) {
-        MainWindowViewModel vm = new MainWindowViewModel(repository, executor, user, javafx.application.Platform::runLater);
+        MainWindowViewModel vm = new MainWindowViewModel(repository, executor, user, Platform::runLater);
         MainWindow window = new MainWindow(vm);
         vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowRepository(), executor, user, id));
         window.showOn(stage);
