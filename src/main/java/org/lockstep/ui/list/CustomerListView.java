@@ -235,7 +235,8 @@ public final class CustomerListView {
         }
     }
 
-    private static Callback<TableColumn.CellDataFeatures<Customer, String>, ObservableValue<String>> text(Function<CustomerData, String> value) {
+    private static Callback<TableColumn.CellDataFeatures<Customer, String>, ObservableValue<String>> text(
+            Function<CustomerData, String> value) {
         return c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue().data()));
     }
 
