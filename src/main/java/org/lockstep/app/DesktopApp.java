@@ -1,12 +1,28 @@
 package org.lockstep.app;
 
-/** Opens the desktop editor. */
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.ui.LockstepApplication;
+import org.lockstep.ui.UiContext;
+
+/**
+ * Opens the desktop editor: hands the UI the operator's name and a way to open the database (the UI calls it off
+ * the FX thread while it shows that the database is starting).
+ */
 public final class DesktopApp {
     private DesktopApp() {
     }
 
-    /** Opens the database as configured, shows the main window and returns the exit code when it closes. */
+    /**
+     * Shows the main window and returns the exit code when the last window has closed.
+     *
+     * @return {@link Launcher#OK}, or {@link Launcher#FAILURE} when the database could not be opened (the UI said
+     *         why)
+     */
     public static int run(LockstepConfig config) {
-        throw new IllegalStateException("The desktop editor is being built");
+        UiContext context = new UiContext(config.user(), () -> {
+            Database db = Database.open(config, "Lockstep");
+            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user()), db::closeAndStopIfLast);
+        });
+        return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }
 }

@@ -1,0 +1,246 @@
+package org.lockstep.ui.list;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.fxml.FXML;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.util.Callback;
+import javafx.util.Duration;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerSort;
+
+/**
+ * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
+ * {@link CustomerListViewModel} and forwards what the operator does: typing in the filter (debounced by
+ * {@value #FILTER_DELAY_MS} ms), clicking a column header (the database sorts), scrolling near the end (the next
+ * page is read), and opening a row (Enter or double-click).
+ */
+public final class CustomerListView {
+
+    /** How long the filter waits after the last key before it searches, in milliseconds. */
+    public static final int FILTER_DELAY_MS = 250;
+    /** When a row this close to the end of the loaded rows is shown, the next page is read. */
+    static final int PREFETCH_ROWS = 50;
+
+    private static final DateTimeFormatter UPDATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+            .withZone(ZoneId.systemDefault());
+
+    private final CustomerListViewModel vm;
+    private final Parent root;
+    private Consumer<Customer> onOpen = c -> { };
+    private boolean selectingFromTable;
+
+    @FXML private Label filterLabel;
+    @FXML private TextField filterField;
+    @FXML private TableView<Customer> table;
+    @FXML private Label placeholder;
+    @FXML private TableColumn<Customer, Long> idColumn;
+    @FXML private TableColumn<Customer, String> companyColumn;
+    @FXML private TableColumn<Customer, String> contactColumn;
+    @FXML private TableColumn<Customer, String> emailColumn;
+    @FXML private TableColumn<Customer, String> cityColumn;
+    @FXML private TableColumn<Customer, String> countryColumn;
+    @FXML private TableColumn<Customer, Long> versionColumn;
+    @FXML private TableColumn<Customer, String> updatedColumn;
+
+    /** Builds the list from its FXML and binds it to {@code vm}. */
+    public CustomerListView(CustomerListViewModel vm) {
+        this.vm = vm;
+        FXMLLoader loader = new FXMLLoader(CustomerListView.class.getResource("CustomerListView.fxml"));
+        loader.setController(this);
+        try {
+            root = loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("CustomerListView.fxml is missing or broken", e);
+        }
+    }
+
+    @FXML
+    private void initialize() {
+        filterField.setId("customer-filter");
+        table.setId("customer-table");
+        filterLabel.setLabelFor(filterField);
+        bindFilter();
+        bindColumns();
+        bindTable();
+        bindSelection();
+    }
+
+    /** The list's root node. */
+    public Parent root() {
+        return root;
+    }
+
+    /** Called with the row the operator opens (Enter or double-click). */
+    public void setOnOpen(Consumer<Customer> listener) {
+        onOpen = listener == null ? c -> { } : listener;
+    }
+
+    /** Moves the keyboard focus to the filter box and selects its text. */
+    public void focusFilter() {
+        filterField.requestFocus();
+        filterField.selectAll();
+    }
+
+    private void bindFilter() {
+        filterField.textProperty().bindBidirectional(vm.filterTextProperty());
+        PauseTransition debounce = new PauseTransition(Duration.millis(FILTER_DELAY_MS));
+        debounce.setOnFinished(e -> vm.applyFilter());
+        filterField.textProperty().addListener((obs, was, now) -> debounce.playFromStart());
+        filterField.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                debounce.stop();
+                vm.applyFilter();
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE && !filterField.getText().isEmpty()) {
+                filterField.clear();
+                e.consume();
+            } else if (e.getCode() == KeyCode.DOWN) {
+                table.requestFocus();
+                if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
+                    table.getSelectionModel().selectFirst();
+                }
+                e.consume();
+            }
+        });
+    }
+
+    private void bindColumns() {
+        idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
+        companyColumn.setCellValueFactory(text(CustomerData::company));
+        contactColumn.setCellValueFactory(text(CustomerData::contactName));
+        emailColumn.setCellValueFactory(text(CustomerData::email));
+        cityColumn.setCellValueFactory(text(CustomerData::city));
+        countryColumn.setCellValueFactory(text(CustomerData::country));
+        versionColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().version()));
+        updatedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(formatUpdated(c.getValue().updatedAt())));
+        Map<TableColumn<Customer, ?>, CustomerSort> sorts = Map.of(
+                idColumn, CustomerSort.ID, companyColumn, CustomerSort.COMPANY,
+                contactColumn, CustomerSort.CONTACT_NAME, emailColumn, CustomerSort.EMAIL,
+                cityColumn, CustomerSort.CITY, countryColumn, CustomerSort.COUNTRY,
+                versionColumn, CustomerSort.VERSION, updatedColumn, CustomerSort.UPDATED_AT);
+        // The table holds only the rows loaded so far: sorting them here would be wrong, so a click on a header
+        // asks the database for the first page in that order instead.
+        table.setSortPolicy(t -> {
+            if (t.getSortOrder().isEmpty()) {
+                vm.sortBy(CustomerSort.ID, false);
+            } else {
+                TableColumn<Customer, ?> first = t.getSortOrder().get(0);
+                vm.sortBy(sorts.get(first), first.getSortType() == TableColumn.SortType.DESCENDING);
+            }
+            return true;
+        });
+    }
+
+    private void bindTable() {
+        table.setItems(vm.rows());
+        // Fixed-height rows let the virtualized table lay out only the visible rows, however many are loaded.
+        table.setFixedCellSize(24);
+        table.setTableMenuButtonVisible(true);
+        table.setRowFactory(t -> new PrefetchingRow());
+        table.setOnKeyPressed(e -> {
+            Customer c = table.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.ENTER && c != null) {
+                onOpen.accept(c);
+                e.consume();
+            }
+        });
+        placeholder.textProperty().bind(Bindings.createStringBinding(() -> {
+            if (!vm.errorProperty().get().isEmpty()) {
+                return vm.errorProperty().get();
+            }
+            if (vm.loadingProperty().get()) {
+                return "Loading customers…";
+            }
+            return vm.search().isEmpty() ? "No customers yet" : "No customer matches '" + vm.search() + "'";
+        }, vm.errorProperty(), vm.loadingProperty()));
+        placeholder.setWrapText(true);
+    }
+
+    /**
+     * Keeps the table's selection and the view model's in step. A change the view model makes while the table
+     * is announcing its own change (e.g. putting a selection back) is applied once that announcement is over.
+     */
+    private void bindSelection() {
+        table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            selectingFromTable = true;
+            try {
+                vm.selectedProperty().set(now);
+            } finally {
+                selectingFromTable = false;
+            }
+        });
+        vm.selectedProperty().addListener((obs, was, now) -> {
+            if (selectingFromTable) {
+                Platform.runLater(() -> showSelection(vm.selectedProperty().get()));
+            } else {
+                showSelection(now);
+            }
+        });
+    }
+
+    private void showSelection(Customer c) {
+        if (c == table.getSelectionModel().getSelectedItem()) {
+            return;
+        }
+        if (c == null) {
+            table.getSelectionModel().clearSelection();
+            return;
+        }
+        int i = table.getItems().indexOf(c);
+        if (i >= 0) {
+            table.getSelectionModel().clearAndSelect(i);
+            table.scrollTo(Math.max(0, i - 3));
+        } else {
+            table.getSelectionModel().clearSelection();
+        }
+    }
+
+    /** A row that asks for the next page when it comes near the end, and opens its customer on double-click. */
+    private final class PrefetchingRow extends TableRow<Customer> {
+        PrefetchingRow() {
+            setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !isEmpty()) {
+                    onOpen.accept(getItem());
+                }
+            });
+        }
+
+        @Override
+        protected void updateItem(Customer item, boolean empty) {
+            super.updateItem(item, empty);
+            if (!empty && getIndex() >= table.getItems().size() - PREFETCH_ROWS) {
+                vm.loadMore();
+            }
+        }
+    }
+
+    private static Callback<TableColumn.CellDataFeatures<Customer, String>, ObservableValue<String>> text(
+            Function<CustomerData, String> value) {
+        return c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue().data()));
+    }
+
+    private static String formatUpdated(Instant at) {
+        return at == null ? "" : UPDATED.format(at);
+    }
+}

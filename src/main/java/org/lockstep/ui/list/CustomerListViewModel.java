@@ -1,0 +1,381 @@
+package org.lockstep.ui.list;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerCount;
+import org.lockstep.domain.CustomerPageRequest;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.CustomerSort;
+import org.lockstep.ui.TaskExecutor;
+
+/**
+ * The customer list: a growing window over one query (search, order), read page by page with keyset paging so
+ * that the list never loads the whole table. The first page comes when the query changes; the next page when the
+ * view asks for it ({@link #loadMore()}, as the operator scrolls near the end). Each page is fetched in the
+ * background and appended in one step on the FX thread.
+ *
+ * <p>Every query has a generation number. A change of search or order, or a refresh, starts a new generation, and
+ * a page or count that arrives for an older generation is dropped: typing "ber" quickly never shows the rows for
+ * "b" after those for "ber".
+ *
+ * <p>Counts for the status bar are taken with a time budget of {@value #COUNT_BUDGET_MS} ms, so on a large table
+ * they may read "at least 10,000".
+ */
+public final class CustomerListViewModel {
+
+    /** Rows per page. */
+    public static final int PAGE_SIZE = CustomerPageRequest.DEFAULT_LIMIT;
+    /** How long a count may take before it settles for a lower bound, in milliseconds. */
+    public static final long COUNT_BUDGET_MS = 300;
+    /** A refresh re-reads as many rows as were loaded, but at most this many, so the operator keeps their place. */
+    public static final int REFRESH_MAX_ROWS = 2_000;
+
+    private final CustomerRepository repository;
+    private final TaskExecutor executor;
+
+    private final ObservableList<Customer> rows = FXCollections.observableArrayList();
+    private final ObservableList<Customer> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final Set<Long> loadedIds = new HashSet<>();
+    private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
+    private final ObjectProperty<Customer> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyBooleanWrapper endReached = new ReadOnlyBooleanWrapper(this, "endReached");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Loading customers…");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<CustomerSort> sort = new ReadOnlyObjectWrapper<>(this, "sort", CustomerSort.ID);
+    private final ReadOnlyBooleanWrapper descending = new ReadOnlyBooleanWrapper(this, "descending");
+
+    private String search = "";
+    private long generation;
+    private long countGeneration;
+    /** The last row of the last page as the database returned it: the key the next page starts after. */
+    private Customer lastFetched;
+    private Optional<CustomerCount> total = Optional.empty();
+    private Optional<CustomerCount> matching = Optional.empty();
+
+    /**
+     * @param repository where the customers are read
+     * @param executor   runs every query off the FX thread
+     */
+    public CustomerListViewModel(CustomerRepository repository, TaskExecutor executor) {
+        this.repository = repository;
+        this.executor = executor;
+    }
+
+    /** Reads the first page and the counts; call once when the list is shown. */
+    public void start() {
+        refresh();
+    }
+
+    /** The rows loaded so far, in the current order. Read-only: the view model changes it. */
+    public ObservableList<Customer> rows() {
+        return readOnlyRows;
+    }
+
+    /** The text in the filter box; {@link #applyFilter()} runs the search (the view debounces typing). */
+    public StringProperty filterTextProperty() {
+        return filterText;
+    }
+
+    /** The selected customer, kept across refreshes while its row is still loaded; {@code null} for none. */
+    public ObjectProperty<Customer> selectedProperty() {
+        return selected;
+    }
+
+    /** Whether a page is being read. */
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    /** Whether the last page of the current query has been read. */
+    public ReadOnlyBooleanProperty endReachedProperty() {
+        return endReached.getReadOnlyProperty();
+    }
+
+    /** The counts for the status bar, e.g. "59 customers" or "3 of 59 match 'ber'". */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** The last failure in the operator's words; empty when the last query succeeded. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** The order of the rows. */
+    public ReadOnlyObjectProperty<CustomerSort> sortProperty() {
+        return sort.getReadOnlyProperty();
+    }
+
+    /** Whether the order is reversed. */
+    public ReadOnlyBooleanProperty descendingProperty() {
+        return descending.getReadOnlyProperty();
+    }
+
+    /** The search of the rows shown (the filter text as last applied, stripped). */
+    public String search() {
+        return search;
+    }
+
+    /** Searches for the filter text now, unless it is the search already shown. */
+    public void applyFilter() {
+        String wanted = filterText.get() == null ? "" : filterText.get().strip();
+        if (wanted.equals(search)) {
+            return;
+        }
+        search = wanted;
+        matching = Optional.empty();
+        updateStatus();
+        startQuery(PAGE_SIZE);
+        recount(false);
+    }
+
+    /**
+     * Orders the rows by {@code newSort} in the database and reads the first page again; the client never sorts the
+     * partial list itself, which would order only the rows loaded so far.
+     */
+    public void sortBy(CustomerSort newSort, boolean reversed) {
+        CustomerSort s = newSort == null ? CustomerSort.ID : newSort;
+        if (s == sort.get() && reversed == descending.get()) {
+            return;
+        }
+        sort.set(s);
+        descending.set(reversed);
+        startQuery(PAGE_SIZE);
+    }
+
+    /**
+     * Reads the rows again (as many as were loaded, up to {@value #REFRESH_MAX_ROWS}) and the counts, keeping the
+     * selection when its row is still there.
+     */
+    public void refresh() {
+        int target = Math.max(PAGE_SIZE, Math.min(rows.size(), REFRESH_MAX_ROWS));
+        startQuery(target);
+        recount(true);
+    }
+
+    /** Reads the next page, unless one is being read or the end was reached. The view calls it near the end. */
+    public void loadMore() {
+        if (loading.get() || endReached.get() || lastFetched == null) {
+            return;
+        }
+        long gen = generation;
+        CustomerPageRequest request = new CustomerPageRequest(search, sort.get(), descending.get(), lastFetched,
+                PAGE_SIZE + 1);
+        loading.set(true);
+        executor.execute(() -> readPages(request, PAGE_SIZE), result -> {
+            if (gen == generation) {
+                append(result.rows(), result.end());
+            }
+        }, e -> failed(gen, e));
+    }
+
+    /**
+     * Shows a saved record: its row is replaced in place (unless it already shows a later version); a customer not
+     * in the list (just created) is put at the top. Nothing is read again.
+     */
+    public void applySaved(Customer saved) {
+        int i = indexOf(saved.id());
+        if (i >= 0) {
+            if (rows.get(i).version() <= saved.version()) {
+                rows.set(i, saved);
+                if (selected.get() != null && selected.get().id() == saved.id()) {
+                    selected.set(saved);
+                }
+            }
+            return;
+        }
+        rows.add(0, saved);
+        loadedIds.add(saved.id());
+        recount(true);
+    }
+
+    /** Removes a deleted customer's row, and recounts. */
+    public void applyDeleted(long id) {
+        int i = indexOf(id);
+        if (i >= 0) {
+            if (selected.get() != null && selected.get().id() == id) {
+                // First, so the table does not move the selection to a neighbouring row.
+                selected.set(null);
+            }
+            rows.remove(i);
+            loadedIds.remove(id);
+        }
+        recount(true);
+    }
+
+    /** Selects the loaded row of a customer, or clears the selection when it is not loaded. */
+    public void select(long id) {
+        int i = indexOf(id);
+        selected.set(i >= 0 ? rows.get(i) : null);
+    }
+
+    private void startQuery(int rowsWanted) {
+        long gen = ++generation;
+        CustomerPageRequest first = new CustomerPageRequest(search, sort.get(), descending.get(), null, PAGE_SIZE + 1);
+        loading.set(true);
+        error.set("");
+        executor.execute(() -> readPages(first, rowsWanted), result -> {
+            if (gen == generation) {
+                replace(result.rows(), result.end());
+            }
+        }, e -> failed(gen, e));
+    }
+
+    /** Rows read in one background task, and whether they reach the end of the query. */
+    private record Pages(List<Customer> rows, boolean end) {
+    }
+
+    /**
+     * Reads pages from {@code first} on until at least {@code rowsWanted} rows are in or the query ends. Each page
+     * asks for one row more than it keeps: when that row is there, the query goes on; when not, this was the end
+     * (so a last page that happens to be full needs no extra round trip to find out).
+     */
+    private Pages readPages(CustomerPageRequest first, int rowsWanted) {
+        List<Customer> all = new ArrayList<>();
+        CustomerPageRequest request = first;
+        int keep = request.limit() - 1;
+        while (true) {
+            List<Customer> page = repository.page(request);
+            if (page.size() <= keep) {
+                all.addAll(page);
+                return new Pages(all, true);
+            }
+            all.addAll(page.subList(0, keep));
+            if (all.size() >= rowsWanted) {
+                return new Pages(all, false);
+            }
+            request = request.next(all.get(all.size() - 1));
+        }
+    }
+
+    private void replace(List<Customer> page, boolean end) {
+        Customer wasSelected = selected.get();
+        // Clear the selection before the rows change, so the table never selects whichever row lands at the old
+        // index; it is put back below when its row is still there.
+        selected.set(null);
+        loadedIds.clear();
+        List<Customer> unique = new ArrayList<>(page.size());
+        for (Customer c : page) {
+            if (loadedIds.add(c.id())) {
+                unique.add(c);
+            }
+        }
+        rows.setAll(unique);
+        finishPage(page, end);
+        if (wasSelected != null) {
+            select(wasSelected.id());
+        }
+    }
+
+    private void append(List<Customer> page, boolean end) {
+        List<Customer> fresh = new ArrayList<>(page.size());
+        for (Customer c : page) {
+            // A row saved in place may have moved in the order; never show it twice.
+            if (loadedIds.add(c.id())) {
+                fresh.add(c);
+            }
+        }
+        rows.addAll(fresh);
+        finishPage(page, end);
+    }
+
+    private void finishPage(List<Customer> page, boolean end) {
+        if (!page.isEmpty()) {
+            lastFetched = page.get(page.size() - 1);
+        } else if (rows.isEmpty()) {
+            lastFetched = null;
+        }
+        endReached.set(end);
+        loading.set(false);
+        error.set("");
+    }
+
+    /**
+     * Counts in the background: the matching rows, and the whole table too when asked or not yet known. Only the
+     * latest count is shown; one overtaken by a later count is dropped.
+     */
+    private void recount(boolean includeTotal) {
+        long gen = ++countGeneration;
+        String s = search;
+        Optional<CustomerCount> knownTotal = includeTotal ? Optional.empty() : total;
+        executor.execute(() -> {
+            CustomerCount all = knownTotal.isPresent() ? knownTotal.get() : repository.count("", COUNT_BUDGET_MS);
+            CustomerCount match = s.isEmpty() ? all : repository.count(s, COUNT_BUDGET_MS);
+            return new Counts(s, all, match);
+        }, counts -> {
+            if (gen == countGeneration) {
+                total = Optional.of(counts.total());
+                matching = Optional.of(counts.matching());
+                updateStatus();
+            }
+        }, e -> {
+            if (gen == countGeneration) {
+                status.set("Could not count the customers: " + message(e));
+            }
+        });
+    }
+
+    /** Counts taken together for one search. */
+    private record Counts(String search, CustomerCount total, CustomerCount matching) {
+    }
+
+    private void updateStatus() {
+        status.set(describeCounts(search, total, matching));
+    }
+
+    /**
+     * The status line: "59 customers" without a search, "3 of 59 match 'ber'" with one, "Counting…" until the
+     * counts are in.
+     */
+    static String describeCounts(String search, Optional<CustomerCount> total, Optional<CustomerCount> matching) {
+        if (total.isEmpty() || (!search.isEmpty() && matching.isEmpty())) {
+            return "Counting…";
+        }
+        CustomerCount all = total.get();
+        if (search.isEmpty()) {
+            return all.describe() + (all.exact() && all.count() == 1 ? " customer" : " customers");
+        }
+        return matching.get().describe() + " of " + all.describe() + " match '" + search + "'";
+    }
+
+    private void failed(long gen, Throwable e) {
+        if (gen != generation) {
+            return;
+        }
+        loading.set(false);
+        error.set("Could not read the customers: " + message(e) + " (F5 tries again)");
+    }
+
+    private static String message(Throwable e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    private int indexOf(long id) {
+        if (!loadedIds.contains(id)) {
+            return -1;
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).id() == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

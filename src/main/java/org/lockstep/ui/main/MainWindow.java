@@ -1,0 +1,207 @@
+package org.lockstep.ui.main;
+
+import java.util.Optional;
+import javafx.application.Platform;
+import javafx.beans.binding.BooleanExpression;
+import javafx.event.ActionEvent;
+import javafx.event.EventHandler;
+import javafx.geometry.Orientation;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.editor.CustomerEditorView;
+import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.list.CustomerListView;
+
+/**
+ * The main window: menu and toolbar, the customer list on the left, the editor pane on the right, and a status
+ * bar with the counts and a busy indicator. Every action has a key: Ctrl+N new customer, Ctrl+O or Enter open in a
+ * new window, Ctrl+Delete delete, F5 refresh, Ctrl+F filter, Ctrl+Q close.
+ */
+public final class MainWindow {
+
+    /** Initial size, in pixels: fits a 1280×800 screen with room for the desktop's panels. */
+    public static final double WIDTH = 1200;
+    /** Initial height in pixels. */
+    public static final double HEIGHT = 740;
+
+    private final MainWindowViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final CustomerListView listView;
+    private Stage stage;
+
+    /** Builds the window's content over {@code vm}. */
+    public MainWindow(MainWindowViewModel vm) {
+        this.vm = vm;
+        this.listView = new CustomerListView(vm.list());
+        listView.setOnOpen(c -> vm.openInNewWindow());
+        Parent editorPane = new CustomerEditorView(vm.editor()).root();
+        if (listView.root() instanceof Region list) {
+            list.setMinWidth(360);
+        }
+        SplitPane split = new SplitPane(listView.root(), editorPane);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.58);
+        root.setTop(new VBox(menuBar(), toolBar()));
+        root.setCenter(split);
+        root.setBottom(statusBar());
+        root.getStylesheets().add(MainWindow.class.getResource("MainWindow.css").toExternalForm());
+        root.getStyleClass().add("main-window");
+    }
+
+    /**
+     * Opens the main window on a stage, with editor windows opened through {@link CustomerEditorWindow}, and reads
+     * the first page of customers.
+     *
+     * @param executor runs the editor windows' database work
+     */
+    public static MainWindow show(Stage stage, CustomerRepository repository, TaskExecutor executor, String user) {
+        MainWindowViewModel vm = new MainWindowViewModel(repository, executor, user, Platform::runLater);
+        MainWindow window = new MainWindow(vm);
+        vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowRepository(), executor, user, id));
+        window.showOn(stage);
+        return window;
+    }
+
+    /** Puts the window on {@code stage}, shows it and starts reading the list. */
+    public void showOn(Stage stage) {
+        this.stage = stage;
+        vm.setPendingEditsPrompt(this::askAboutPendingEdits);
+        stage.setTitle(vm.title());
+        stage.setScene(new Scene(root, WIDTH, HEIGHT));
+        stage.setMinWidth(720);
+        stage.setMinHeight(420);
+        stage.setOnCloseRequest(e -> {
+            if (!vm.canClose()) {
+                e.consume();
+            }
+        });
+        stage.show();
+        vm.start();
+        listView.focusFilter();
+    }
+
+    /** The view model behind the window. */
+    public MainWindowViewModel viewModel() {
+        return vm;
+    }
+
+    /** The window's root node. */
+    public Parent root() {
+        return root;
+    }
+
+    private MenuBar menuBar() {
+        Menu customer = new Menu("_Customer");
+        customer.getItems().addAll(
+                item("_New customer", "Shortcut+N", e -> vm.newCustomer(), null),
+                item("_Open in new window", "Shortcut+O", e -> vm.openInNewWindow(), vm.canOpen()),
+                item("_Delete customer", "Shortcut+Delete", e -> vm.delete(), vm.canDelete()),
+                new SeparatorMenuItem(),
+                item("_Refresh", "F5", e -> vm.refresh(), null),
+                item("_Find…", "Shortcut+F", e -> listView.focusFilter(), null),
+                new SeparatorMenuItem(),
+                item("_Close window", "Shortcut+Q", e -> closeRequested(), null));
+        return new MenuBar(customer);
+    }
+
+    private ToolBar toolBar() {
+        return new ToolBar(
+                button("new-customer", "New customer", "Start a new customer in the editor (Ctrl+N)",
+                        e -> vm.newCustomer(), null),
+                button("open-window", "Open in new window", "Edit the selected customer in its own window "
+                        + "(Enter, double-click or Ctrl+O)", e -> vm.openInNewWindow(), vm.canOpen()),
+                button("delete-customer", "Delete", "Delete the customer in the editor (Ctrl+Delete)",
+                        e -> vm.delete(), vm.canDelete()),
+                button("refresh", "Refresh", "Read the list again (F5)", e -> vm.refresh(), null));
+    }
+
+    private HBox statusBar() {
+        Label status = new Label();
+        status.setId("status");
+        status.textProperty().bind(vm.status());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setId("busy");
+        busy.setPrefSize(16, 16);
+        busy.visibleProperty().bind(vm.busy());
+        Label working = new Label("Working…");
+        working.visibleProperty().bind(vm.busy());
+        Label user = new Label("Operator: " + vm.user());
+        HBox bar = new HBox(8, status, spacer, busy, working, user);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private static MenuItem item(String text, String keys, EventHandler<ActionEvent> action,
+                                 BooleanExpression enabled) {
+        MenuItem item = new MenuItem(text);
+        item.setAccelerator(KeyCombination.keyCombination(keys));
+        item.setOnAction(action);
+        if (enabled != null) {
+            item.disableProperty().bind(enabled.not());
+        }
+        return item;
+    }
+
+    private static Button button(String id, String text, String tip, EventHandler<ActionEvent> action,
+                                 BooleanExpression enabled) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(action);
+        b.setFocusTraversable(false);
+        if (enabled != null) {
+            b.disableProperty().bind(enabled.not());
+        }
+        return b;
+    }
+
+    private void closeRequested() {
+        if (vm.canClose()) {
+            stage.close();
+        }
+    }
+
+    private PendingEdits askAboutPendingEdits(String question, boolean offerNewWindow) {
+        ButtonType discard = new ButtonType("Discard changes", ButtonBar.ButtonData.OTHER);
+        ButtonType openWindow = new ButtonType("Open in new window", ButtonBar.ButtonData.OK_DONE);
+        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question);
+        alert.setTitle("Unsaved changes");
+        alert.setHeaderText("Unsaved changes");
+        if (offerNewWindow) {
+            alert.getButtonTypes().setAll(openWindow, discard, keep);
+        } else {
+            alert.getButtonTypes().setAll(discard, keep);
+        }
+        alert.initOwner(stage);
+        Optional<ButtonType> answer = alert.showAndWait();
+        if (answer.isEmpty() || answer.get() == keep) {
+            return PendingEdits.KEEP_EDITING;
+        }
+        return answer.get() == discard ? PendingEdits.DISCARD : PendingEdits.OPEN_IN_NEW_WINDOW;
+    }
+}

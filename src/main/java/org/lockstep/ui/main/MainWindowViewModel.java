@@ -1,0 +1,205 @@
+package org.lockstep.ui.main;
+
+import java.util.concurrent.Executor;
+import java.util.function.LongConsumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.editor.CustomerEditorViewModel;
+import org.lockstep.ui.list.CustomerListViewModel;
+
+/**
+ * The main window: the customer list, an editor pane for the selected customer, and the actions on them (new,
+ * open in a new window, delete, refresh). It decides what a change of selection does to the pane: load the newly
+ * selected customer, or, when the pane holds unsaved edits, ask the operator first, so that edits are never dropped
+ * silently.
+ *
+ * <p>The list follows every write: the pane's saves and deletes through the editor's callbacks, and those of
+ * separate editor windows through {@link #windowRepository()}, which reports each write back to the list.
+ */
+public final class MainWindowViewModel {
+
+    private final String user;
+    private final CustomerListViewModel list;
+    private final CustomerEditorViewModel editor;
+    private final CustomerRepository windowRepository;
+    private PendingEdits.Prompt prompt = (question, offerNewWindow) -> PendingEdits.KEEP_EDITING;
+    private LongConsumer windowOpener = id -> { };
+
+    /**
+     * @param repository where the customers are kept
+     * @param executor   runs database work off the FX thread
+     * @param user       the operator, shown in the title and written with every save
+     * @param uiThread   where reports of other windows' writes are delivered (the FX thread: {@code Platform::runLater})
+     */
+    public MainWindowViewModel(CustomerRepository repository, TaskExecutor executor, String user, Executor uiThread) {
+        this.user = user;
+        this.list = new CustomerListViewModel(repository, executor);
+        this.editor = new CustomerEditorViewModel(repository, executor, user);
+        this.windowRepository = new PublishingCustomerRepository(repository, uiThread,
+                new PublishingCustomerRepository.Listener() {
+                    @Override
+                    public void stored(Customer customer) {
+                        list.applySaved(customer);
+                    }
+
+                    @Override
+                    public void deleted(long id) {
+                        list.applyDeleted(id);
+                    }
+                });
+        editor.setOnSaved(saved -> {
+            list.applySaved(saved);
+            list.select(saved.id());
+        });
+        editor.setOnDeleted(list::applyDeleted);
+        list.selectedProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                show(now);
+            }
+        });
+    }
+
+    /** Reads the first page of the list; call once when the window is shown. */
+    public void start() {
+        list.start();
+    }
+
+    /** The list of customers. */
+    public CustomerListViewModel list() {
+        return list;
+    }
+
+    /** The editor in the pane. */
+    public CustomerEditorViewModel editor() {
+        return editor;
+    }
+
+    /** The repository to give separate editor windows, so that the list follows their writes. */
+    public CustomerRepository windowRepository() {
+        return windowRepository;
+    }
+
+    /** The operator's name. */
+    public String user() {
+        return user;
+    }
+
+    /** The window title: "Lockstep — " and the operator's name. */
+    public String title() {
+        return "Lockstep — " + user;
+    }
+
+    /** Sets how the operator is asked about unsaved edits (the view shows a dialog). */
+    public void setPendingEditsPrompt(PendingEdits.Prompt prompt) {
+        this.prompt = prompt;
+    }
+
+    /** Sets how a customer is opened in its own window (the view opens an editor window). */
+    public void setWindowOpener(LongConsumer opener) {
+        this.windowOpener = opener;
+    }
+
+    /** Whether anything is being read or written. */
+    public BooleanBinding busy() {
+        return list.loadingProperty().or(editor.busyProperty());
+    }
+
+    /** The status line: the list's error if it has one, else its counts. */
+    public StringBinding status() {
+        return Bindings.createStringBinding(
+                () -> list.errorProperty().get().isEmpty() ? list.statusProperty().get() : list.errorProperty().get(),
+                list.errorProperty(), list.statusProperty());
+    }
+
+    /** Whether there is a customer to open in a new window: the selected row, else the one in the pane. */
+    public BooleanBinding canOpen() {
+        return list.selectedProperty().isNotNull().or(editor.baseProperty().isNotNull());
+    }
+
+    /** Whether the pane holds a stored customer that could be deleted. */
+    public BooleanBinding canDelete() {
+        return editor.baseProperty().isNotNull().and(editor.busyProperty().not());
+    }
+
+    /** Shows a customer in the pane, asking first when that would replace unsaved edits. */
+    public void show(Customer next) {
+        Customer base = editor.baseProperty().get();
+        if (base != null && base.id() == next.id()) {
+            return;
+        }
+        if (!editor.dirtyProperty().get()) {
+            editor.load(next.id());
+            return;
+        }
+        PendingEdits choice = prompt.ask("You have unsaved changes to " + editingName() + ". Discard them and open “"
+                + next.data().displayName() + "”?", true);
+        switch (choice) {
+            case DISCARD -> editor.load(next.id());
+            case OPEN_IN_NEW_WINDOW -> {
+                windowOpener.accept(next.id());
+                selectEdited();
+            }
+            case KEEP_EDITING -> selectEdited();
+        }
+    }
+
+    /** Starts a new customer in the pane, asking first when that would replace unsaved edits. */
+    public void newCustomer() {
+        if (editor.dirtyProperty().get() && prompt.ask("You have unsaved changes to " + editingName()
+                + ". Discard them and start a new customer?", false) != PendingEdits.DISCARD) {
+            return;
+        }
+        editor.startNew();
+        list.selectedProperty().set(null);
+    }
+
+    /** Opens the selected customer (else the one in the pane) in its own window; the pane keeps its edits. */
+    public void openInNewWindow() {
+        Customer selected = list.selectedProperty().get();
+        Customer target = selected != null ? selected : editor.baseProperty().get();
+        if (target != null) {
+            windowOpener.accept(target.id());
+        }
+    }
+
+    /** Asks the pane's editor to delete its customer (versioned; the editor reports the outcome). */
+    public void delete() {
+        editor.requestDelete();
+    }
+
+    /**
+     * Reads the list again, and the pane's customer too when it has no unsaved edits (with edits, the pane keeps
+     * its base version, so that a later save still detects anyone else's change).
+     */
+    public void refresh() {
+        list.refresh();
+        Customer base = editor.baseProperty().get();
+        if (base != null && !editor.dirtyProperty().get()) {
+            editor.load(base.id());
+        }
+    }
+
+    /** Whether the window may close: yes without unsaved edits in the pane, else only if the operator discards them. */
+    public boolean canClose() {
+        return !editor.dirtyProperty().get() || prompt.ask("You have unsaved changes to " + editingName()
+                + ". Discard them and close the window?", false) == PendingEdits.DISCARD;
+    }
+
+    private String editingName() {
+        Customer base = editor.baseProperty().get();
+        return base == null ? "a new customer" : "“" + base.data().displayName() + "”";
+    }
+
+    private void selectEdited() {
+        Customer base = editor.baseProperty().get();
+        if (base != null) {
+            list.select(base.id());
+        } else {
+            list.selectedProperty().set(null);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package org.lockstep.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Database;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.TestDatabases;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Starting the desktop application: the database opens in the background, or its failure is shown. */
+class LockstepApplicationTest {
+
+    final FxRobot robot = new FxRobot();
+    LockstepApplication app;
+
+    @AfterEach
+    void cleanUp() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    private static void await(java.util.concurrent.Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void showsThatTheDatabaseIsStartingThenTheMainWindowAndClosesTheDatabaseAtExit() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        CountDownLatch releaseDatabase = new CountDownLatch(1);
+        AtomicInteger shutdowns = new AtomicInteger();
+        Database db = TestDatabases.fresh();
+        new JdbiCustomerRepository(db.jdbi(), "seed").create(new org.lockstep.domain.CustomerData(null, "Ångström AB",
+                "Åsa Lind", null, null, null, null, null, "Uppsala", null, null, "Sweden", null, null));
+        LockstepApplication.useContext(new UiContext("Åsa", () -> {
+            // Hold the "database" until the test has seen the starting window, as a slow embedded start would.
+            releaseDatabase.await(20, TimeUnit.SECONDS);
+            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa"), () -> {
+                shutdowns.incrementAndGet();
+                db.close();
+            });
+        }));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#starting-database").tryQuery().isPresent());
+        assertThat(robot.lookup("#starting-database").queryAs(Label.class).getText()).isEqualTo("Starting database…");
+        releaseDatabase.countDown();
+        await(() -> robot.lookup("#customer-table").tryQuery().isPresent()
+                && robot.lookup("#customer-table").queryAs(TableView.class).getItems().size() == 1);
+        Window main = robot.lookup("#customer-table").query().getScene().getWindow();
+        assertThat(((Stage) main).getTitle()).isEqualTo("Lockstep — Åsa");
+        await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
+
+        FxToolkit.cleanupApplication(app);
+
+        assertThat(shutdowns).hasValue(1);
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedIsExplainedAndEndsWithExitCodeOne() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        LockstepApplication.useContext(new UiContext("Åsa", () -> {
+            throw new IllegalStateException("Cannot connect to jdbc:postgresql://db.invalid/lockstep: UnknownHost");
+        }));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#start-failure").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#start-failure").queryAs(DialogPane.class);
+        assertThat(dialog.getHeaderText()).isEqualTo("Lockstep cannot open its database");
+        assertThat(dialog.getContentText()).contains("Cannot connect to jdbc:postgresql://db.invalid/lockstep");
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.FAILURE);
+        await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
+
+        robot.interact(() -> dialog.getScene().getWindow().hide());
+        FxToolkit.cleanupApplication(app);
+    }
+}
