@@ -60,7 +60,15 @@ public final class PublishingCustomerRepository implements CustomerRepository {
 
     @Override
     public SaveOutcome save(long id, long baseVersion, CustomerData data) {
-        SaveOutcome outcome = delegate.save(id, baseVersion, data);
+        return published(id, delegate.save(id, baseVersion, data));
+    }
+
+    @Override
+    public SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken) {
+        return published(id, delegate.saveUnderLease(id, baseVersion, data, leaseToken));
+    }
+
+    private SaveOutcome published(long id, SaveOutcome outcome) {
         if (outcome instanceof SaveOutcome.Saved saved) {
             uiThread.execute(() -> listener.stored(saved.saved()));
         } else if (outcome instanceof SaveOutcome.Conflict conflict) {
@@ -71,7 +79,20 @@ public final class PublishingCustomerRepository implements CustomerRepository {
 
     @Override
     public DeleteOutcome delete(long id, long baseVersion) {
-        DeleteOutcome outcome = delegate.delete(id, baseVersion);
+        return published(id, delegate.delete(id, baseVersion));
+    }
+
+    @Override
+    public DeleteOutcome deleteUnderLease(long id, long baseVersion, long leaseToken) {
+        return published(id, delegate.deleteUnderLease(id, baseVersion, leaseToken));
+    }
+
+    @Override
+    public String sessionId() {
+        return delegate.sessionId();
+    }
+
+    private DeleteOutcome published(long id, DeleteOutcome outcome) {
         if (outcome instanceof DeleteOutcome.Deleted) {
             uiThread.execute(() -> listener.deleted(id));
         } else if (outcome instanceof DeleteOutcome.Conflict conflict) {
