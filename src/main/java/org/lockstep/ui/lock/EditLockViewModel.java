@@ -1,0 +1,389 @@
+package org.lockstep.ui.lock;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.BooleanProperty;
+import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.LeaseEvent;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.LeaseKeeper;
+import org.lockstep.domain.LeaseRepository;
+import org.lockstep.ui.TaskExecutor;
+
+/**
+ * One editor's side of "Lock for editing" (PoEAA, Pessimistic Offline Lock): the mode switch, taking the lease at the
+ * first change or on request, renewing it ({@link LeaseKeeper}), noticing its loss, showing who else holds the
+ * record, watching for the moment it is free, breaking another's lock, and letting go when the editor is idle.
+ *
+ * <p>All properties change on the FX thread ({@code fxThread}); database calls run through the {@link TaskExecutor};
+ * timers run on {@code scheduler}. The editor asks {@link #token()} for the fencing token of a save, and
+ * {@link #readOnlyProperty()} says when its fields must not be edited.
+ */
+public final class EditLockViewModel {
+
+    /** How this editor guards against lost updates. */
+    public enum Mode {
+        /** Optimistic offline lock: save on the version, merge on a conflict (the default). */
+        OPTIMISTIC,
+        /** Pessimistic offline lock: take a lease first; nobody else can save meanwhile. */
+        LOCK_FOR_EDITING
+    }
+
+    /** Timings of the lock; see the defaults. */
+    public record Settings(Duration ttl, Duration idleLimit, Duration idleWarning, Duration pollEvery) {
+        /** TTL 60 s (renewed every 20 s), released after 15 idle minutes with a warning a minute before, polls 2 s. */
+        public static Settings defaults(Duration ttl) {
+            return new Settings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofSeconds(2));
+        }
+    }
+
+    private final LeaseRepository leases;
+    private final TaskExecutor executor;
+    private final Executor fxThread;
+    private final ScheduledExecutorService scheduler;
+    private final Clock clock;
+    private final ZoneId zone;
+    private final Settings settings;
+
+    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.OPTIMISTIC);
+    private final ReadOnlyObjectWrapper<LockState> state = new ReadOnlyObjectWrapper<>(this, "state",
+            new LockState.Free());
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final BooleanProperty notifyWhenFree = new SimpleBooleanProperty(this, "notifyWhenFree");
+
+    private long recordId = -1;
+    private LeaseKeeper keeper;
+    private volatile long heldToken = -1;
+    private ScheduledFuture<?> poll;
+    private ScheduledFuture<?> idleCheck;
+    private long lastActivityMillis;
+    private boolean idleWarned;
+    private Runnable onFree = () -> { };
+    private Runnable onNotifyFree = () -> { };
+
+    /**
+     * @param leases    the lease store, acting as this operator's session
+     * @param executor  runs database calls off the FX thread
+     * @param fxThread  delivers timer and renewal results to the FX thread ({@code Platform::runLater})
+     * @param scheduler runs renewals, polls and the idle check
+     * @param clock     measures elapsed time (idle, local lease deadline); never compared with the database clock
+     * @param settings  TTL, idle limit, poll interval
+     */
+    public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
+                             ScheduledExecutorService scheduler, Clock clock, Settings settings) {
+        this.leases = leases;
+        this.executor = executor;
+        this.fxThread = fxThread;
+        this.scheduler = scheduler;
+        this.clock = clock;
+        this.zone = ZoneId.systemDefault();
+        this.settings = settings;
+        state.addListener((obs, old, now) -> {
+            readOnly.set(now instanceof LockState.HeldByOther || now instanceof LockState.Lost);
+            message.set(describe(now));
+        });
+        mode.addListener((obs, old, now) -> {
+            if (now == Mode.OPTIMISTIC && (state.get() instanceof LockState.Held
+                    || state.get() instanceof LockState.Acquiring)) {
+                releaseHeld();
+                state.set(new LockState.Free());
+            }
+        });
+    }
+
+    /** The editor shows a record: learn whether someone else holds it (and if so, watch for the end). */
+    public void attach(long customerId) {
+        detach();
+        recordId = customerId;
+        long id = customerId;
+        executor.execute(() -> leases.holder(id), holder -> {
+            if (recordId != id) {
+                return;
+            }
+            holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
+        }, failure -> { });
+    }
+
+    /** The editor closes or shows another record: release a held lease, stop every timer. */
+    public void detach() {
+        releaseHeld();
+        stopPolling();
+        recordId = -1;
+        state.set(new LockState.Free());
+    }
+
+    /** The operator changed something: in lock mode the first change takes the lease (as FileMaker does). */
+    public void editingStarted() {
+        activity();
+        if (mode.get() == Mode.LOCK_FOR_EDITING && state.get() instanceof LockState.Free) {
+            lock();
+        }
+    }
+
+    /** Any keystroke or click in the editor: resets the idle timer. */
+    public void activity() {
+        lastActivityMillis = clock.millis();
+        idleWarned = false;
+    }
+
+    /** Takes the lease now (the Lock button), switching to lock mode. */
+    public void lock() {
+        if (recordId < 0 || state.get() instanceof LockState.Acquiring || state.get() instanceof LockState.Held) {
+            return;
+        }
+        mode.set(Mode.LOCK_FOR_EDITING);
+        long id = recordId;
+        LeaseKeeper k = new LeaseKeeper(leases, id, settings.ttl(), clock, scheduler,
+                (reason, current) -> lost(id, current));
+        state.set(new LockState.Acquiring());
+        executor.execute(k::acquire, outcome -> {
+            if (recordId != id) {
+                k.close();
+                return;
+            }
+            if (outcome instanceof AcquireOutcome.Granted granted) {
+                keeper = k;
+                heldToken = granted.lease().token();
+                activity();
+                startIdleCheck();
+                state.set(new LockState.Held(granted.lease()));
+            } else {
+                blockedBy(((AcquireOutcome.HeldByOther) outcome).holder());
+            }
+        }, failure -> state.set(new LockState.Lost("Could not lock: " + failure.getMessage())));
+    }
+
+    /** Breaks another operator's lock (after the view's confirmation naming them); then takes it. */
+    public void breakLock() {
+        if (recordId < 0) {
+            return;
+        }
+        long id = recordId;
+        executor.execute(() -> leases.breakLease(id), broken -> {
+            stopPolling();
+            state.set(new LockState.Free());
+            lock();
+        }, failure -> message.set("Could not break the lock: " + failure.getMessage()));
+    }
+
+    /** The fencing token for a save, when this editor holds the lease. */
+    public OptionalLong token() {
+        return state.get() instanceof LockState.Held held ? OptionalLong.of(held.lease().token())
+                : OptionalLong.empty();
+    }
+
+    /** Whether saves must go out under a lease: lock mode, and the lease held. */
+    public boolean savesUnderLease() {
+        return mode.get() == Mode.LOCK_FOR_EDITING && token().isPresent();
+    }
+
+    /** A save came back saying the lease is gone: turn read-only, keeping the edits. */
+    public void leaseLostOnSave(Optional<LeaseInfo> current) {
+        releaseLocally();
+        state.set(new LockState.Lost(current.filter(h -> !h.sessionId().equals(leases.sessionId()))
+                .map(h -> LockMessages.takenBy(h, zone)).orElse("Edit lock lost — your edits are kept")));
+    }
+
+    /** A save came back refused because someone else holds the lease. */
+    public void lockedOnSave(LeaseInfo holder) {
+        blockedBy(holder);
+    }
+
+    /** After "Lost": go on without the lock; the next save is optimistic (and may become a merge). */
+    public void continueOptimistically() {
+        mode.set(Mode.OPTIMISTIC);
+        state.set(new LockState.Free());
+    }
+
+    /** Called when the record became free after being held by someone else; the editor reloads the newest version. */
+    public void setOnFree(Runnable listener) {
+        this.onFree = listener;
+    }
+
+    /** Called when the record became free and "Notify me when free" was on. */
+    public void setOnNotifyFree(Runnable listener) {
+        this.onNotifyFree = listener;
+    }
+
+    /** Releases the lease (blocking, in the background) and stops every timer; call when the window closes. */
+    public void close() {
+        detach();
+    }
+
+    private void blockedBy(LeaseInfo holder) {
+        state.set(new LockState.HeldByOther(holder));
+        startPolling();
+    }
+
+    private void startPolling() {
+        stopPolling();
+        long id = recordId;
+        long every = settings.pollEvery().toMillis();
+        poll = scheduler.scheduleWithFixedDelay(() -> {
+            Optional<LeaseInfo> holder;
+            try {
+                holder = leases.holder(id);
+            } catch (RuntimeException e) {
+                return; // the database is away; ask again at the next tick
+            }
+            fxThread.execute(() -> polled(id, holder));
+        }, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private void polled(long id, Optional<LeaseInfo> holder) {
+        if (recordId != id || !(state.get() instanceof LockState.HeldByOther)) {
+            return;
+        }
+        if (holder.isPresent() && !holder.get().sessionId().equals(leases.sessionId())) {
+            state.set(new LockState.HeldByOther(holder.get())); // renewed, or handed to someone else
+            return;
+        }
+        stopPolling();
+        state.set(new LockState.Free());
+        onFree.run();
+        if (notifyWhenFree.get()) {
+            notifyWhenFree.set(false);
+            onNotifyFree.run();
+        }
+    }
+
+    private void stopPolling() {
+        if (poll != null) {
+            poll.cancel(false);
+            poll = null;
+        }
+    }
+
+    private void startIdleCheck() {
+        stopIdleCheck();
+        idleCheck = scheduler.scheduleWithFixedDelay(() -> fxThread.execute(this::checkIdle), 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Warns before, then releases the lease when the editor has been idle for the limit; the edits stay. */
+    public void checkIdle() {
+        if (!(state.get() instanceof LockState.Held)) {
+            return;
+        }
+        long idle = clock.millis() - lastActivityMillis;
+        if (idle >= settings.idleLimit().toMillis()) {
+            releaseHeld();
+            state.set(new LockState.Free());
+            message.set("Lock released after " + settings.idleLimit().toMinutes()
+                    + " minutes without activity — your edits are kept. Lock again to continue.");
+        } else if (!idleWarned && idle >= settings.idleLimit().minus(settings.idleWarning()).toMillis()) {
+            idleWarned = true;
+            message.set("No activity for " + Duration.ofMillis(idle).toMinutes() + " minutes — the lock will be "
+                    + "released in " + settings.idleWarning().toSeconds() + " s unless you continue editing.");
+        }
+    }
+
+    private void stopIdleCheck() {
+        if (idleCheck != null) {
+            idleCheck.cancel(false);
+            idleCheck = null;
+        }
+    }
+
+    private void lost(long id, Optional<LeaseInfo> current) {
+        // On the scheduler's thread: find out how it ended, then tell the FX thread.
+        String why;
+        try {
+            List<LeaseEvent> events = leases.events(id);
+            long mine = heldToken;
+            Optional<LeaseEvent> broken = events.stream()
+                    .filter(e -> e.kind() == LeaseEvent.Kind.BROKEN && e.token() == mine).findFirst();
+            if (broken.isPresent()) {
+                why = LockMessages.brokenBy(broken.get().actor(), broken.get().at(), zone);
+            } else {
+                why = current.filter(h -> !h.sessionId().equals(leases.sessionId()))
+                        .map(h -> LockMessages.takenBy(h, zone)).orElse("Edit lock lost — your edits are kept");
+            }
+        } catch (RuntimeException e) {
+            why = "Edit lock lost — the database could not be reached; your edits are kept";
+        }
+        String message = why;
+        fxThread.execute(() -> {
+            if (recordId == id) {
+                releaseLocally();
+                state.set(new LockState.Lost(message));
+            }
+        });
+    }
+
+    private void releaseHeld() {
+        LeaseKeeper k = keeper;
+        releaseLocally();
+        if (k != null) {
+            executor.execute(() -> {
+                k.close();
+                return null;
+            }, ignored -> { }, failure -> { });
+        }
+    }
+
+    private void releaseLocally() {
+        stopIdleCheck();
+        keeper = null;
+        heldToken = -1;
+    }
+
+    private String describe(LockState s) {
+        if (s instanceof LockState.HeldByOther other) {
+            return LockMessages.heldByOther(other.holder(), zone);
+        }
+        if (s instanceof LockState.Lost lost) {
+            return lost.message();
+        }
+        if (s instanceof LockState.Held held) {
+            return "Locked for editing by you until " + LockMessages.time(held.lease().expiresAt(), zone)
+                    + " (renewed while you edit)";
+        }
+        if (s instanceof LockState.Acquiring) {
+            return "Locking…";
+        }
+        return "";
+    }
+
+    /** The mode: optimistic (default) or lock for editing; switching to optimistic releases a held lease. */
+    public ObjectProperty<Mode> modeProperty() {
+        return mode;
+    }
+
+    /** Where this editor stands with the lock. */
+    public ReadOnlyObjectProperty<LockState> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** Whether the editor must not be edited: someone else holds the lock, or this editor lost it. */
+    public ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
+    }
+
+    /** The lock's banner text; empty when there is nothing to say. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** "Notify me when free": set while waiting; cleared once the notification fired. */
+    public BooleanProperty notifyWhenFreeProperty() {
+        return notifyWhenFree;
+    }
+}

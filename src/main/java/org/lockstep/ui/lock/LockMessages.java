@@ -1,0 +1,40 @@
+package org.lockstep.ui.lock;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import org.lockstep.domain.LeaseInfo;
+
+/** The sentences the lock UI shows, with times from the database clock in the operator's time zone. */
+public final class LockMessages {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
+    private LockMessages() {
+    }
+
+    /** "Alice is editing this customer — locked since 10:02, until 10:07 unless renewed". */
+    public static String heldByOther(LeaseInfo holder, ZoneId zone) {
+        return holder.holder() + " is editing this customer — locked since " + time(holder.acquiredAt(), zone)
+                + ", until " + time(holder.expiresAt(), zone) + " unless renewed";
+    }
+
+    /** "Locked by Alice until 10:07". */
+    public static String lockedBy(LeaseInfo holder, ZoneId zone) {
+        return "Locked by " + holder.holder() + " until " + time(holder.expiresAt(), zone);
+    }
+
+    /** "You no longer hold the lock — Bob took it at 10:07". */
+    public static String takenBy(LeaseInfo holder, ZoneId zone) {
+        return "You no longer hold the lock — " + holder.holder() + " took it at " + time(holder.acquiredAt(), zone);
+    }
+
+    /** "Edit lock lost — Bob broke your lock at 10:07". */
+    public static String brokenBy(String actor, Instant at, ZoneId zone) {
+        return "Edit lock lost — " + actor + " broke your lock at " + time(at, zone);
+    }
+
+    static String time(Instant at, ZoneId zone) {
+        return TIME.format(at.atZone(zone));
+    }
+}

@@ -1,0 +1,180 @@
+package org.lockstep.ui.lock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Database;
+import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.TaskExecutor;
+
+/** The editor's lock, against the real lease table; FX-thread delivery is the calling thread here. */
+class EditLockViewModelTest {
+
+    static Database db;
+    static ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
+
+    @BeforeAll
+    static void open() {
+        db = TestDatabases.fresh();
+    }
+
+    @AfterAll
+    static void close() {
+        scheduler.shutdownNow();
+        db.close();
+    }
+
+    static final class ManualClock extends Clock {
+        final AtomicLong millis = new AtomicLong(Instant.parse("2026-11-29T10:00:00Z").toEpochMilli());
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.get());
+        }
+    }
+
+    static Customer customer(String ref) {
+        return new JdbiCustomerRepository(db.jdbi(), "Setup").create(aCustomer()
+                .with(CustomerField.EXTERNAL_REF, ref).build());
+    }
+
+    static JdbiLeaseRepository leasesOf(String name) {
+        return new JdbiLeaseRepository(db.jdbi(), name, name + "-" + java.util.UUID.randomUUID());
+    }
+
+    static EditLockViewModel editor(String name, Clock clock) {
+        return editor(name, clock, Duration.ofSeconds(60));
+    }
+
+    static EditLockViewModel editor(String name, Clock clock, Duration ttl) {
+        return new EditLockViewModel(leasesOf(name), TaskExecutor.sameThread(), Runnable::run, scheduler, clock,
+                new EditLockViewModel.Settings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1),
+                        Duration.ofMillis(50)));
+    }
+
+    @Test
+    void theFirstChangeInLockModeTakesTheLeaseAndOthersTurnReadOnlyNamingTheHolder() {
+        Customer c = customer("U-L-1");
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC());
+        EditLockViewModel bob = editor("Bob", Clock.systemUTC());
+        alice.attach(c.id());
+        alice.modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+
+        alice.editingStarted();
+        bob.attach(c.id());
+
+        assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        assertThat(alice.token()).isPresent();
+        assertThat(bob.readOnlyProperty().get()).isTrue();
+        assertThat(bob.messageProperty().get()).startsWith("Alice is editing this customer — locked since ")
+                .contains("unless renewed");
+        alice.close();
+        bob.close();
+    }
+
+    @Test
+    void whenTheHolderLetsGoTheWaitingEditorIsToldAndBecomesEditable() {
+        Customer c = customer("U-L-2");
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC());
+        EditLockViewModel bob = editor("Bob", Clock.systemUTC());
+        alice.attach(c.id());
+        alice.lock();
+        bob.attach(c.id());
+        AtomicInteger reloads = new AtomicInteger();
+        AtomicInteger notifications = new AtomicInteger();
+        bob.setOnFree(reloads::incrementAndGet);
+        bob.setOnNotifyFree(notifications::incrementAndGet);
+        bob.notifyWhenFreeProperty().set(true);
+
+        alice.close();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !bob.readOnlyProperty().get());
+        assertThat(reloads.get()).isEqualTo(1);
+        assertThat(notifications.get()).isEqualTo(1);
+        assertThat(bob.notifyWhenFreeProperty().get()).isFalse();
+        bob.close();
+    }
+
+    @Test
+    void breakingALockTakesItAndTheFormerHolderLearnsWhoBrokeIt() {
+        Customer c = customer("U-L-3");
+        // A short TTL: Alice's next renewal, which is when she learns of the break, comes within half a second.
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC(), Duration.ofMillis(1500));
+        EditLockViewModel bob = editor("Bob", Clock.systemUTC());
+        alice.attach(c.id());
+        alice.lock();
+        bob.attach(c.id());
+
+        bob.breakLock();
+
+        assertThat(bob.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        await().atMost(Duration.ofSeconds(10)).until(() -> alice.stateProperty().get() instanceof LockState.Lost);
+        assertThat(alice.readOnlyProperty().get()).isTrue();
+        assertThat(alice.messageProperty().get()).startsWith("Edit lock lost — Bob broke your lock at ");
+        alice.close();
+        bob.close();
+    }
+
+    @Test
+    void anIdleEditorIsWarnedThenLetsGoOfTheLock() {
+        Customer c = customer("U-L-4");
+        ManualClock clock = new ManualClock();
+        EditLockViewModel alice = editor("Alice", clock);
+        alice.attach(c.id());
+        alice.lock();
+
+        clock.millis.addAndGet(Duration.ofMinutes(14).plusSeconds(5).toMillis());
+        alice.checkIdle();
+        assertThat(alice.messageProperty().get()).startsWith("No activity for 14 minutes");
+        assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Held.class);
+
+        clock.millis.addAndGet(Duration.ofMinutes(1).toMillis());
+        alice.checkIdle();
+
+        assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Free.class);
+        assertThat(alice.messageProperty().get()).contains("your edits are kept");
+        await().atMost(Duration.ofSeconds(10)).until(() -> leasesOf("Bob").holder(c.id()).isEmpty());
+        assertThat(leasesOf("Bob").acquire(c.id(), 1000)).isInstanceOf(AcquireOutcome.Granted.class);
+    }
+
+    @Test
+    void switchingBackToOptimisticReleasesTheLease() {
+        Customer c = customer("U-L-5");
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC());
+        alice.attach(c.id());
+        alice.lock();
+
+        alice.modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> leasesOf("Bob").holder(c.id()).isEmpty());
+        assertThat(alice.token()).isEmpty();
+    }
+}
