@@ -8,6 +8,8 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.postgres.PostgresPlugin;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.PgChangeFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,9 +29,16 @@ public final class Database implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final Jdbi jdbi;
     private final Optional<EmbeddedServer> embedded;
+    private final String url;
+    private final String user;
+    private final String password;
 
-    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded) {
+    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded, String url, String user,
+                     String password) {
         this.dataSource = dataSource;
+        this.url = url;
+        this.user = user;
+        this.password = password;
         this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin());
         this.embedded = embedded;
     }
@@ -133,7 +142,7 @@ public final class Database implements AutoCloseable {
             throw new IllegalStateException("Cannot prepare the database schema: " + rootMessage(e), e);
         }
         LOG.info("Connected to {}", redact(url));
-        return new Database(ds, embedded);
+        return new Database(ds, embedded, url, hc.getUsername(), hc.getPassword());
     }
 
     /** The Jdbi over the pool. */
@@ -144,6 +153,13 @@ public final class Database implements AutoCloseable {
     /** The pool itself, for raw-JDBC comparisons in benchmarks. */
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * A feed of committed changes on its own connection, outside the pool (PostgreSQL LISTEN/NOTIFY); not started.
+     */
+    public ChangeFeed changeFeed(ChangeFeed.Listener listener) {
+        return new PgChangeFeed(url, user, password, listener);
     }
 
     /** The embedded server behind this database, when one is used. */

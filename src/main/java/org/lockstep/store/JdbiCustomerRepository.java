@@ -35,15 +35,18 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     // set_config(…, true) is SET LOCAL inside the statement itself: the triggers of V2__history.sql read the user
     // from it for updated_by and customer_history.changed_by, without an extra round trip per save.
+    // The WHERE clause also names the writer's session for the notification trigger (V4__notify.sql): a row is only
+    // updated when every condition held, so set_config ran before the row's triggers fire.
     private static final String SET_ALL = "UPDATE customer SET " + ASSIGNMENTS
             + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)"
-            + " WHERE id = :id AND version = :base";
+            + " WHERE id = :id AND version = :base AND set_config('lockstep.session', :session, true) IS NOT NULL";
     /** Optimistic: the version check, and no other session's unexpired lease on the row. */
     static final String SAVE_SQL = SET_ALL + " AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
     /** Under a lease: the version check, and the token is the row's unexpired lease (fencing). */
     static final String SAVE_UNDER_LEASE_SQL = SET_ALL + " AND " + LeaseSql.FENCED + " RETURNING *";
-    static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) VALUES (" + VALUES
-            + ", set_config('lockstep.user', :user, true)) RETURNING *";
+    static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) SELECT " + VALUES
+            + ", set_config('lockstep.user', :user, true)"
+            + " FROM (SELECT set_config('lockstep.session', :session, true)) writer RETURNING *";
 
     private final Jdbi jdbi;
     private final String user;
@@ -96,7 +99,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     Customer insert(Handle h, CustomerData clean) {
-        return bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).map(mapper).one();
+        return bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).bind("session", sessionId)
+                .map(mapper).one();
     }
 
     @Override
@@ -155,7 +159,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private DeleteOutcome delete(long id, long baseVersion, boolean underLease, long token) {
         String guard = underLease ? LeaseSql.FENCED : LeaseSql.NOT_LOCKED_BY_OTHERS;
         return call(() -> jdbi.inTransaction(h -> {
-            actAs(h, user);
+            actAs(h, user, sessionId);
             int rows = h.createUpdate("DELETE FROM customer WHERE id = :id AND version = :base AND " + guard)
                     .bind("id", id).bind("base", baseVersion).bind("session", sessionId).bind("token", token)
                     .execute();
@@ -189,7 +193,16 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * history and stamp triggers record. Call it inside a transaction.
      */
     public static void actAs(Handle h, String user) {
-        h.createQuery("SELECT set_config('lockstep.user', :user, true)").bind("user", user).mapTo(String.class).one();
+        actAs(h, user, "");
+    }
+
+    /**
+     * As {@link #actAs(Handle, String)}, also naming the client session ({@code lockstep.session}), which change
+     * notifications carry so that a client recognizes its own writes.
+     */
+    public static void actAs(Handle h, String user, String sessionId) {
+        h.createQuery("SELECT set_config('lockstep.user', :user, true), set_config('lockstep.session', :session, true)")
+                .bind("user", user).bind("session", sessionId).mapTo(String.class).one();
     }
 
     static CustomerData valid(CustomerData data) {

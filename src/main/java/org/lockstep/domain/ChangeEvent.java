@@ -1,0 +1,37 @@
+package org.lockstep.domain;
+
+import java.util.Optional;
+
+/**
+ * One committed change, as a database notification announced it: identifiers only, never the row — read the row
+ * if you need it.
+ *
+ * @param table     {@code customer} or {@code record_lease}
+ * @param id        the customer's id
+ * @param version   the customer's version after the change (for a delete: the version deleted), or for a lease the
+ *                  fencing token
+ * @param op        {@code INSERT}, {@code UPDATE} or {@code DELETE}
+ * @param sessionId the writing client session when known (for leases: the holder's session)
+ */
+public record ChangeEvent(String table, long id, long version, String op, Optional<String> sessionId) {
+
+    /** Whether this change is to a customer row. */
+    public boolean isCustomer() {
+        return "customer".equals(table);
+    }
+
+    /** Whether this change is to a lease row. */
+    public boolean isLease() {
+        return "record_lease".equals(table);
+    }
+
+    /** Whether the given session made this change. */
+    public boolean madeBy(String session) {
+        return sessionId.map(session::equals).orElse(false);
+    }
+
+    /** One line for {@code lockstep watch}: "customer 12 v8 UPDATE". */
+    public String describe() {
+        return table + " " + id + (isLease() ? " token " : " v") + version + " " + op;
+    }
+}
