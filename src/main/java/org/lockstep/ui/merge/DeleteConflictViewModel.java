@@ -40,6 +40,8 @@ public final class DeleteConflictViewModel {
     private int generation;
 
     private final ObservableList<FieldChange> changes = FXCollections.observableArrayList();
+    // Kept: an unmodifiable list listens to its source only weakly (see MergeViewModel).
+    private final ObservableList<FieldChange> changesView = FXCollections.unmodifiableObservableList(changes);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
@@ -80,7 +82,7 @@ public final class DeleteConflictViewModel {
 
     /** The fields that changed between base and theirs, in field order. */
     public ObservableList<FieldChange> changes() {
-        return FXCollections.unmodifiableObservableList(changes);
+        return changesView;
     }
 
     /** "Changed since you loaded it: Bob saved version 7 at 10:03; you loaded version 5". */
@@ -187,13 +189,13 @@ public final class DeleteConflictViewModel {
         theirs = newTheirs;
         notice.set("");
         error.set("");
-        changes.setAll(FieldChange.between(newBase.data(), newTheirs.data()));
         MergeHeader h = header();
         title.set(refreshed ? h.changedWhileDeciding(newTheirs, newBase.version())
                 : h.changedSinceLoaded(newTheirs, newBase.version()));
         beforeHeading.set((refreshed ? "When you decided: version " : "When you loaded it: version ")
                 + newBase.version());
         afterHeading.set("Now: version " + newTheirs.version() + " by " + MergeHeader.who(newTheirs.updatedBy()));
+        changes.setAll(FieldChange.between(newBase.data(), newTheirs.data()));
         int gen = generation;
         String since = refreshed ? "since you decided" : "since you loaded it";
         historySummary.set("Looking up who saved in between…");

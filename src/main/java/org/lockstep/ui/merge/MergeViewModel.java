@@ -71,6 +71,11 @@ public final class MergeViewModel {
 
     private final ObservableList<MergeRowViewModel> rows = FXCollections.observableArrayList();
     private final ObservableList<MergeRowViewModel> visibleRows = FXCollections.observableArrayList();
+    // One read-only view each, kept: an unmodifiable list listens to its source only weakly, so a fresh wrapper per
+    // call would lose its listeners to the garbage collector.
+    private final ObservableList<MergeRowViewModel> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<MergeRowViewModel> visibleRowsView =
+            FXCollections.unmodifiableObservableList(visibleRows);
     private final BooleanProperty showAll = new SimpleBooleanProperty(this, "showAll");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
@@ -184,12 +189,12 @@ public final class MergeViewModel {
 
     /** Every field's row: conflicts first, then the other changed fields, then the unchanged ones; field order within. */
     public ObservableList<MergeRowViewModel> rows() {
-        return FXCollections.unmodifiableObservableList(rows);
+        return rowsView;
     }
 
     /** The rows to show: the changed fields and any invalid one, or every field with {@link #showAllProperty()}. */
     public ObservableList<MergeRowViewModel> visibleRows() {
-        return FXCollections.unmodifiableObservableList(visibleRows);
+        return visibleRowsView;
     }
 
     /** The row of one field. */

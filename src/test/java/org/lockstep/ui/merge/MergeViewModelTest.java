@@ -417,4 +417,19 @@ class MergeViewModelTest {
         assertThat(text).contains("\nCity: Jundiaí\n", "\nFax: (empty)\n", "\nNotes:\n    First line\n    Second line\n",
                 "\nCredit limit: 1000.00\n");
     }
+
+    @Test
+    void listenersOnTheRowListsKeepHearingAfterAGarbageCollection() {
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
+        List<String> heard = new ArrayList<>();
+        vm.visibleRows().addListener((javafx.collections.ListChangeListener<MergeRowViewModel>) c -> heard.add("changed"));
+        System.gc();
+
+        vm.showAllProperty().set(true);
+
+        assertThat(heard).containsExactly("changed");
+        assertThat(vm.visibleRows()).hasSize(14);
+    }
 }
