@@ -95,7 +95,9 @@ public final class MergeDialogPreview {
                         .with(CustomerField.ADDRESS, "Avenida Brigadeiro Luís Antônio, 3142 — 12º andar\n"
                                 + "Jardim Paulista, São Paulo — SP\nCaixa Postal 1.234"));
                 Customer theirs = editors.read(id);
-                MergeDialog.open(owner, new MergeViewModel(editors.bob, editors.history, executor, base, mine, theirs));
+                MergeViewModel vm = new MergeViewModel(editors.bob, editors.history, executor, base, mine, theirs);
+                vm.row(CustomerField.CITY).useTheirs();
+                MergeDialog.open(owner, vm);
             }
         }
         System.out.println("READY");

@@ -378,4 +378,36 @@ class MergeDialogTest {
                 "show-all", "use-mine-for-all", "use-theirs-for-all", "copy-mine", "discard", "back");
         assertThat(page.result(NOTES).getText()).doesNotContain("\t");
     }
+
+    @Test
+    void aDatabaseErrorIsExplainedAndSaveMergedCanBeRetried(FxRobot robot) {
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
+        MergeDialogPage page = o.page();
+        page.click("use-mine-city");
+        // A real failure of the database: updates of this customer are refused until the trigger goes.
+        editors.db.jdbi().useHandle(h -> h.execute("""
+                CREATE FUNCTION refuse_ui() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
+                CREATE TRIGGER refuse_ui BEFORE UPDATE ON customer FOR EACH ROW
+                    WHEN (OLD.id = %d) EXECUTE FUNCTION refuse_ui();
+                """.formatted(base.id())));
+        try {
+            page.click("save-merged");
+            waitUntil(() -> page.shown("merge-error"));
+        } finally {
+            editors.db.jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
+        }
+
+        assertThat(page.text("merge-error")).startsWith("Not saved: ").contains("disk full")
+                .endsWith("Nothing is lost: your merge is still here; try Save merged again.");
+        assertThat(page.result(CITY).getText()).isEqualTo("Jundiaí");
+        waitUntil(() -> !page.button("save-merged").isDisabled());
+
+        page.click("save-merged");
+
+        waitUntil(() -> !page.isOpen());
+        assertThat(editors.read(base.id()).data().city()).isEqualTo("Jundiaí");
+    }
 }
