@@ -129,6 +129,32 @@ public final class MergeHeader {
         return resolved + " of " + conflicts + (conflicts == 1 ? " conflict" : " conflicts") + " resolved";
     }
 
+    /** The Base column's heading: "Base: version 5, when you loaded it", or after a refresh what I merged against. */
+    public static String baseHeading(long version, boolean refreshed) {
+        return "Base: version " + version + (refreshed ? ", what you merged against" : ", when you loaded it");
+    }
+
+    /** The Mine column's heading: my edits, or after a refresh my merge. */
+    public static String mineHeading(boolean refreshed) {
+        return refreshed ? "Mine: your merge" : "Mine: your edits";
+    }
+
+    /** The Theirs column's heading: "Theirs: version 7 by Bob"; "Theirs: deleted" when {@code theirs} is null. */
+    public static String theirsHeading(Customer theirs) {
+        return theirs == null ? "Theirs: deleted"
+                : "Theirs: version " + theirs.version() + " by " + who(theirs.updatedBy());
+    }
+
+    /** The Theirs column's heading once the history named who deleted it: "Theirs: deleted by Alice". */
+    public static String deletedHeading(HistoryEntry deletion) {
+        return "Theirs: deleted by " + who(deletion.changedBy());
+    }
+
+    /** The Result column's heading: what Save merged, or for a deleted record Re-create, writes. */
+    public static String resultHeading(boolean deleted) {
+        return deleted ? "Result: what Re-create writes" : "Result: what Save merged writes";
+    }
+
     /** A writer's name for a sentence: "Someone" when unknown. */
     public static String who(String user) {
         return user == null || user.isBlank() ? "Someone" : user;

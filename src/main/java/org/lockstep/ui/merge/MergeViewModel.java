@@ -5,12 +5,10 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -28,9 +26,6 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
-import org.lockstep.domain.CustomerValidator;
-import org.lockstep.domain.FieldError;
-import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.InvalidCustomerException;
@@ -499,18 +494,15 @@ public final class MergeViewModel {
 
     private void headings() {
         MergeHeader h = header();
-        baseHeading.set("Base: version " + base.version() + (refreshed ? ", what you merged against"
-                : ", when you loaded it"));
-        mineHeading.set(refreshed ? "Mine: your merge" : "Mine: your edits");
+        baseHeading.set(MergeHeader.baseHeading(base.version(), refreshed));
+        mineHeading.set(MergeHeader.mineHeading(refreshed));
+        theirsHeading.set(MergeHeader.theirsHeading(theirs));
+        resultHeading.set(MergeHeader.resultHeading(theirs == null));
         if (theirs == null) {
             title.set(h.deleted(Optional.empty(), activity()));
-            theirsHeading.set("Theirs: deleted");
-            resultHeading.set("Result: what Re-create writes");
         } else {
             title.set(refreshed ? h.savedWhileMerging(theirs, base.version())
                     : h.savedWhileEditing(theirs, base.version()));
-            theirsHeading.set("Theirs: version " + theirs.version() + " by " + MergeHeader.who(theirs.updatedBy()));
-            resultHeading.set("Result: what Save merged writes");
         }
     }
 
@@ -552,53 +544,32 @@ public final class MergeViewModel {
         Optional<HistoryEntry> deletion = entries.stream().filter(e -> e.op() == HistoryEntry.Op.DELETE)
                 .reduce((first, second) -> second);
         title.set(header().deleted(deletion, activity()));
-        deletion.ifPresent(d -> theirsHeading.set("Theirs: deleted by " + MergeHeader.who(d.changedBy())));
+        deletion.ifPresent(d -> theirsHeading.set(MergeHeader.deletedHeading(d)));
         List<HistoryEntry> saves = entries.stream()
                 .filter(e -> e.op() == HistoryEntry.Op.UPDATE && e.version() > fromVersion).toList();
         historySummary.set(saves.isEmpty() ? "" : MergeHeader.savesBetween(saves, sincePhrase()) + ", then deleted");
     }
 
-    /** The Result of every row as values; call only when {@link #problems} is empty. */
+    /** The Result's text of every field. */
+    private Map<CustomerField, String> resultTexts() {
+        Map<CustomerField, String> texts = new EnumMap<>(CustomerField.class);
+        rows.forEach(r -> texts.put(r.field(), r.getResult()));
+        return texts;
+    }
+
+    /** The Result as values; only called when the check found no problem. */
     private CustomerData resultValues() {
-        Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
-        for (MergeRowViewModel r : rows) {
-            values.put(r.field(), FieldParser.parse(r.field(), r.getResult()));
-        }
-        return CustomerData.fromMap(values);
+        return ResultCheck.values(resultTexts());
     }
 
-    /** Checks the Result like the editor does: parse each field, then the record's rules. */
+    /** Checks the Result like the editor does, after every change of a row. */
     private void revalidate() {
-        Map<CustomerField, Set<String>> errors = new EnumMap<>(CustomerField.class);
-        Set<String> general = new LinkedHashSet<>();
-        Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
-        for (MergeRowViewModel r : rows) {
-            try {
-                values.put(r.field(), FieldParser.parse(r.field(), r.getResult()));
-            } catch (FieldParser.InvalidValueException e) {
-                errors.computeIfAbsent(r.field(), f -> new LinkedHashSet<>()).add(e.getMessage());
-            }
-        }
-        for (FieldError e : CustomerValidator.validate(CustomerData.fromMap(values))) {
-            if (e.field() == null) {
-                general.add(e.message());
-            } else {
-                errors.computeIfAbsent(e.field(), f -> new LinkedHashSet<>()).add(e.message());
-            }
-        }
-        showErrors(errors, general);
+        show(ResultCheck.of(resultTexts()));
     }
 
-    private void showErrors(Map<CustomerField, Set<String>> errors, Set<String> general) {
-        List<String> all = new ArrayList<>(general);
-        for (MergeRowViewModel r : rows) {
-            Set<String> mine = errors.get(r.field());
-            r.setError(mine == null ? "" : String.join("; ", mine));
-            if (mine != null) {
-                all.addAll(mine);
-            }
-        }
-        problems.set(all.isEmpty() ? "" : "Cannot be saved yet: " + String.join("; ", all));
+    private void show(ResultCheck check) {
+        rows.forEach(r -> r.setError(check.byField().getOrDefault(r.field(), "")));
+        problems.set(check.ok() ? "" : "Cannot be saved yet: " + String.join("; ", check.all()));
         int total = (int) rows.stream().filter(MergeRowViewModel::isConflict).count();
         int done = (int) rows.stream().filter(r -> r.isConflict() && r.isResolved()).count();
         conflicts.set(total);
@@ -645,18 +616,9 @@ public final class MergeViewModel {
         }
         busy.set(false);
         if (failure instanceof InvalidCustomerException invalid) {
-            Map<CustomerField, Set<String>> errors = new EnumMap<>(CustomerField.class);
-            Set<String> general = new LinkedHashSet<>();
-            for (FieldError e : invalid.errors()) {
-                if (e.field() == null) {
-                    general.add(e.message());
-                } else {
-                    errors.computeIfAbsent(e.field(), f -> new LinkedHashSet<>()).add(e.message());
-                }
-            }
             error.set(what + ": the database did not accept some values. Correct the Result and try " + retry
                     + " again.");
-            showErrors(errors, general);
+            show(ResultCheck.of(invalid.errors()));
             return;
         }
         error.set(what + ": " + message(failure) + ". Nothing is lost: your merge is still here; try " + retry
