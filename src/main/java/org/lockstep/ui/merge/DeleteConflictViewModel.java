@@ -1,0 +1,232 @@
+package org.lockstep.ui.merge;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.DeleteOutcome;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.ui.TaskExecutor;
+
+/**
+ * My delete hit a stale version: someone saved the record since I loaded it. Shows "changed since you loaded it",
+ * the changes between base and theirs field by field and, from the history, who saved in between; then Delete anyway
+ * (a versioned delete on theirs' version) or Keep (the editor shows theirs).
+ *
+ * <p>When Delete anyway conflicts again, the view model refreshes in place: base becomes the theirs the operator
+ * decided on, theirs the record now, and {@link #noticeProperty()} says so. When someone else deleted it meanwhile,
+ * the operator's wish is fulfilled: {@link #setOnDeleted onDeleted} runs. A database error leaves everything as it
+ * was, with a message.
+ */
+public final class DeleteConflictViewModel {
+
+    private final CustomerRepository customers;
+    private final HistoryRepository history;
+    private final TaskExecutor executor;
+    private final Clock clock = Clock.systemDefaultZone();
+    private final long id;
+
+    private Customer base;
+    private Customer theirs;
+    private boolean refreshed;
+    private int generation;
+
+    private final ObservableList<FieldChange> changes = FXCollections.observableArrayList();
+    // Kept: an unmodifiable list listens to its source only weakly (see MergeViewModel).
+    private final ObservableList<FieldChange> changesView = FXCollections.unmodifiableObservableList(changes);
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper beforeHeading = new ReadOnlyStringWrapper(this, "beforeHeading", "");
+    private final ReadOnlyStringWrapper afterHeading = new ReadOnlyStringWrapper(this, "afterHeading", "");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
+
+    private Consumer<Long> onDeleted = i -> { };
+    private Consumer<Customer> onKept = c -> { };
+
+    /**
+     * @param base   the record as the editor loaded it, whose delete came back with zero rows
+     * @param theirs the record now (same id, a later version)
+     */
+    public DeleteConflictViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
+                                   Customer base, Customer theirs) {
+        this.customers = Objects.requireNonNull(customers, "customers");
+        this.history = Objects.requireNonNull(history, "history");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.id = base.id();
+        if (theirs.id() != id) {
+            throw new IllegalArgumentException("theirs is customer " + theirs.id() + ", base is customer " + id);
+        }
+        load(base, theirs);
+    }
+
+    /** Called once the record is deleted (by Delete anyway, or by someone else meanwhile), with its id. */
+    public void setOnDeleted(Consumer<Long> listener) {
+        onDeleted = Objects.requireNonNull(listener);
+    }
+
+    /** Called on Keep (or Esc), with theirs: the editor shows the record as it is now. */
+    public void setOnKept(Consumer<Customer> listener) {
+        onKept = Objects.requireNonNull(listener);
+    }
+
+    /** The fields that changed between base and theirs, in field order. */
+    public ObservableList<FieldChange> changes() {
+        return changesView;
+    }
+
+    /** "Changed since you loaded it: Bob saved version 7 at 10:03; you loaded version 5". */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    /** From the history: "2 saves since you loaded it: Bob (1), Carol (1)"; empty until loaded. */
+    public ReadOnlyStringProperty historySummaryProperty() {
+        return historySummary.getReadOnlyProperty();
+    }
+
+    /** What changed under the operator while deciding; empty otherwise. */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+
+    /** Why the last database call failed, and that nothing was lost; empty when it did not. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** The heading of the older values: "When you loaded it: version 5". */
+    public ReadOnlyStringProperty beforeHeadingProperty() {
+        return beforeHeading.getReadOnlyProperty();
+    }
+
+    /** The heading of the newer values: "Now: version 7 by Bob". */
+    public ReadOnlyStringProperty afterHeadingProperty() {
+        return afterHeading.getReadOnlyProperty();
+    }
+
+    /** Whether a database call is running. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** Whether the dialog is done and should close. */
+    public ReadOnlyBooleanProperty finishedProperty() {
+        return finished.getReadOnlyProperty();
+    }
+
+    /** The record now. */
+    public Customer theirs() {
+        return theirs;
+    }
+
+    /** The window title. */
+    public String windowTitle() {
+        return "Changed since you loaded it: " + theirs.data().displayName();
+    }
+
+    /**
+     * Delete anyway: a versioned delete on theirs' version, in the background. Deleted (or already gone) →
+     * {@link #setOnDeleted onDeleted}; changed again → refresh in place; failure → {@link #errorProperty()}.
+     */
+    public void deleteAnyway() {
+        if (busy.get() || finished.get()) {
+            return;
+        }
+        Customer against = theirs;
+        int gen = generation;
+        busy.set(true);
+        error.set("");
+        executor.execute(() -> customers.delete(id, against.version()),
+                outcome -> {
+                    if (stale(gen)) {
+                        return;
+                    }
+                    busy.set(false);
+                    if (outcome instanceof DeleteOutcome.Conflict conflict && conflict.theirs().isPresent()) {
+                        refreshed = true;
+                        Customer now = conflict.theirs().get();
+                        load(against, now);
+                        notice.set(header().newChangesWhileDeciding(now));
+                    } else {
+                        // Deleted by me, or by someone else meanwhile: either way the record is gone, as wanted.
+                        finish();
+                        onDeleted.accept(id);
+                    }
+                },
+                failure -> {
+                    if (stale(gen)) {
+                        return;
+                    }
+                    busy.set(false);
+                    error.set("Not deleted: " + message(failure) + ". Nothing changed; try Delete anyway again, "
+                            + "or Keep.");
+                });
+    }
+
+    /** Keep (or Esc): the record stays; the editor shows theirs. Allowed at any time. */
+    public void keep() {
+        if (finished.get()) {
+            return;
+        }
+        finish();
+        onKept.accept(theirs);
+    }
+
+    private void load(Customer newBase, Customer newTheirs) {
+        generation++;
+        base = newBase;
+        theirs = newTheirs;
+        notice.set("");
+        error.set("");
+        MergeHeader h = header();
+        title.set(refreshed ? h.changedWhileDeciding(newTheirs, newBase.version())
+                : h.changedSinceLoaded(newTheirs, newBase.version()));
+        beforeHeading.set((refreshed ? "When you decided: version " : "When you loaded it: version ")
+                + newBase.version());
+        afterHeading.set("Now: version " + newTheirs.version() + " by " + MergeHeader.who(newTheirs.updatedBy()));
+        changes.setAll(FieldChange.between(newBase.data(), newTheirs.data()));
+        int gen = generation;
+        String since = refreshed ? "since you decided" : "since you loaded it";
+        historySummary.set("Looking up who saved in between…");
+        executor.execute(() -> history.between(id, newBase.version(), newTheirs.version()),
+                entries -> {
+                    if (!stale(gen)) {
+                        historySummary.set(MergeHeader.savesBetween(entries, since));
+                    }
+                },
+                failure -> {
+                    if (!stale(gen)) {
+                        historySummary.set("Who saved in between is unknown: " + message(failure));
+                    }
+                });
+    }
+
+    private MergeHeader header() {
+        return new MergeHeader(clock.getZone(), LocalDate.now(clock));
+    }
+
+    private void finish() {
+        finished.set(true);
+        generation++;
+    }
+
+    private boolean stale(int gen) {
+        return gen != generation || finished.get();
+    }
+
+    private static String message(Throwable failure) {
+        String m = failure.getMessage();
+        return m == null || m.isBlank() ? failure.getClass().getSimpleName() : m;
+    }
+}

@@ -1,0 +1,144 @@
+package org.lockstep.ui.merge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.domain.CustomerField.CITY;
+import static org.lockstep.domain.CustomerField.PHONE;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+import static org.lockstep.ui.merge.MergeDialogPage.waitUntil;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.lockstep.domain.Customer;
+import org.lockstep.ui.FxTaskExecutor;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Bob deletes a record Alice changed since he loaded it; the outcome is read back from the database. */
+@ExtendWith(ApplicationExtension.class)
+class DeleteConflictDialogTest {
+
+    static TwoEditors editors;
+    static FxTaskExecutor executor;
+    Stage owner;
+
+    @BeforeAll
+    static void open() {
+        editors = TwoEditors.open();
+        executor = new FxTaskExecutor(2);
+    }
+
+    @AfterAll
+    static void close() {
+        executor.close();
+        editors.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        owner = stage;
+        stage.setScene(new Scene(new Label("Bob's editor"), 300, 200));
+        stage.show();
+    }
+
+    @AfterEach
+    void closeWindows() throws Exception {
+        FxToolkit.cleanupStages();
+    }
+
+    private record Opened(DeleteConflictViewModel vm, MergeDialogPage page) {
+    }
+
+    private Opened bobDeletes(FxRobot robot, Customer base) {
+        Customer theirs = editors.bobDeletes(base).theirs().orElseThrow();
+        try {
+            DeleteConflictViewModel vm = WaitForAsyncUtils.asyncFx(() -> new DeleteConflictViewModel(editors.bob,
+                    editors.history, executor, base, theirs)).get();
+            DeleteConflictDialog dialog = WaitForAsyncUtils.asyncFx(() -> DeleteConflictDialog.open(owner, vm)).get();
+            waitUntil(() -> !vm.historySummaryProperty().get().startsWith("Looking up"));
+            return new Opened(vm, new MergeDialogPage(robot, dialog.stage()));
+        } catch (InterruptedException | ExecutionException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void showsTheChangesSinceILoadedItAndDeleteAnywayDeletesTheRecord(FxRobot robot) {
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Opened o = bobDeletes(robot, base);
+        MergeDialogPage page = o.page();
+
+        assertThat(page.text("delete-title")).startsWith("Changed since you loaded it: Alice saved version 2 at ");
+        assertThat(page.text("historySummary")).isEqualTo("1 save since you loaded it: Alice");
+        assertThat(page.has("change-city")).isTrue();
+        assertThat(page.has("change-phone")).isFalse();
+        assertThat(page.focused()).isEqualTo("keep");
+
+        page.click("delete-anyway");
+
+        waitUntil(() -> !page.isOpen());
+        assertThat(editors.alice.find(base.id())).isEmpty();
+    }
+
+    @Test
+    void keepLeavesAlicesVersion(FxRobot robot) {
+        Customer base = editors.loaded(aCustomer());
+        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Opened o = bobDeletes(robot, base);
+        AtomicReference<Customer> kept = new AtomicReference<>();
+        o.vm().setOnKept(kept::set);
+
+        o.page().click("keep");
+
+        assertThat(o.page().isOpen()).isFalse();
+        assertThat(kept.get()).isEqualTo(theirs);
+        assertThat(editors.read(base.id())).isEqualTo(theirs);
+    }
+
+    @Test
+    void escKeepsTheRecord(FxRobot robot) {
+        Customer base = editors.loaded(aCustomer());
+        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Opened o = bobDeletes(robot, base);
+
+        o.page().push(KeyCode.ESCAPE);
+
+        assertThat(o.page().isOpen()).isFalse();
+        assertThat(editors.read(base.id())).isEqualTo(theirs);
+    }
+
+    @Test
+    void aRecordChangedAgainBeforeDeleteAnywayIsShownAgainBeforeItGoes(FxRobot robot) {
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Opened o = bobDeletes(robot, base);
+        MergeDialogPage page = o.page();
+        editors.saves(editors.carol, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+
+        page.click("delete-anyway");
+
+        waitUntil(() -> page.shown("delete-notice"));
+        assertThat(page.text("delete-notice"))
+                .isEqualTo("Carol saved version 3 while you were deciding — review the new changes");
+        assertThat(page.has("change-phone")).isTrue();
+        assertThat(page.has("change-city")).isFalse();
+        assertThat(editors.read(base.id()).version()).isEqualTo(3);
+
+        page.click("delete-anyway");
+
+        waitUntil(() -> !page.isOpen());
+        assertThat(editors.alice.find(base.id())).isEmpty();
+    }
+}
