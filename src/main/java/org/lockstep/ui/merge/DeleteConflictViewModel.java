@@ -15,6 +15,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.lock.LockMessages;
 
 /**
  * My delete hit a stale version: someone saved the record since I loaded it. Shows "changed since you loaded it",
@@ -158,6 +159,11 @@ public final class DeleteConflictViewModel {
                         Customer now = conflict.theirs().get();
                         load(against, now);
                         notice.set(header().newChangesWhileDeciding(now));
+                    } else if (outcome instanceof DeleteOutcome.Locked locked) {
+                        error.set("Not deleted: " + LockMessages.lockedBy(locked.holder(),
+                                java.time.ZoneId.systemDefault()) + ". Nothing changed; try again once the lock ends.");
+                    } else if (outcome instanceof DeleteOutcome.LeaseLost) {
+                        error.set("Not deleted: the lock for editing was lost. Nothing changed.");
                     } else {
                         // Deleted by me, or by someone else meanwhile: either way the record is gone, as wanted.
                         finish();

@@ -33,6 +33,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.MergeResult;
 import org.lockstep.domain.merge.ThreeWayMerge;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.lock.LockMessages;
 
 /**
  * The merge dialog's state and decisions, after a versioned save came back with zero rows (PoEAA, Optimistic Offline
@@ -412,6 +413,11 @@ public final class MergeViewModel {
                         Customer now = conflict.theirs().orElse(null);
                         load(against, merged, now);
                         notice.set(now == null ? "" : header().newChangesWhileMerging(now));
+                    } else if (outcome instanceof SaveOutcome.Locked locked) {
+                        error.set("Not saved: " + LockMessages.lockedBy(locked.holder(), java.time.ZoneId.systemDefault())
+                                + ". Nothing is lost: your merge is still here; try Save merged once the lock ends.");
+                    } else if (outcome instanceof SaveOutcome.LeaseLost) {
+                        error.set("Not saved: the lock for editing was lost. Nothing is lost: your merge is still here.");
                     }
                 },
                 failure -> failed(gen, "Not saved", failure, "Save merged"));
