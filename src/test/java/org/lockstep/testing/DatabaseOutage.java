@@ -1,5 +1,6 @@
 package org.lockstep.testing;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -14,15 +15,17 @@ import org.lockstep.app.Database;
  */
 public final class DatabaseOutage {
 
+    private final Database db;
     private final String name;
 
-    private DatabaseOutage(String name) {
+    private DatabaseOutage(Database db, String name) {
+        this.db = db;
         this.name = name;
     }
 
     /** An outage switch for the database behind {@code db}. */
     public static DatabaseOutage of(Database db) {
-        return new DatabaseOutage(db.jdbi().withHandle(h -> h.createQuery("SELECT current_database()")
+        return new DatabaseOutage(db, db.jdbi().withHandle(h -> h.createQuery("SELECT current_database()")
                 .mapTo(String.class).one()));
     }
 
@@ -31,9 +34,14 @@ public final class DatabaseOutage {
         admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false", true);
     }
 
-    /** Accepts connections again. */
+    /**
+     * Accepts connections again. The pool's idle connections died in the outage; HikariCP would find that out by
+     * validating any connection idle for more than 500 ms before lending it, as an operator's retry would be. A test
+     * retries at once, so the pool is told now.
+     */
     public void restore() {
         admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true", false);
+        ((HikariDataSource) db.dataSource()).getHikariPoolMXBean().softEvictConnections();
     }
 
     private void admin(String sql, boolean terminate) {

@@ -137,8 +137,8 @@ public final class CustomerEditorViewModel {
     public void startNew() {
         generation++;
         forgetPending(-1);
-        buffer.reset(null);
         state.set(EditorState.NEW);
+        buffer.reset(null);
     }
 
     /** Reads the record again, dropping unsaved edits (the view asks first when there are any). */
@@ -440,8 +440,8 @@ public final class CustomerEditorViewModel {
                     + ". Your edits are kept; Save shows both versions again."));
             case SAVE_MINE_AS_NEW -> {
                 id = -1;
-                buffer.rebase(null);
                 state.set(EditorState.NEW);
+                buffer.rebase(null);
                 submit(mine);
             }
             case DISCARD -> {
@@ -521,7 +521,7 @@ public final class CustomerEditorViewModel {
             case EMPTY -> "";
             case LOADING -> "Loading…";
             case NEW -> "New customer · not saved yet";
-            case EDITING -> SaveStamp.versionLine(base, clock);
+            case EDITING -> base == null ? "" : SaveStamp.versionLine(base, clock);
             case DELETED -> base == null ? "deleted" : SaveStamp.versionLine(base, clock) + " · deleted";
         };
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,22 @@ class CustomerEditorViewModelTest {
     @AfterAll
     static void close() {
         db.close();
+    }
+
+    // JavaFX hands an exception thrown inside a property listener to the thread's handler instead of the caller.
+    final List<Throwable> swallowed = new ArrayList<>();
+    Thread.UncaughtExceptionHandler previousHandler;
+
+    @BeforeEach
+    void catchListenerExceptions() {
+        previousHandler = Thread.currentThread().getUncaughtExceptionHandler();
+        Thread.currentThread().setUncaughtExceptionHandler((t, e) -> swallowed.add(e));
+    }
+
+    @AfterEach
+    void noListenerThrew() {
+        Thread.currentThread().setUncaughtExceptionHandler(previousHandler);
+        assertThat(swallowed).as("exceptions thrown inside listeners").isEmpty();
     }
 
     @BeforeEach
