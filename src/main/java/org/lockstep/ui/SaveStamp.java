@@ -39,7 +39,8 @@ public final class SaveStamp {
 
     /** The editor's header line, e.g. "version 3 · saved by Bob at 10:03". */
     public static String versionLine(Customer customer, Clock clock) {
-        return "version " + customer.version() + " · saved " + by(customer) + "at " + time(customer.updatedAt(), clock);
+        return "version " + customer.version() + " · saved " + by(customer) + "at "
+                + time(customer.updatedAt(), clock);
     }
 
     /** Who saved the record, e.g. "Bob"; "someone" when the database does not say. */

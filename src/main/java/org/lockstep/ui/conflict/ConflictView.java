@@ -15,6 +15,7 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.Customer;
+import org.lockstep.ui.SaveStamp;
 
 /**
  * Shows a {@link ConflictViewModel}: a header saying who saved which version, then every field with my value beside
@@ -78,8 +79,9 @@ public final class ConflictView {
         header.setText(viewModel.header());
         summary.setText(summary());
         int row = 0;
-        String theirsHead = viewModel.theirs().map(t -> "Theirs — version " + t.version()).orElse("Theirs — deleted");
-        addRow(row++, cell("Field", "column-head", null), cell("Mine", "column-head", null),
+        String theirsHead = viewModel.theirs().map(t -> "Theirs — version " + t.version() + " by " + SaveStamp.who(t))
+                .orElse("Theirs — deleted");
+        addRow(row++, cell("Field", "column-head", null), cell("Mine — not saved", "column-head", null),
                 cell(theirsHead, "column-head", null));
         for (ConflictRow r : viewModel.rows()) {
             String style = r.differs() ? "differs" : null;

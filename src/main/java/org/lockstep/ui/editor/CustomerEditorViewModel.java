@@ -1,9 +1,6 @@
 package org.lockstep.ui.editor;
 
 import java.time.Clock;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,7 +16,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import org.lockstep.domain.Customer;
-import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
@@ -53,10 +49,10 @@ public final class CustomerEditorViewModel {
     private final String user;
     private final Clock clock;
     private final EditBuffer buffer = new EditBuffer();
-    private final Deque<EditBuffer.Snapshot> queuedSaves = new ArrayDeque<>();
-    private final List<Runnable> afterSaves = new ArrayList<>();
+    private final SaveQueue saves = new SaveQueue(this::startSave);
 
-    private final ReadOnlyObjectWrapper<EditorState> state = new ReadOnlyObjectWrapper<>(this, "state", EditorState.EMPTY);
+    private final ReadOnlyObjectWrapper<EditorState> state =
+            new ReadOnlyObjectWrapper<>(this, "state", EditorState.EMPTY);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyObjectWrapper<EditorNotice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
     private final ReadOnlyObjectWrapper<ConflictViewModel> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
@@ -71,7 +67,6 @@ public final class CustomerEditorViewModel {
 
     private long id = -1;
     private int callsInFlight;
-    private boolean saveInFlight;
     // Bumped by load and startNew: a late result for an earlier record must not overwrite the one shown now.
     private int generation;
     private EditBuffer.Snapshot conflictedMine;
@@ -88,7 +83,7 @@ public final class CustomerEditorViewModel {
         this(repository, executor, user, Clock.systemDefaultZone());
     }
 
-    /** As {@link #CustomerEditorViewModel(CustomerRepository, TaskExecutor, String)}, telling times by {@code clock}. */
+    /** As the other constructor, telling the time of saves by {@code clock} (zone and today). */
     public CustomerEditorViewModel(CustomerRepository repository, TaskExecutor executor, String user, Clock clock) {
         this.repository = Objects.requireNonNull(repository);
         this.executor = Objects.requireNonNull(executor);
@@ -159,7 +154,7 @@ public final class CustomerEditorViewModel {
         if (!canSave.get()) {
             return false;
         }
-        submit(buffer.snapshot());
+        saves.submit(buffer.snapshot());
         return true;
     }
 
@@ -170,10 +165,10 @@ public final class CustomerEditorViewModel {
      * @return as {@link #save()}
      */
     public boolean saveAndThen(Runnable whenSaved) {
-        afterSaves.add(whenSaved);
+        saves.whenDrained(whenSaved);
         boolean submitted = save();
         if (!submitted) {
-            afterSaves.remove(whenSaved);
+            saves.cancel(whenSaved);
         }
         return submitted;
     }
@@ -337,20 +332,12 @@ public final class CustomerEditorViewModel {
         controlCommitter = committer == null ? () -> { } : committer;
     }
 
-    private void submit(EditBuffer.Snapshot snapshot) {
-        if (saveInFlight) {
-            queuedSaves.add(snapshot);
-        } else {
-            startSave(snapshot);
-        }
-    }
-
     private void startSave(EditBuffer.Snapshot mine) {
-        saveInFlight = true;
         int gen = generation;
         Customer base = buffer.base();
         if (base == null) {
-            run(() -> repository.create(mine.data()), created -> saved(gen, mine, created), e -> saveFailed(gen, e));
+            run(() -> repository.create(mine.data()), created -> saved(gen, mine, created),
+                    e -> saveFailed(gen, mine, e));
             return;
         }
         long baseVersion = base.version();
@@ -360,7 +347,7 @@ public final class CustomerEditorViewModel {
             } else if (outcome instanceof SaveOutcome.Conflict c) {
                 conflicted(gen, mine, baseVersion, c.theirs());
             }
-        }, e -> saveFailed(gen, e));
+        }, e -> saveFailed(gen, mine, e));
     }
 
     private void saved(int gen, EditBuffer.Snapshot mine, Customer stored) {
@@ -373,22 +360,12 @@ public final class CustomerEditorViewModel {
             }
         }
         onSaved.accept(stored);
-        startNextSave();
+        saves.next(this::alreadyStored);
     }
 
-    private void startNextSave() {
-        saveInFlight = false;
-        while (!queuedSaves.isEmpty()) {
-            EditBuffer.Snapshot next = queuedSaves.poll();
-            Customer base = buffer.base();
-            if (base == null || !next.data().normalized().sameValues(base.data().normalized())) {
-                startSave(next);
-                return;
-            }
-        }
-        List<Runnable> hooks = List.copyOf(afterSaves);
-        afterSaves.clear();
-        hooks.forEach(Runnable::run);
+    private boolean alreadyStored(EditBuffer.Snapshot snapshot) {
+        Customer base = buffer.base();
+        return base != null && snapshot.data().normalized().sameValues(base.data().normalized());
     }
 
     private void conflicted(int gen, EditBuffer.Snapshot mine, long baseVersion, Optional<Customer> theirs) {
@@ -398,22 +375,21 @@ public final class CustomerEditorViewModel {
             return;
         }
         if (gen != generation) {
-            startNextSave();
+            saves.next(this::alreadyStored);
             return;
         }
-        EditBuffer.Snapshot latest = queuedSaves.isEmpty() ? mine : queuedSaves.peekLast();
-        abandonSaves();
+        EditBuffer.Snapshot latest = saves.abandon(mine);
         conflictedMine = latest;
         conflict.set(new ConflictViewModel(theirs, latest.data(), baseVersion, user, clock, this::resolve));
     }
 
-    private void saveFailed(int gen, Throwable failure) {
+    private void saveFailed(int gen, EditBuffer.Snapshot mine, Throwable failure) {
         if (gen != generation) {
             // A save of the record shown before; saves queued for the record shown now still run.
-            startNextSave();
+            saves.next(this::alreadyStored);
             return;
         }
-        abandonSaves();
+        saves.abandon(mine);
         if (failure instanceof InvalidCustomerException invalid) {
             buffer.rejected(invalid.errors());
         } else {
@@ -430,7 +406,7 @@ public final class CustomerEditorViewModel {
         switch (choice) {
             case OVERWRITE_WITH_MINE -> {
                 buffer.rebase(open.theirs().orElseThrow());
-                submit(mine);
+                saves.submit(mine);
             }
             case DISCARD_MINE_AND_RELOAD -> {
                 buffer.reset(open.theirs().orElseThrow());
@@ -442,7 +418,7 @@ public final class CustomerEditorViewModel {
                 id = -1;
                 state.set(EditorState.NEW);
                 buffer.rebase(null);
-                submit(mine);
+                saves.submit(mine);
             }
             case DISCARD -> {
                 buffer.reset(buffer.base());
@@ -460,16 +436,9 @@ public final class CustomerEditorViewModel {
         onDeleted.accept(deletedId);
     }
 
-    private void abandonSaves() {
-        queuedSaves.clear();
-        afterSaves.clear();
-        saveInFlight = false;
-    }
-
     private void forgetPending(long customerId) {
         id = customerId;
-        queuedSaves.clear();
-        afterSaves.clear();
+        saves.clear();
         conflict.set(null);
         conflictedMine = null;
         notice.set(null);
@@ -499,42 +468,14 @@ public final class CustomerEditorViewModel {
         boolean dirty = buffer.dirtyProperty().get();
         editable.set(open);
         // A save may be requested while another is in flight (it queues), but not while a load or delete runs.
-        boolean otherCallInFlight = busy.get() && !saveInFlight;
+        boolean otherCallInFlight = busy.get() && !saves.inFlight();
         canSave.set(open && problems.isEmpty() && (dirty || s == EditorState.NEW) && !otherCallInFlight);
         canRevert.set(open && dirty && !busy.get());
         canDelete.set(open && s == EditorState.EDITING && !busy.get());
-        saveBlockedReason.set(open && !problems.isEmpty() ? blockedReason(problems) : "");
+        saveBlockedReason.set(open && !problems.isEmpty() ? EditorTexts.blockedReason(problems) : "");
         displayName.set(buffer.currentProperty().get().displayName());
-        versionLine.set(versionLine(s));
-        title.set(title(s, dirty));
-    }
-
-    private static String blockedReason(List<FieldError> problems) {
-        int more = problems.size() - 1;
-        return "Can't save: " + problems.get(0).message()
-                + (more == 0 ? "" : " (and " + more + " more problem" + (more == 1 ? ")" : "s)"));
-    }
-
-    private String versionLine(EditorState s) {
-        Customer base = buffer.base();
-        return switch (s) {
-            case EMPTY -> "";
-            case LOADING -> "Loading…";
-            case NEW -> "New customer · not saved yet";
-            case EDITING -> base == null ? "" : SaveStamp.versionLine(base, clock);
-            case DELETED -> base == null ? "deleted" : SaveStamp.versionLine(base, clock) + " · deleted";
-        };
-    }
-
-    private String title(EditorState s, boolean dirty) {
-        String suffix = " — Lockstep — " + user;
-        String customer = "Customer #" + id;
-        return switch (s) {
-            case EMPTY, LOADING -> (id < 0 ? "Lockstep — " + user : customer + suffix);
-            case NEW -> (dirty ? "• " + displayName.get() + " — " : "") + "New customer" + suffix;
-            case EDITING -> (dirty ? "• " : "") + displayName.get() + " — " + customer + suffix;
-            case DELETED -> displayName.get() + " — " + customer + " (deleted)" + suffix;
-        };
+        versionLine.set(EditorTexts.versionLine(s, buffer.base(), clock));
+        title.set(EditorTexts.title(s, dirty, displayName.get(), id, user));
     }
 
     private static String detail(Throwable failure) {

@@ -13,9 +13,9 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.ui.TaskExecutor;
 
 /**
- * The customer editor in its own window. The title reads "Acme — Customer #3 — Lockstep — alice", with "•" in front
- * while there are unsaved edits; closing a window with unsaved edits asks Save / Discard / Cancel. The window closes
- * itself once its customer is deleted. Call on the FX thread.
+ * The customer editor in its own window. The title reads "Acme — Customer #3 — Lockstep — alice", with "•" in
+ * front while there are unsaved edits; closing a window with unsaved edits asks Save / Discard / Cancel. The window
+ * closes itself once its customer is deleted. Call on the FX thread.
  */
 public final class CustomerEditorWindow {
 
@@ -82,8 +82,8 @@ public final class CustomerEditorWindow {
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
         ButtonType cancel = new ButtonType("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION,
-                "Your changes to " + viewModel.displayNameProperty().get() + " are not saved yet.", save, discard, cancel);
+        String question = "Your changes to " + viewModel.displayNameProperty().get() + " are not saved yet.";
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, save, discard, cancel);
         alert.setTitle("Lockstep");
         alert.setHeaderText("Save your changes before closing?");
         alert.initOwner(stage);

@@ -72,12 +72,14 @@ final class EditorForm {
     }
 
     private static TextInputControl control(CustomerField field) {
+        // Equal preferred widths, so that the two control columns share the window's width evenly.
         if (!field.multiLine()) {
             TextField text = new TextField();
-            text.setPrefColumnCount(field.numeric() ? 12 : 20);
+            text.setPrefColumnCount(10);
             return text;
         }
         TextArea area = new TextArea();
+        area.setPrefColumnCount(10);
         area.setWrapText(true);
         area.setPrefRowCount(field == CustomerField.NOTES ? 5 : 3);
         return area;
