@@ -5,9 +5,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import javafx.application.Platform;
-import javafx.stage.Window;
-import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,9 +22,9 @@ import org.lockstep.ui.conflict.ConflictChoice;
 import org.lockstep.ui.guihandles.ConflictDialogHandle;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.QuestionHandle;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
-import org.testfx.matcher.control.LabeledMatchers;
 
 /**
  * Editor windows driven by the robot against a real database. Alice and Bob are two sessions: each has its own
@@ -196,22 +193,38 @@ class CustomerEditorWindowTest {
         EditorWindowHandle editor = aliceWindow();
         editor.type(CustomerField.CITY, "Curitiba");
 
-        // Not waited for: the handler blocks in showAndWait until the question is answered.
-        Platform.runLater(() -> editor.stage().fireEvent(
-                new WindowEvent(editor.stage(), WindowEvent.WINDOW_CLOSE_REQUEST)));
-        Fx.await("the close question", () -> closeQuestion(editor) != null);
-        assertThat(editor.stage().isShowing()).isTrue();
-        Window question = Fx.call(() -> closeQuestion(editor));
-        robot.clickOn(robot.from(question.getScene().getRoot()).lookup(".button")
-                .match(LabeledMatchers.hasText("Save")).queryButton());
+        editor.requestClose().awaitQuestion().answer("Save");
 
         Fx.await("the editor window to close", () -> !editor.stage().isShowing());
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
     }
 
-    private static Window closeQuestion(EditorWindowHandle editor) {
-        return Window.getWindows().stream()
-                .filter(w -> w != editor.stage() && w.isShowing() && w.getScene().lookup(".dialog-pane") != null)
-                .findFirst().orElse(null);
+    @Test
+    void deleteAsksNamingTheCustomerAndDeletesTheVersionLoaded() {
+        EditorWindowHandle editor = aliceWindow();
+
+        QuestionHandle question = editor.clickDelete().awaitQuestion();
+        assertThat(question.text()).isEqualTo("Delete Embraer - Empresa Brasileira de Aeronáutica S.A. (Customer #"
+                + stored.id() + ")? This cannot be undone.");
+        question.answer("Delete");
+
+        Fx.await("the editor window to close", () -> !editor.stage().isShowing());
+        assertThat(alice.find(stored.id())).isEmpty();
+    }
+
+    @Test
+    void deletingACustomerChangedSinceItWasLoadedDeletesNothingAndOffersToReload() {
+        EditorWindowHandle editor = aliceWindow();
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+
+        editor.clickDelete().awaitQuestion().answer("Delete");
+
+        Fx.await("the notice", () -> editor.notice() != null);
+        assertThat(editor.notice()).startsWith("Not deleted: Embraer - Empresa Brasileira de Aeronáutica S.A. "
+                + "changed since you loaded it (Bob saved version 2 at ");
+        assertThat(alice.find(stored.id())).isPresent();
+        editor.clickReload().awaitVersionLine("version 2 · saved by Bob");
+        assertThat(editor.text(CustomerField.CITY)).isEqualTo("Campinas");
+        assertThat(editor.notice()).isNull();
     }
 }

@@ -1,5 +1,6 @@
 package org.lockstep.ui.guihandles;
 
+import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -9,6 +10,7 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.ui.TaskExecutor;
@@ -74,6 +76,37 @@ public final class EditorWindowHandle {
         activate();
         robot.clickOn(node("#saveButton"));
         return this;
+    }
+
+    /** Clicks "Delete…"; the window then asks for confirmation ({@link #awaitQuestion()}). */
+    public EditorWindowHandle clickDelete() {
+        activate();
+        robot.clickOn(node("#deleteButton"));
+        return this;
+    }
+
+    /** Clicks "Reload" in the notice bar. */
+    public EditorWindowHandle clickReload() {
+        activate();
+        robot.clickOn(node("#reloadButton"));
+        return this;
+    }
+
+    /** Asks the window to close, as the window manager's close button does; a question may follow. */
+    public EditorWindowHandle requestClose() {
+        // Not waited for: the handler blocks in showAndWait until a question it asks is answered.
+        Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        return this;
+    }
+
+    /** Waits until the window asks a question, and returns it. */
+    public QuestionHandle awaitQuestion() {
+        return QuestionHandle.awaitOver(robot, stage);
+    }
+
+    /** The notice bar's sentence, or {@code null} when the bar is hidden. */
+    public String notice() {
+        return Fx.call(() -> node("#noticeBar").isVisible() ? ((Label) node("#noticeText")).getText() : null);
     }
 
     /** Presses Ctrl+S (Cmd+S on macOS) wherever the caret is. */
