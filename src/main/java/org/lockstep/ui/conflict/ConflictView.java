@@ -54,11 +54,15 @@ public final class ConflictView {
     /**
      * Shows the view as a dialog owned by {@code owner}, which it blocks until the operator chooses. Closing the
      * dialog means "Back to my edits". Whoever resolves the conflict closes the returned stage.
+     *
+     * @param owner the editor's window; {@code null} opens a dialog of its own
      */
     public Stage showOver(Window owner) {
         Stage stage = new Stage();
-        stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
+        if (owner != null) {
+            stage.initOwner(owner);
+            stage.initModality(Modality.WINDOW_MODAL);
+        }
         stage.setTitle("Conflict — Lockstep");
         stage.setScene(new Scene(root, 760, 560));
         stage.setOnCloseRequest(e -> {

@@ -118,8 +118,11 @@ public final class CustomerEditorView {
             conflictDialog.close();
             conflictDialog = null;
         }
-        if (conflict != null && root.getScene() != null) {
-            conflictDialog = new ConflictView(conflict).showOver(root.getScene().getWindow());
+        if (conflict != null) {
+            // Without a window (e.g. the editor sits in a tab not shown) the dialog has no owner but still opens:
+            // the editor takes no edits until the conflict is resolved, so it must never stay hidden.
+            Window owner = root.getScene() == null ? null : root.getScene().getWindow();
+            conflictDialog = new ConflictView(conflict).showOver(owner);
         }
     }
 
