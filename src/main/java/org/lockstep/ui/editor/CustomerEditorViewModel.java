@@ -207,8 +207,12 @@ public final class CustomerEditorViewModel {
             } else {
                 deleted(gen, base.id(), EditorNotice.info("This customer was already deleted by someone else."));
             }
-        }, failure -> notice.set(EditorNotice.error("Can't reach the database — nothing was deleted. Try again.",
-                detail(failure))));
+        }, failure -> {
+            if (gen == generation) {
+                notice.set(EditorNotice.error("Can't reach the database — nothing was deleted. Try again.",
+                        detail(failure)));
+            }
+        });
     }
 
     /** The confirmation question before a delete, naming the customer. */
