@@ -1,51 +1,101 @@
 package org.lockstep.ui.editor;
 
+import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
+import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.ui.TaskExecutor;
 
 /**
- * One customer in its own window, so that an operator can keep several open, or the same customer twice.
- *
- * <p>Interim version for main-window development; the ui-editor branch provides the full editor with the same API.
+ * The customer editor in its own window. The title reads "Acme — Customer #3 — Lockstep — alice", with "•" in
+ * front while there are unsaved edits; closing a window with unsaved edits asks Save / Discard / Cancel. The window
+ * closes itself once its customer is deleted. Call on the FX thread.
  */
 public final class CustomerEditorWindow {
+
+    /** Width and height of a new editor window, in pixels. */
+    static final double WIDTH = 880;
+    static final double HEIGHT = 660;
 
     private CustomerEditorWindow() {
     }
 
     /**
-     * Opens and shows a window editing one customer; it loads in the background.
+     * Opens a window editing one customer; the record loads in the background.
      *
-     * @return the window's stage, already showing
+     * @param user the operator's name, shown in the title
+     * @return the window, already showing
      */
     public static Stage open(CustomerRepository repository, TaskExecutor executor, String user, long customerId) {
-        CustomerEditorViewModel vm = new CustomerEditorViewModel(repository, executor, user);
+        return open(repository, executor, user, customerId, c -> { }, id -> { });
+    }
+
+    /**
+     * As {@link #open(CustomerRepository, TaskExecutor, String, long)}, telling the caller (e.g. the customer list)
+     * about every save and about the delete, on the FX thread.
+     */
+    public static Stage open(CustomerRepository repository, TaskExecutor executor, String user, long customerId,
+                             Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
+        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(repository, executor, user);
+        viewModel.load(customerId);
+        return show(viewModel, onSaved, onDeleted);
+    }
+
+    /** Opens a window on a blank new customer; Save creates it. Listeners as in the other {@code open}. */
+    public static Stage openNew(CustomerRepository repository, TaskExecutor executor, String user,
+                                Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
+        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(repository, executor, user);
+        viewModel.startNew();
+        return show(viewModel, onSaved, onDeleted);
+    }
+
+    private static Stage show(CustomerEditorViewModel viewModel, Consumer<Customer> onSaved,
+                              Consumer<Long> onDeleted) {
         Stage stage = new Stage();
-        stage.setTitle("Lockstep — customer " + customerId + " — " + user);
-        stage.setScene(new Scene(new CustomerEditorView(vm).root(), 560, 640));
-        stage.setMinWidth(360);
-        stage.setMinHeight(300);
-        vm.baseProperty().addListener((obs, was, now) -> {
-            if (now != null) {
-                stage.setTitle("Lockstep — " + now.data().displayName() + " — " + user);
-            }
+        CustomerEditorView view = new CustomerEditorView(viewModel);
+        stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));
+        stage.titleProperty().bind(viewModel.titleProperty());
+        stage.setUserData(view);
+        viewModel.setOnSaved(onSaved);
+        viewModel.setOnDeleted(id -> {
+            onDeleted.accept(id);
+            stage.close();
         });
-        stage.setOnCloseRequest(e -> {
-            if (vm.dirtyProperty().get()) {
-                Alert ask = new Alert(Alert.AlertType.CONFIRMATION, "This customer has unsaved changes. Close and "
-                        + "discard them?", ButtonType.CANCEL, ButtonType.OK);
-                ask.initOwner(stage);
-                if (ask.showAndWait().orElse(ButtonType.CANCEL) != ButtonType.OK) {
-                    e.consume();
-                }
-            }
-        });
-        vm.load(customerId);
+        stage.setOnCloseRequest(e -> confirmClose(stage, viewModel, e));
         stage.show();
         return stage;
+    }
+
+    private static void confirmClose(Stage stage, CustomerEditorViewModel viewModel, WindowEvent request) {
+        EditorState state = viewModel.stateProperty().get();
+        boolean editing = state == EditorState.EDITING || state == EditorState.NEW;
+        if (!viewModel.dirtyProperty().get() || !editing) {
+            return;
+        }
+        request.consume();
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
+        ButtonType cancel = new ButtonType("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
+        String question = "Your changes to " + viewModel.displayNameProperty().get() + " are not saved yet.";
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, save, discard, cancel);
+        alert.setTitle("Lockstep");
+        alert.setHeaderText("Save your changes before closing?");
+        alert.initOwner(stage);
+        Optional<ButtonType> answer = alert.showAndWait();
+        if (answer.isEmpty() || answer.get() == cancel) {
+            return;
+        }
+        if (answer.get() == discard) {
+            stage.close();
+        } else {
+            // Closes once saved; a conflict, an invalid value or an unreachable database keeps the window open.
+            viewModel.saveAndThen(stage::close);
+        }
     }
 }

@@ -1,0 +1,204 @@
+package org.lockstep.ui.editor;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerValidator;
+import org.lockstep.domain.FieldError;
+import org.lockstep.domain.FieldParser;
+
+/**
+ * The editor's buffered values (mvvmFX {@code ModelWrapper} idea): the base record the edits are based on, the text
+ * of every field as the operator typed it, the problems that keep it from being saved, and whether it differs from
+ * the base ({@code dirty}). Texts are parsed with {@link FieldParser} and checked with {@link CustomerValidator} on
+ * every change, so a problem shows while typing. Confined to one thread (the FX thread in the application).
+ */
+final class EditBuffer {
+
+    /**
+     * What one save writes: the texts as they were when Save was pressed, and the values parsed from them.
+     *
+     * @param texts by field, never {@code null} values
+     * @param data  the parsed values, free of problems
+     */
+    record Snapshot(Map<CustomerField, String> texts, CustomerData data) {
+    }
+
+    private final Map<CustomerField, StringProperty> texts = new EnumMap<>(CustomerField.class);
+    private final Map<CustomerField, ReadOnlyStringWrapper> fieldErrors = new EnumMap<>(CustomerField.class);
+    private final Map<CustomerField, String> storeErrors = new EnumMap<>(CustomerField.class);
+    private final List<String> recordErrors = new ArrayList<>();
+    private final ReadOnlyObjectWrapper<Customer> base = new ReadOnlyObjectWrapper<>(this, "base");
+    private final ReadOnlyBooleanWrapper dirty = new ReadOnlyBooleanWrapper(this, "dirty");
+    private final ReadOnlyObjectWrapper<List<FieldError>> problems =
+            new ReadOnlyObjectWrapper<>(this, "problems", List.of());
+    private final ReadOnlyObjectWrapper<CustomerData> current =
+            new ReadOnlyObjectWrapper<>(this, "current", CustomerData.EMPTY);
+    // Set while many texts change at once, so that the buffer recomputes once, not per field.
+    private boolean quiet;
+
+    EditBuffer() {
+        for (CustomerField f : CustomerField.values()) {
+            StringProperty text = new SimpleStringProperty(this, f.column(), "");
+            text.addListener((obs, was, now) -> edited(f));
+            texts.put(f, text);
+            fieldErrors.put(f, new ReadOnlyStringWrapper(this, f.column() + "Error"));
+        }
+        recompute();
+    }
+
+    StringProperty text(CustomerField field) {
+        return texts.get(field);
+    }
+
+    ReadOnlyStringProperty error(CustomerField field) {
+        return fieldErrors.get(field).getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<Customer> baseProperty() {
+        return base.getReadOnlyProperty();
+    }
+
+    Customer base() {
+        return base.get();
+    }
+
+    ReadOnlyBooleanProperty dirtyProperty() {
+        return dirty.getReadOnlyProperty();
+    }
+
+    /** Every problem, in field order; a problem of the whole record has no field and comes first. */
+    ReadOnlyObjectProperty<List<FieldError>> problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+
+    /** The values as parsed now; a value that does not parse counts as absent. */
+    ReadOnlyObjectProperty<CustomerData> currentProperty() {
+        return current.getReadOnlyProperty();
+    }
+
+    /** Shows a record with no edits; {@code null} shows a blank new customer. */
+    void reset(Customer record) {
+        base.set(record);
+        CustomerData data = record == null ? CustomerData.EMPTY : record.data();
+        clearStoreErrors();
+        setAll(f -> FieldParser.format(data.get(f)));
+    }
+
+    /** Keeps every edit but bases it on another record (or on none: a new customer). */
+    void rebase(Customer record) {
+        base.set(record);
+        recompute();
+    }
+
+    /**
+     * The texts and values to save now.
+     *
+     * @throws IllegalStateException when a problem keeps the values from being saved
+     */
+    Snapshot snapshot() {
+        if (!problems.get().isEmpty()) {
+            throw new IllegalStateException("Cannot save: " + problems.get().get(0).message());
+        }
+        Map<CustomerField, String> copy = new EnumMap<>(CustomerField.class);
+        texts.forEach((f, t) -> copy.put(f, t.get()));
+        return new Snapshot(copy, current.get());
+    }
+
+    /**
+     * A save of {@code snapshot} committed: {@code saved} becomes the base. A field left alone since the snapshot
+     * shows the saved value (as the database normalized it, e.g. "1500" becomes "1500.00"); a field edited while
+     * the save was in flight keeps the edit.
+     */
+    void saved(Customer saved, Snapshot snapshot) {
+        base.set(saved);
+        clearStoreErrors();
+        setAll(f -> {
+            String now = texts.get(f).get();
+            return Objects.equals(now, snapshot.texts().get(f)) ? FieldParser.format(saved.data().get(f)) : now;
+        });
+    }
+
+    /** The database rejected the values: each problem marks its field until that field is edited. */
+    void rejected(List<FieldError> errors) {
+        for (FieldError e : errors) {
+            if (e.field() == null) {
+                recordErrors.add(e.message());
+            } else {
+                storeErrors.put(e.field(), e.message());
+            }
+        }
+        recompute();
+    }
+
+    private void clearStoreErrors() {
+        storeErrors.clear();
+        recordErrors.clear();
+    }
+
+    private void edited(CustomerField field) {
+        if (quiet) {
+            return;
+        }
+        storeErrors.remove(field);
+        recordErrors.clear();
+        recompute();
+    }
+
+    private void setAll(Function<CustomerField, String> value) {
+        quiet = true;
+        try {
+            for (CustomerField f : CustomerField.values()) {
+                texts.get(f).set(value.apply(f));
+            }
+        } finally {
+            quiet = false;
+        }
+        recompute();
+    }
+
+    private void recompute() {
+        Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
+        List<FieldError> errors = new ArrayList<>();
+        for (CustomerField f : CustomerField.values()) {
+            try {
+                values.put(f, FieldParser.parse(f, texts.get(f).get()));
+            } catch (FieldParser.InvalidValueException e) {
+                errors.add(e.error());
+            }
+        }
+        boolean unparsed = !errors.isEmpty();
+        CustomerData data = CustomerData.fromMap(values);
+        errors.addAll(CustomerValidator.validate(data));
+        storeErrors.forEach((f, message) -> errors.add(new FieldError(f, message)));
+        recordErrors.forEach(message -> errors.add(new FieldError(null, message)));
+        errors.sort(Comparator.comparingInt(e -> e.field() == null ? -1 : e.field().ordinal()));
+        for (CustomerField f : CustomerField.values()) {
+            fieldErrors.get(f).set(errors.stream().filter(e -> e.field() == f).map(FieldError::message)
+                    .findFirst().orElse(null));
+        }
+        current.set(data);
+        problems.set(List.copyOf(errors));
+        dirty.set(unparsed || differsFromBase(data));
+    }
+
+    private boolean differsFromBase(CustomerData data) {
+        CustomerData baseData = base.get() == null ? CustomerData.EMPTY : base.get().data();
+        return !data.normalized().sameValues(baseData.normalized());
+    }
+}

@@ -1,0 +1,87 @@
+package org.lockstep.ui.editor;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import javafx.css.PseudoClass;
+import javafx.geometry.VPos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import org.lockstep.domain.CustomerField;
+
+/**
+ * Lays out one labelled control per {@link CustomerField} in the editor's grid and binds each to the view model:
+ * contact details on the left, the address on the right, notes across the bottom. A control's id is the field's
+ * column name ({@code #email}); its error line's id adds {@code -error}.
+ */
+final class EditorForm {
+
+    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+    private static final List<CustomerField> LEFT = List.of(CustomerField.COMPANY, CustomerField.CONTACT_NAME,
+            CustomerField.CONTACT_TITLE, CustomerField.EMAIL, CustomerField.PHONE, CustomerField.FAX,
+            CustomerField.CREDIT_LIMIT, CustomerField.EXTERNAL_REF);
+    private static final List<CustomerField> RIGHT = List.of(CustomerField.ADDRESS, CustomerField.CITY,
+            CustomerField.REGION, CustomerField.POSTAL_CODE, CustomerField.COUNTRY);
+    private static final List<CustomerField> WIDE = List.of(CustomerField.NOTES);
+
+    private final Map<CustomerField, TextInputControl> controls = new EnumMap<>(CustomerField.class);
+
+    EditorForm(GridPane grid, CustomerEditorViewModel viewModel) {
+        place(grid, viewModel, LEFT, 0, 0, 1);
+        place(grid, viewModel, RIGHT, 2, 0, 1);
+        place(grid, viewModel, WIDE, 0, Math.max(LEFT.size(), RIGHT.size()), 3);
+    }
+
+    /** Pushes every control's text into the view model: a value still being typed is saved too. */
+    void commit(CustomerEditorViewModel viewModel) {
+        controls.forEach((field, control) -> viewModel.textProperty(field).set(control.getText()));
+    }
+
+    private void place(GridPane grid, CustomerEditorViewModel viewModel, List<CustomerField> fields, int column,
+                       int firstRow, int span) {
+        int row = firstRow;
+        for (CustomerField field : fields) {
+            TextInputControl control = control(field);
+            control.setId(field.column());
+            control.textProperty().bindBidirectional(viewModel.textProperty(field));
+            control.editableProperty().bind(viewModel.editableProperty());
+            controls.put(field, control);
+
+            Label error = new Label();
+            error.setId(field.column() + "-error");
+            error.getStyleClass().add("field-error");
+            error.setWrapText(true);
+            error.textProperty().bind(viewModel.errorProperty(field));
+            error.visibleProperty().bind(viewModel.errorProperty(field).isNotNull());
+            error.managedProperty().bind(error.visibleProperty());
+            error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
+            control.pseudoClassStateChanged(INVALID, error.isVisible());
+
+            Label label = new Label(field.label());
+            label.getStyleClass().add("field-label");
+            label.setLabelFor(control);
+            GridPane.setValignment(label, VPos.TOP);
+            grid.add(label, column, row);
+            grid.add(new VBox(2, control, error), column + 1, row, span, 1);
+            row++;
+        }
+    }
+
+    private static TextInputControl control(CustomerField field) {
+        // Equal preferred widths, so that the two control columns share the window's width evenly.
+        if (!field.multiLine()) {
+            TextField text = new TextField();
+            text.setPrefColumnCount(10);
+            return text;
+        }
+        TextArea area = new TextArea();
+        area.setPrefColumnCount(10);
+        area.setWrapText(true);
+        area.setPrefRowCount(field == CustomerField.NOTES ? 5 : 3);
+        return area;
+    }
+}

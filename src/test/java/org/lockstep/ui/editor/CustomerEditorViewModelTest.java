@@ -1,0 +1,455 @@
+package org.lockstep.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Database;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.Sessions;
+import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.conflict.ConflictChoice;
+import org.lockstep.ui.conflict.ConflictViewModel;
+
+class CustomerEditorViewModelTest {
+
+    static Database db;
+    static CustomerRepository alice;
+    static CustomerRepository bob;
+    static final AtomicInteger REFS = new AtomicInteger();
+
+    Customer stored;
+    CustomerEditorViewModel editor;
+
+    @BeforeAll
+    static void open() {
+        db = TestDatabases.fresh();
+        alice = Sessions.repository(db, "Alice");
+        bob = Sessions.repository(db, "Bob");
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    // JavaFX hands an exception thrown inside a property listener to the thread's handler instead of the caller.
+    final List<Throwable> swallowed = new ArrayList<>();
+    Thread.UncaughtExceptionHandler previousHandler;
+
+    @BeforeEach
+    void catchListenerExceptions() {
+        previousHandler = Thread.currentThread().getUncaughtExceptionHandler();
+        Thread.currentThread().setUncaughtExceptionHandler((t, e) -> swallowed.add(e));
+    }
+
+    @AfterEach
+    void noListenerThrew() {
+        Thread.currentThread().setUncaughtExceptionHandler(previousHandler);
+        assertThat(swallowed).as("exceptions thrown inside listeners").isEmpty();
+    }
+
+    @BeforeEach
+    void aliceOpensACustomer() {
+        stored = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "VM-" + REFS.incrementAndGet()).build());
+        editor = new CustomerEditorViewModel(alice, TaskExecutor.sameThread(), "Alice", Clock.system(ZoneOffset.UTC));
+        editor.load(stored.id());
+    }
+
+    @Test
+    void aLoadedCustomerIsCleanAndSaysWhoSavedWhichVersion() {
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
+        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.baseProperty().get()).isEqualTo(stored);
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
+        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1000.00");
+        assertThat(editor.versionLineProperty().get()).matches("version 1 · saved by Bob at \\d\\d:\\d\\d");
+        assertThat(editor.titleProperty().get()).isEqualTo(
+                "Embraer - Empresa Brasileira de Aeronáutica S.A. — Customer #" + stored.id() + " — Lockstep — Alice");
+        assertThat(editor.canSaveProperty().get()).isFalse();
+    }
+
+    @Test
+    void anEditMakesTheEditorDirtyAndTypingTheOriginalBackMakesItCleanAgain() {
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        assertThat(editor.dirtyProperty().get()).isTrue();
+        assertThat(editor.titleProperty().get()).startsWith("• ");
+        assertThat(editor.canSaveProperty().get()).isTrue();
+
+        editor.textProperty(CustomerField.CITY).set("São José dos Campos");
+        editor.textProperty(CustomerField.CREDIT_LIMIT).set("1,000");
+        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.titleProperty().get()).doesNotStartWith("• ");
+    }
+
+    @Test
+    void revertShowsTheBaseAgain() {
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+
+        editor.revert();
+
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
+        assertThat(editor.dirtyProperty().get()).isFalse();
+    }
+
+    @Test
+    void anInvalidEmailBlocksSaveWithTheReasonAndWritesNothing() {
+        editor.textProperty(CustomerField.EMAIL).set("luis at embraer");
+
+        assertThat(editor.errorProperty(CustomerField.EMAIL).get()).isEqualTo("Email must look like name@example.com");
+        assertThat(editor.saveBlockedReasonProperty().get()).isEqualTo("Can't save: Email must look like name@example.com");
+        assertThat(editor.canSaveProperty().get()).isFalse();
+        assertThat(editor.save()).isFalse();
+        assertThat(alice.find(stored.id()).orElseThrow()).isEqualTo(stored);
+    }
+
+    @Test
+    void theCreditLimitMustBeANonNegativeNumber() {
+        editor.textProperty(CustomerField.CREDIT_LIMIT).set("lots");
+        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
+                .isEqualTo("Credit limit must be a number, not \"lots\"");
+
+        editor.textProperty(CustomerField.CREDIT_LIMIT).set("-5");
+        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("Credit limit must not be negative");
+        assertThat(editor.save()).isFalse();
+
+        editor.textProperty(CustomerField.CREDIT_LIMIT).set("2,500.5");
+        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isNull();
+        assertThat(editor.save()).isTrue();
+        assertThat(alice.find(stored.id()).orElseThrow().data().creditLimit()).isEqualByComparingTo("2500.50");
+        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("2500.50");
+    }
+
+    @Test
+    void aCompanyOrAContactIsRequiredAndEveryProblemIsCounted() {
+        editor.textProperty(CustomerField.COMPANY).set("");
+        editor.textProperty(CustomerField.CONTACT_NAME).set(" ");
+        editor.textProperty(CustomerField.EMAIL).set("nope");
+
+        assertThat(editor.errorProperty(CustomerField.COMPANY).get()).isEqualTo("Company or contact name is required");
+        assertThat(editor.saveBlockedReasonProperty().get())
+                .isEqualTo("Can't save: Company or contact name is required (and 1 more problem)");
+    }
+
+    @Test
+    void aSaveWritesTheEditsAndTheStoredRecordBecomesTheNewBase() {
+        List<Customer> saved = new ArrayList<>();
+        editor.setOnSaved(saved::add);
+        editor.textProperty(CustomerField.CITY).set("  Curitiba ");
+
+        assertThat(editor.save()).isTrue();
+
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(2);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.updatedBy()).isEqualTo("Alice");
+        assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(saved).containsExactly(read);
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.versionLineProperty().get()).startsWith("version 2 · saved by Alice at ");
+    }
+
+    @Test
+    void savesFiredBackToBackAreSerializedAndBothSucceed() {
+        try (UiThreadExecutor ui = new UiThreadExecutor()) {
+            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(alice, ui, "Alice"));
+            ui.onUi(() -> async.load(stored.id()));
+            await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> async.stateProperty().get())
+                    == EditorState.EDITING);
+
+            // Both requests run in one UI-thread turn, so the first save is certainly still in flight at the second.
+            boolean[] submitted = ui.onUi(() -> {
+                async.textProperty(CustomerField.CITY).set("Curitiba");
+                boolean first = async.save();
+                async.textProperty(CustomerField.PHONE).set("+55 41 3333-0000");
+                boolean second = async.save();
+                return new boolean[] {first, second, async.busyProperty().get()};
+            });
+
+            assertThat(submitted).containsExactly(true, true, true);
+            await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> !async.busyProperty().get()));
+            Customer read = alice.find(stored.id()).orElseThrow();
+            assertThat(read.version()).isEqualTo(3);
+            assertThat(read.data().city()).isEqualTo("Curitiba");
+            assertThat(read.data().phone()).isEqualTo("+55 41 3333-0000");
+            assertThat(ui.onUi(() -> async.conflictProperty().get())).isNull();
+            assertThat(ui.onUi(() -> async.baseProperty().get())).isEqualTo(read);
+            assertThat(ui.onUi(() -> async.dirtyProperty().get())).isFalse();
+        }
+    }
+
+    @Test
+    void aQueuedSaveOfValuesAlreadyStoredIsSkipped() {
+        try (UiThreadExecutor ui = new UiThreadExecutor()) {
+            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(alice, ui, "Alice"));
+            ui.onUi(() -> async.load(stored.id()));
+            await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> async.stateProperty().get())
+                    == EditorState.EDITING);
+
+            ui.onUi(() -> {
+                async.textProperty(CustomerField.CITY).set("Curitiba");
+                async.save();
+                async.save();
+            });
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> !async.busyProperty().get()));
+            assertThat(alice.find(stored.id()).orElseThrow().version()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aSaveOnAStaleVersionRaisesAConflictCarryingTheirsAndWritesNothing() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+
+        editor.save();
+
+        ConflictViewModel conflict = editor.conflictProperty().get();
+        assertThat(conflict).isNotNull();
+        assertThat(conflict.theirs().orElseThrow().version()).isEqualTo(2);
+        assertThat(conflict.theirs().orElseThrow().data().city()).isEqualTo("Campinas");
+        assertThat(conflict.mine().city()).isEqualTo("Curitiba");
+        assertThat(conflict.header()).matches("Bob saved version 2 at \\d\\d:\\d\\d while you were editing version 1");
+        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(editor.canSaveProperty().get()).isFalse();
+        assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Campinas");
+    }
+
+    @Test
+    void overwriteWithMineIsANewVersionedSaveOnTheirVersion() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+
+        editor.conflictProperty().get().choose(ConflictChoice.OVERWRITE_WITH_MINE);
+
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(3);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.updatedBy()).isEqualTo("Alice");
+        assertThat(editor.conflictProperty().get()).isNull();
+        assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(editor.dirtyProperty().get()).isFalse();
+    }
+
+    @Test
+    void overwriteWithMineConflictsAgainWhenTheyHaveSavedOnceMore() {
+        Customer theirs = ((SaveOutcome.Saved) bob.save(stored.id(), 1,
+                stored.data().with(CustomerField.CITY, "Campinas"))).saved();
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+        bob.save(stored.id(), theirs.version(), theirs.data().with(CustomerField.CITY, "Santos"));
+
+        editor.conflictProperty().get().choose(ConflictChoice.OVERWRITE_WITH_MINE);
+
+        ConflictViewModel again = editor.conflictProperty().get();
+        assertThat(again.theirs().orElseThrow().data().city()).isEqualTo("Santos");
+        assertThat(again.header()).contains("version 3", "while you were editing version 2");
+        assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Santos");
+    }
+
+    @Test
+    void discardMineAndReloadShowsTheirsClean() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+
+        editor.conflictProperty().get().choose(ConflictChoice.DISCARD_MINE_AND_RELOAD);
+
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
+        assertThat(editor.baseProperty().get()).isEqualTo(alice.find(stored.id()).orElseThrow());
+        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.versionLineProperty().get()).startsWith("version 2 · saved by Bob");
+    }
+
+    @Test
+    void backToMyEditsLosesNothingAndTheNextSaveShowsTheConflictAgain() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+
+        editor.conflictProperty().get().choose(ConflictChoice.BACK_TO_MY_EDITS);
+
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.dirtyProperty().get()).isTrue();
+        assertThat(editor.noticeProperty().get().text()).startsWith("Bob saved version 2");
+        editor.save();
+        assertThat(editor.conflictProperty().get()).isNotNull();
+    }
+
+    @Test
+    void aConflictWithTheSameValuesIsNoConflict() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Curitiba"));
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+
+        editor.save();
+
+        assertThat(editor.conflictProperty().get()).isNull();
+        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.dirtyProperty().get()).isFalse();
+    }
+
+    @Test
+    void whenTheyDeletedItMineCanBeSavedAsANewCustomer() {
+        bob.delete(stored.id(), 1);
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+        ConflictViewModel conflict = editor.conflictProperty().get();
+        assertThat(conflict.deleted()).isTrue();
+        assertThat(conflict.header()).isEqualTo("This customer was deleted by someone else");
+
+        conflict.choose(ConflictChoice.SAVE_MINE_AS_NEW);
+
+        Customer created = editor.baseProperty().get();
+        assertThat(created.id()).isNotEqualTo(stored.id());
+        Customer read = alice.find(created.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(1);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.data().company()).isEqualTo(stored.data().company());
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
+        assertThat(editor.customerId()).hasValue(created.id());
+    }
+
+    @Test
+    void whenTheyDeletedItDiscardClosesTheCase() {
+        List<Long> deleted = new ArrayList<>();
+        editor.setOnDeleted(deleted::add);
+        bob.delete(stored.id(), 1);
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.save();
+
+        editor.conflictProperty().get().choose(ConflictChoice.DISCARD);
+
+        assertThat(deleted).containsExactly(stored.id());
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
+        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(alice.find(stored.id())).isEmpty();
+    }
+
+    @Test
+    void whileTheDatabaseIsDownEditsAreKeptAndTheSameSaveSucceedsOnceItIsBack() {
+        org.lockstep.testing.DatabaseOutage outage = org.lockstep.testing.DatabaseOutage.of(db);
+        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        outage.cut();
+        try {
+            editor.save();
+
+            assertThat(editor.noticeProperty().get().text())
+                    .isEqualTo("Can't reach the database — your changes are kept. Try Save again.");
+            assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
+            assertThat(editor.dirtyProperty().get()).isTrue();
+            assertThat(editor.canSaveProperty().get()).isTrue();
+        } finally {
+            outage.restore();
+        }
+
+        editor.save();
+
+        assertThat(editor.noticeProperty().get()).isNull();
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(2);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+    }
+
+    @Test
+    void aValueTheDatabaseRejectsMarksItsFieldUntilItIsEdited() {
+        Customer other = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "TAKEN-" + REFS.incrementAndGet())
+                .build());
+        editor.textProperty(CustomerField.EXTERNAL_REF).set(other.data().externalRef());
+
+        editor.save();
+
+        assertThat(editor.errorProperty(CustomerField.EXTERNAL_REF).get())
+                .isEqualTo("External ref is already used by another customer");
+        assertThat(editor.saveBlockedReasonProperty().get())
+                .isEqualTo("Can't save: External ref is already used by another customer");
+        assertThat(editor.canSaveProperty().get()).isFalse();
+        editor.textProperty(CustomerField.EXTERNAL_REF).set("FREE-" + REFS.incrementAndGet());
+        assertThat(editor.errorProperty(CustomerField.EXTERNAL_REF).get()).isNull();
+        assertThat(editor.save()).isTrue();
+        assertThat(alice.find(stored.id()).orElseThrow().version()).isEqualTo(2);
+    }
+
+    @Test
+    void aNewCustomerIsCreatedBySaveAndThenEditedLikeAnyOther() {
+        List<Customer> saved = new ArrayList<>();
+        editor.setOnSaved(saved::add);
+        editor.startNew();
+        assertThat(editor.titleProperty().get()).isEqualTo("New customer — Lockstep — Alice");
+        assertThat(editor.saveBlockedReasonProperty().get()).isEqualTo("Can't save: Company or contact name is required");
+
+        editor.textProperty(CustomerField.COMPANY).set("Lockstep Test GmbH");
+        editor.save();
+
+        Customer created = editor.baseProperty().get();
+        assertThat(alice.find(created.id()).orElseThrow().data().company()).isEqualTo("Lockstep Test GmbH");
+        assertThat(saved).containsExactly(created);
+        assertThat(editor.titleProperty().get())
+                .isEqualTo("Lockstep Test GmbH — Customer #" + created.id() + " — Lockstep — Alice");
+
+        editor.textProperty(CustomerField.CITY).set("Berlin");
+        editor.save();
+        assertThat(alice.find(created.id()).orElseThrow().version()).isEqualTo(2);
+    }
+
+    @Test
+    void deleteIsVersioned() {
+        List<Long> deleted = new ArrayList<>();
+        editor.setOnDeleted(deleted::add);
+        assertThat(editor.deleteQuestion()).isEqualTo("Delete Embraer - Empresa Brasileira de Aeronáutica S.A. "
+                + "(Customer #" + stored.id() + ")? This cannot be undone.");
+
+        editor.requestDelete();
+
+        assertThat(deleted).containsExactly(stored.id());
+        assertThat(alice.find(stored.id())).isEmpty();
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
+    }
+
+    @Test
+    void deletingARecordChangedSinceItWasLoadedDeletesNothingAndOffersToReload() {
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+
+        editor.requestDelete();
+
+        assertThat(alice.find(stored.id())).isPresent();
+        EditorNotice notice = editor.noticeProperty().get();
+        assertThat(notice.text()).startsWith("Not deleted: Embraer - Empresa Brasileira de Aeronáutica S.A. changed "
+                + "since you loaded it (Bob saved version 2 at ");
+        assertThat(notice.offerReload()).isTrue();
+
+        editor.reload();
+
+        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
+        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.noticeProperty().get()).isNull();
+    }
+
+    @Test
+    void loadingACustomerThatNoLongerExistsSaysSo() {
+        bob.delete(stored.id(), 1);
+
+        editor.load(stored.id());
+
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
+        assertThat(editor.noticeProperty().get().text()).isEqualTo("Customer #" + stored.id()
+                + " no longer exists; someone deleted it.");
+    }
+}

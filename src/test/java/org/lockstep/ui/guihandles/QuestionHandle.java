@@ -1,0 +1,44 @@
+package org.lockstep.ui.guihandles;
+
+import javafx.scene.control.DialogPane;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.api.FxRobot;
+import org.testfx.matcher.control.LabeledMatchers;
+
+/** A question (an {@code Alert}) that a window asks, e.g. the delete confirmation or Save / Discard / Cancel. */
+public final class QuestionHandle {
+
+    private final FxRobot robot;
+    private final Window window;
+
+    private QuestionHandle(FxRobot robot, Window window) {
+        this.robot = robot;
+        this.window = window;
+    }
+
+    /** Waits until {@code owner} asks a question, and returns it. */
+    static QuestionHandle awaitOver(FxRobot robot, Stage owner) {
+        Fx.await("a question over " + owner.getTitle(), () -> find(owner) != null);
+        return new QuestionHandle(robot, Fx.call(() -> find(owner)));
+    }
+
+    /** The question's text. */
+    public String text() {
+        return Fx.call(() -> ((DialogPane) window.getScene().getRoot()).getContentText());
+    }
+
+    /** Clicks the button with this label and waits until the question closes. */
+    public void answer(String button) {
+        robot.clickOn(robot.from(window.getScene().getRoot()).lookup(".button")
+                .match(LabeledMatchers.hasText(button)).queryButton());
+        Fx.await("the question to close", () -> !window.isShowing());
+    }
+
+    private static Window find(Stage owner) {
+        return Window.getWindows().stream()
+                .filter(w -> w instanceof Stage s && s.getOwner() == owner && w.isShowing()
+                        && w.getScene().getRoot() instanceof DialogPane)
+                .findFirst().orElse(null);
+    }
+}
