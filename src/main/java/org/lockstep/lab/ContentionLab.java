@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ContentionLab implements LabRunner {
 
+    /** Unmeasured purchases per strategy before a run or sweep. */
+    private static final int WARM_UP_OPS = 3;
+
     private final StockStores stores;
 
     /** @param stores opens the lab's connections, as many as a run has buyers */
@@ -29,6 +32,7 @@ public final class ContentionLab implements LabRunner {
         Counter counter = new Counter(run.totalOps() * strategies.size(), progress);
         List<StrategyResult> results = new ArrayList<>();
         try (StockStore store = stores.open(run.workers())) {
+            warmUp(store, strategies, run);
             for (Strategy strategy : strategies) {
                 results.add(race(store, strategy, run, counter));
             }
@@ -42,6 +46,7 @@ public final class ContentionLab implements LabRunner {
         int most = plan.workerCounts().stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<StrategyResult> results = new ArrayList<>();
         try (StockStore store = stores.open(most)) {
+            warmUp(store, plan.strategies(), plan.template());
             for (int workers : plan.workerCounts()) {
                 for (Strategy strategy : plan.strategies()) {
                     results.add(race(store, strategy, plan.runFor(workers), counter));
@@ -49,6 +54,18 @@ public final class ContentionLab implements LabRunner {
             }
         }
         return List.copyOf(results);
+    }
+
+    /**
+     * One buyer makes a few purchases under each strategy, unmeasured, so that the first strategy measured does not
+     * pay alone for loading classes, compiling hot code and preparing statements.
+     */
+    private static void warmUp(StockStore store, List<Strategy> strategies, LabRun run) {
+        LabRun warmUp = run.withWorkers(1).withStock(WARM_UP_OPS).withOpsPerWorker(WARM_UP_OPS).withThinkMs(0);
+        Counter ignored = new Counter(0, LabProgress.NONE);
+        for (Strategy strategy : strategies) {
+            race(store, strategy, warmUp, ignored);
+        }
     }
 
     private static StrategyResult race(StockStore store, Strategy strategy, LabRun run, Counter counter) {
