@@ -13,8 +13,10 @@ package org.lockstep.lab;
  * @param thinkMaxMs    longest think time, in milliseconds (≥ thinkMinMs)
  * @param seed          seeds the think times and backoff jitter (the race itself is up to the scheduler)
  * @param retry         the retry policy of the optimistic, pessimistic and lease strategies
- * @param lockTimeoutMs how long a pessimistic buyer waits for the row lock ({@code SET LOCAL lock_timeout}), or a
- *                      lease buyer for the lease, before the attempt fails with a lock timeout (≥ 1)
+ * @param lockTimeoutMs how long a lease buyer polls for the lease before the attempt fails with a lock timeout; for
+ *                      a pessimistic buyer, the {@code SET LOCAL lock_timeout}, which PostgreSQL applies to each
+ *                      lock acquisition attempt separately, so a buyer queued behind several holders may wait
+ *                      longer in all (PostgreSQL docs, "Client Connection Defaults", lock_timeout) (≥ 1)
  * @param leaseTtlMs    how long a lease lasts unless released; longer than the think time, or writes get fenced
  */
 public record LabRun(int workers, int stock, int opsPerWorker, long thinkMinMs, long thinkMaxMs, long seed,

@@ -42,6 +42,14 @@ public record StrategyResult(Strategy strategy, int workers, int initialStock, l
         return elapsedNanos <= 0 ? 0 : ops * 1e9 / elapsedNanos;
     }
 
+    /**
+     * Confirmed purchases per second of wall-clock time (the goodput): unlike {@link #throughputOpsPerS()}, a
+     * purchase given up after its last retry does not count, so a retry storm shows as a fall.
+     */
+    public double confirmedPerS() {
+        return elapsedNanos <= 0 ? 0 : confirmed * 1e9 / elapsedNanos;
+    }
+
     /** The run's wall-clock time in milliseconds. */
     public double elapsedMs() {
         return elapsedNanos / 1e6;

@@ -27,7 +27,7 @@ final class LabOutput {
     /**
      * Prints a JSON array with one object per result. Keys: {@code strategy, confirmed, final_stock, lost_updates,
      * conflicts, retries, retries_exhausted, throughput_ops_s, p50_ms, p99_ms}, and also {@code workers,
-     * initial_stock, ops, sold_out, lock_waits, lock_timeouts, elapsed_ms}. Times in ms and rates rounded to 0.01.
+     * initial_stock, ops, sold_out, lock_waits, lock_timeouts, elapsed_ms, confirmed_per_s}. Times in ms and rates rounded to 0.01.
      */
     static void printJson(PrintWriter out, List<StrategyResult> results) throws Exception {
         ArrayNode array = JSON.createArrayNode();
@@ -48,6 +48,7 @@ final class LabOutput {
             node.put("lock_timeouts", r.lockTimeouts());
             node.put("elapsed_ms", round(r.elapsedMs()));
             node.put("throughput_ops_s", round(r.throughputOpsPerS()));
+            node.put("confirmed_per_s", round(r.confirmedPerS()));
             node.put("p50_ms", round(r.p50Ms()));
             node.put("p99_ms", round(r.p99Ms()));
         }
@@ -84,8 +85,8 @@ final class LabOutput {
     }
 
     /**
-     * Prints a sweep: throughput per worker count and strategy, then retries and give-ups (where optimistic retry
-     * storms show), then lost updates.
+     * Prints a sweep: throughput and confirmed purchases per second by worker count and strategy, then retries and
+     * give-ups (where optimistic retry storms show), p99 latency, lock timeouts and lost updates.
      */
     static void printSweep(PrintWriter out, SweepPlan plan, List<StrategyResult> results) {
         LabRun t = plan.template();
@@ -94,9 +95,12 @@ final class LabOutput {
                 t.retry().maxAttempts());
         table(out, "Throughput, purchase attempts per second", plan, results,
                 r -> fixed(r.throughputOpsPerS(), 1));
+        table(out, "Confirmed purchases per second (purchases given up after the last retry do not count)", plan,
+                results, r -> fixed(r.confirmedPerS(), 1));
         table(out, "Retries (purchases given up)", plan, results,
                 r -> r.retries() + " (" + r.retriesExhausted() + ")");
         table(out, "p99 latency, ms", plan, results, r -> fixed(r.p99Ms(), 0));
+        table(out, "Lock waits (lock timeouts)", plan, results, r -> r.lockWaits() + " (" + r.lockTimeouts() + ")");
         table(out, "Lost updates", plan, results, r -> Long.toString(r.lostUpdates()));
     }
 

@@ -14,6 +14,7 @@ import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
@@ -69,7 +70,10 @@ public final class LabView {
     @FXML private BarChart<String, Number> throughputChart;
     @FXML private BarChart<String, Number> lostChart;
     @FXML private BarChart<String, Number> retriesChart;
+    @FXML private Label sweepMetricLabel;
+    @FXML private ChoiceBox<LabViewModel.SweepMetric> sweepMetricChoice;
     @FXML private LineChart<String, Number> sweepChart;
+    @FXML private NumberAxis sweepValueAxis;
 
     /** Builds the view from its FXML and binds it to {@code vm}. */
     public LabView(LabViewModel vm) {
@@ -209,6 +213,11 @@ public final class LabView {
         retriesChart.getData().add(vm.retriesSeries());
         sweepChart.setData(vm.sweepSeries());
         sweepChart.setId("lab-sweep-chart");
+        sweepMetricChoice.getItems().setAll(LabViewModel.SweepMetric.values());
+        sweepMetricChoice.valueProperty().bindBidirectional(vm.sweepMetricProperty());
+        sweepMetricChoice.setId("lab-sweep-metric");
+        sweepMetricLabel.setLabelFor(sweepMetricChoice);
+        sweepValueAxis.labelProperty().bind(vm.sweepMetricProperty().map(LabViewModel.SweepMetric::label));
     }
 
     private void export() {

@@ -46,6 +46,37 @@ import org.lockstep.ui.TaskExecutor;
  */
 public final class LabViewModel {
 
+    /** What the sweep chart plots per strategy and worker count. */
+    public enum SweepMetric {
+        /** Confirmed purchases per second: a purchase given up after its last retry does not count. */
+        CONFIRMED("Confirmed purchases per second", StrategyResult::confirmedPerS),
+        /** Purchase attempts finished per second, whatever their outcome. */
+        THROUGHPUT("Purchase attempts per second", StrategyResult::throughputOpsPerS);
+
+        private final String label;
+        private final ToDoubleFunction<StrategyResult> value;
+
+        SweepMetric(String label, ToDoubleFunction<StrategyResult> value) {
+            this.label = label;
+            this.value = value;
+        }
+
+        /** The axis label. */
+        public String label() {
+            return label;
+        }
+
+        /** The plotted value of one result. */
+        public double of(StrategyResult result) {
+            return value.applyAsDouble(result);
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
     private final LabRunner runner;
     private final TaskExecutor executor;
     private final Executor uiThread;
@@ -56,6 +87,7 @@ public final class LabViewModel {
     private final ObjectProperty<Integer> thinkMs = new SimpleObjectProperty<>((int) LabRun.CLASSIC.thinkMinMs());
     private final ObjectProperty<Integer> sweepMaxWorkers = new SimpleObjectProperty<>(64);
     private final ObjectProperty<Integer> sweepOpsPerWorker = new SimpleObjectProperty<>(5);
+    private final ObjectProperty<SweepMetric> sweepMetric = new SimpleObjectProperty<>(SweepMetric.CONFIRMED);
     private final Map<Strategy, BooleanProperty> selected = new EnumMap<>(Strategy.class);
 
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
@@ -91,6 +123,7 @@ public final class LabViewModel {
         BooleanBinding anySelected = Bindings.createBooleanBinding(() -> !selectedStrategies().isEmpty(),
                 selected.values().toArray(BooleanProperty[]::new));
         canRun = busy.not().and(anySelected);
+        sweepMetric.addListener((obs, was, now) -> plotSweep());
     }
 
     /** Buyers racing at once. */
@@ -121,6 +154,11 @@ public final class LabViewModel {
     /** Purchase attempts per buyer in a sweep (stock is always enough for all of them). */
     public ObjectProperty<Integer> sweepOpsPerWorkerProperty() {
         return sweepOpsPerWorker;
+    }
+
+    /** What the sweep chart plots; changing it re-plots the last sweep. */
+    public ObjectProperty<SweepMetric> sweepMetricProperty() {
+        return sweepMetric;
     }
 
     /** Whether {@code strategy} takes part in the next run or sweep. */
@@ -178,7 +216,10 @@ public final class LabViewModel {
         return retries;
     }
 
-    /** The last sweep: one series per strategy, throughput by worker count (category = worker count). */
+    /**
+     * The last sweep: one series per strategy, the {@link #sweepMetricProperty() chosen metric} by worker count
+     * (category = worker count).
+     */
     public ObservableList<XYChart.Series<String, Number>> sweepSeries() {
         return sweepSeries;
     }
@@ -295,20 +336,28 @@ public final class LabViewModel {
 
     private void showSweep(SweepPlan plan, List<StrategyResult> done) {
         sweepResults.setAll(done);
-        List<XYChart.Series<String, Number>> series = new ArrayList<>();
-        for (Strategy s : plan.strategies()) {
-            XYChart.Series<String, Number> line = new XYChart.Series<>();
-            line.setName(s.id());
-            done.stream().filter(r -> r.strategy() == s).forEach(r -> line.getData().add(
-                    new XYChart.Data<>(Integer.toString(r.workers()), r.throughputOpsPerS())));
-            series.add(line);
-        }
-        sweepSeries.setAll(series);
+        plotSweep();
         long exhausted = done.stream().filter(r -> r.strategy() == Strategy.OPTIMISTIC)
                 .mapToLong(StrategyResult::retriesExhausted).sum();
         finish(String.format(Locale.ROOT, "Sweep done: %d runs.%s", done.size(), exhausted == 0 ? ""
                 : " Optimistic buyers gave up " + exhausted + " purchases after " + LabRun.CLASSIC.retry()
                         .maxAttempts() + " attempts."));
+    }
+
+    private void plotSweep() {
+        SweepMetric metric = sweepMetric.get() == null ? SweepMetric.CONFIRMED : sweepMetric.get();
+        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        for (Strategy s : Strategy.values()) {
+            List<StrategyResult> points = sweepResults.stream().filter(r -> r.strategy() == s).toList();
+            if (!points.isEmpty()) {
+                XYChart.Series<String, Number> line = new XYChart.Series<>();
+                line.setName(s.id());
+                points.forEach(r -> line.getData().add(new XYChart.Data<>(Integer.toString(r.workers()),
+                        metric.of(r))));
+                series.add(line);
+            }
+        }
+        sweepSeries.setAll(series);
     }
 
     private void failed(Throwable e) {

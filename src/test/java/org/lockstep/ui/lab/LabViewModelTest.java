@@ -122,6 +122,16 @@ class LabViewModelTest {
         }
         assertThat(vm.sweepResults()).hasSize(12);
         assertThat(vm.statusProperty().get()).startsWith("Sweep done: 12 runs.");
+        StrategyResult optimisticAt4 = vm.sweepResults().stream()
+                .filter(r -> r.strategy() == Strategy.OPTIMISTIC && r.workers() == 4).findFirst().orElseThrow();
+        assertThat(vm.sweepSeries().get(1).getData().get(2).getYValue())
+                .isEqualTo(optimisticAt4.confirmedPerS());
+
+        vm.sweepMetricProperty().set(LabViewModel.SweepMetric.THROUGHPUT);
+
+        assertThat(vm.sweepSeries()).hasSize(4);
+        assertThat(vm.sweepSeries().get(1).getData().get(2).getYValue())
+                .isEqualTo(optimisticAt4.throughputOpsPerS());
     }
 
     @Test
@@ -143,6 +153,7 @@ class LabViewModelTest {
             rows = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).getRecords();
         }
         assertThat(rows).hasSize(5 + 6);
+        assertThat(rows.get(0).isConsistent()).isTrue();
         assertThat(rows.get(0).getParser().getHeaderNames()).containsExactlyElementsOf(LabCsv.HEADER);
         for (int i = 0; i < 5; i++) {
             StrategyResult r = vm.results().get(i);
