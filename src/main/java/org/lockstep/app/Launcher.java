@@ -9,6 +9,7 @@ import org.lockstep.app.cli.DeleteCommand;
 import org.lockstep.app.cli.ExportCommand;
 import org.lockstep.app.cli.GetCommand;
 import org.lockstep.app.cli.ImportCommand;
+import org.lockstep.app.cli.LabCommand;
 import org.lockstep.app.cli.LeaseCommand;
 import org.lockstep.app.cli.WatchCommand;
 import org.lockstep.app.cli.ListCommand;
@@ -41,6 +42,7 @@ import picocli.CommandLine.ScopeType;
                 DbCommand.class,
                 LeaseCommand.class,
                 WatchCommand.class,
+                LabCommand.class,
         })
 public final class Launcher implements Callable<Integer> {
 

@@ -1,0 +1,391 @@
+package org.lockstep.ui.lab;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.scene.chart.XYChart;
+import org.lockstep.lab.LabCsv;
+import org.lockstep.lab.LabProgress;
+import org.lockstep.lab.LabRun;
+import org.lockstep.lab.LabRunner;
+import org.lockstep.lab.Strategy;
+import org.lockstep.lab.StrategyResult;
+import org.lockstep.lab.SweepPlan;
+import org.lockstep.ui.TaskExecutor;
+
+/**
+ * The Lab window's state: the run's parameters, which strategies to run, the results of the last run (table and
+ * bar charts of throughput, lost updates and retries per strategy), the last contention sweep (throughput per
+ * strategy over 1 … N workers), and progress while a run or sweep works in the background.
+ */
+public final class LabViewModel {
+
+    /** What the sweep chart plots per strategy and worker count. */
+    public enum SweepMetric {
+        /** Confirmed purchases per second: a purchase given up after its last retry does not count. */
+        CONFIRMED("Confirmed purchases per second", StrategyResult::confirmedPerS),
+        /** Purchase attempts finished per second, whatever their outcome. */
+        THROUGHPUT("Purchase attempts per second", StrategyResult::throughputOpsPerS);
+
+        private final String label;
+        private final ToDoubleFunction<StrategyResult> value;
+
+        SweepMetric(String label, ToDoubleFunction<StrategyResult> value) {
+            this.label = label;
+            this.value = value;
+        }
+
+        /** The axis label. */
+        public String label() {
+            return label;
+        }
+
+        /** The plotted value of one result. */
+        public double of(StrategyResult result) {
+            return value.applyAsDouble(result);
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private final LabRunner runner;
+    private final TaskExecutor executor;
+    private final Executor uiThread;
+
+    private final ObjectProperty<Integer> workers = new SimpleObjectProperty<>(LabRun.CLASSIC.workers());
+    private final ObjectProperty<Integer> stock = new SimpleObjectProperty<>(LabRun.CLASSIC.stock());
+    private final ObjectProperty<Integer> opsPerWorker = new SimpleObjectProperty<>(LabRun.CLASSIC.opsPerWorker());
+    private final ObjectProperty<Integer> thinkMs = new SimpleObjectProperty<>((int) LabRun.CLASSIC.thinkMinMs());
+    private final ObjectProperty<Integer> sweepMaxWorkers = new SimpleObjectProperty<>(64);
+    private final ObjectProperty<Integer> sweepOpsPerWorker = new SimpleObjectProperty<>(5);
+    private final ObjectProperty<SweepMetric> sweepMetric = new SimpleObjectProperty<>(SweepMetric.CONFIRMED);
+    private final Map<Strategy, BooleanProperty> selected = new EnumMap<>(Strategy.class);
+
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Choose the parameters and press Run.");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+
+    private final ObservableList<StrategyResult> results = FXCollections.observableArrayList();
+    private final ObservableList<StrategyResult> sweepResults = FXCollections.observableArrayList();
+    private final XYChart.Series<String, Number> throughput = new XYChart.Series<>();
+    private final XYChart.Series<String, Number> lostUpdates = new XYChart.Series<>();
+    private final XYChart.Series<String, Number> retries = new XYChart.Series<>();
+    private final ObservableList<XYChart.Series<String, Number>> sweepSeries = FXCollections.observableArrayList();
+
+    private final BooleanBinding canRun;
+
+    /**
+     * @param runner   runs the lab (blocking; called through {@code executor})
+     * @param executor runs the lab off the FX thread and hands the result back on it
+     * @param uiThread runs progress updates on the FX thread ({@code Platform::runLater}; {@code Runnable::run} in
+     *                 tests)
+     */
+    public LabViewModel(LabRunner runner, TaskExecutor executor, Executor uiThread) {
+        this.runner = runner;
+        this.executor = executor;
+        this.uiThread = uiThread;
+        for (Strategy s : Strategy.values()) {
+            selected.put(s, new SimpleBooleanProperty(true));
+        }
+        throughput.setName("Throughput, attempts/s");
+        lostUpdates.setName("Lost updates");
+        retries.setName("Retries");
+        BooleanBinding anySelected = Bindings.createBooleanBinding(() -> !selectedStrategies().isEmpty(),
+                selected.values().toArray(BooleanProperty[]::new));
+        canRun = busy.not().and(anySelected);
+        sweepMetric.addListener((obs, was, now) -> plotSweep());
+    }
+
+    /** Buyers racing at once. */
+    public ObjectProperty<Integer> workersProperty() {
+        return workers;
+    }
+
+    /** Units on sale at the start. */
+    public ObjectProperty<Integer> stockProperty() {
+        return stock;
+    }
+
+    /** Purchase attempts per buyer in a run. */
+    public ObjectProperty<Integer> opsPerWorkerProperty() {
+        return opsPerWorker;
+    }
+
+    /** Think time between read and write, in milliseconds; used by runs and sweeps. */
+    public ObjectProperty<Integer> thinkMsProperty() {
+        return thinkMs;
+    }
+
+    /** The sweep's largest worker count: it runs 1, 2, 4 … up to this (at most 64). */
+    public ObjectProperty<Integer> sweepMaxWorkersProperty() {
+        return sweepMaxWorkers;
+    }
+
+    /** Purchase attempts per buyer in a sweep (stock is always enough for all of them). */
+    public ObjectProperty<Integer> sweepOpsPerWorkerProperty() {
+        return sweepOpsPerWorker;
+    }
+
+    /** What the sweep chart plots; changing it re-plots the last sweep. */
+    public ObjectProperty<SweepMetric> sweepMetricProperty() {
+        return sweepMetric;
+    }
+
+    /** Whether {@code strategy} takes part in the next run or sweep. */
+    public BooleanProperty selectedProperty(Strategy strategy) {
+        return selected.get(strategy);
+    }
+
+    /** Whether a run or sweep is working. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** How far the current run or sweep has got, 0 to 1. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** One line on what happened last. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** Why the last run, sweep or export failed; empty when it did not. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** Whether Run and Sweep can start: nothing is running and at least one strategy is chosen. */
+    public BooleanBinding canRunProperty() {
+        return canRun;
+    }
+
+    /** The last run's results, one per strategy. */
+    public ObservableList<StrategyResult> results() {
+        return results;
+    }
+
+    /** The last sweep's results, one per worker count and strategy. */
+    public ObservableList<StrategyResult> sweepResults() {
+        return sweepResults;
+    }
+
+    /** Throughput per strategy of the last run (category = strategy id). */
+    public XYChart.Series<String, Number> throughputSeries() {
+        return throughput;
+    }
+
+    /** Lost updates per strategy of the last run. */
+    public XYChart.Series<String, Number> lostUpdatesSeries() {
+        return lostUpdates;
+    }
+
+    /** Retries per strategy of the last run. */
+    public XYChart.Series<String, Number> retriesSeries() {
+        return retries;
+    }
+
+    /**
+     * The last sweep: one series per strategy, the {@link #sweepMetricProperty() chosen metric} by worker count
+     * (category = worker count).
+     */
+    public ObservableList<XYChart.Series<String, Number>> sweepSeries() {
+        return sweepSeries;
+    }
+
+    /** The strategies chosen, in declaration order. */
+    public List<Strategy> selectedStrategies() {
+        return selected.entrySet().stream().filter(e -> e.getValue().get()).map(Map.Entry::getKey).toList();
+    }
+
+    /** Runs each chosen strategy once with the parameters, in the background; then shows the results. */
+    public void run() {
+        if (!canRun.get()) {
+            return;
+        }
+        LabRun run;
+        try {
+            run = LabRun.CLASSIC.withWorkers(whole(workers, "workers")).withStock(whole(stock, "stock"))
+                    .withOpsPerWorker(whole(opsPerWorker, "attempts per worker"))
+                    .withThinkMs(whole(thinkMs, "think time"));
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return;
+        }
+        List<Strategy> strategies = selectedStrategies();
+        start(String.format(Locale.ROOT, "Running %d strategies: %d workers race for %d units…", strategies.size(),
+                run.workers(), run.stock()));
+        LabProgress listener = progressListener();
+        executor.execute(() -> runner.run(run, strategies, listener), this::showRun, this::failed);
+    }
+
+    /** Runs the contention sweep in the background; then plots throughput per strategy by worker count. */
+    public void sweep() {
+        if (!canRun.get()) {
+            return;
+        }
+        SweepPlan plan;
+        try {
+            int most = whole(sweepMaxWorkers, "sweep workers");
+            List<Integer> counts = SweepPlan.STANDARD_WORKERS.stream().filter(w -> w <= most).toList();
+            plan = new SweepPlan(counts.isEmpty() ? List.of(1) : counts, selectedStrategies(),
+                    LabRun.CLASSIC.withOpsPerWorker(whole(sweepOpsPerWorker, "sweep attempts per worker"))
+                            .withThinkMs(whole(thinkMs, "think time")));
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return;
+        }
+        start(String.format(Locale.ROOT, "Sweeping %d strategies over %s workers…", plan.strategies().size(),
+                plan.workerCounts()));
+        LabProgress listener = progressListener();
+        executor.execute(() -> runner.sweep(plan, listener), r -> showSweep(plan, r), this::failed);
+    }
+
+    /**
+     * Writes the last run's and the last sweep's results to {@code file} as CSV ({@link LabCsv}), in the
+     * background.
+     */
+    public void exportCsv(Path file) {
+        List<StrategyResult> run = List.copyOf(results);
+        List<StrategyResult> sweep = List.copyOf(sweepResults);
+        error.set("");
+        executor.execute(() -> {
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                LabCsv.write(out, run, sweep);
+            }
+            return file;
+        }, written -> status.set("Exported " + (run.size() + sweep.size()) + " rows to " + written),
+                e -> error.set("Cannot write " + file + ": " + (e instanceof IOException && e.getMessage() != null
+                        ? e.getMessage() : e.toString())));
+    }
+
+    private static int whole(ObjectProperty<Integer> value, String name) {
+        if (value.get() == null) {
+            throw new IllegalArgumentException("Enter a whole number for " + name);
+        }
+        return value.get();
+    }
+
+    private void start(String message) {
+        busy.set(true);
+        progress.set(0);
+        error.set("");
+        status.set(message);
+    }
+
+    /**
+     * Progress arrives on the buyers' threads after every purchase; only the latest value matters, so at most one
+     * update waits for the FX thread at a time.
+     */
+    private LabProgress progressListener() {
+        AtomicLong latest = new AtomicLong();
+        AtomicLong of = new AtomicLong(1);
+        AtomicBoolean pending = new AtomicBoolean();
+        return (done, total) -> {
+            latest.accumulateAndGet(done, Math::max);
+            of.set(Math.max(total, 1));
+            if (pending.compareAndSet(false, true)) {
+                uiThread.execute(() -> {
+                    pending.set(false);
+                    if (busy.get()) {
+                        progress.set((double) latest.get() / of.get());
+                    }
+                });
+            }
+        };
+    }
+
+    private void showRun(List<StrategyResult> done) {
+        results.setAll(done);
+        throughput.getData().setAll(bars(done, StrategyResult::throughputOpsPerS));
+        lostUpdates.getData().setAll(bars(done, r -> r.lostUpdates()));
+        retries.getData().setAll(bars(done, r -> r.retries()));
+        finish(summary(done));
+    }
+
+    private void showSweep(SweepPlan plan, List<StrategyResult> done) {
+        sweepResults.setAll(done);
+        plotSweep();
+        long exhausted = done.stream().filter(r -> r.strategy() == Strategy.OPTIMISTIC)
+                .mapToLong(StrategyResult::retriesExhausted).sum();
+        finish(String.format(Locale.ROOT, "Sweep done: %d runs.%s", done.size(), exhausted == 0 ? ""
+                : " Optimistic buyers gave up " + exhausted + " purchases after " + LabRun.CLASSIC.retry()
+                        .maxAttempts() + " attempts."));
+    }
+
+    private void plotSweep() {
+        SweepMetric metric = sweepMetric.get() == null ? SweepMetric.CONFIRMED : sweepMetric.get();
+        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        for (Strategy s : Strategy.values()) {
+            List<StrategyResult> points = sweepResults.stream().filter(r -> r.strategy() == s).toList();
+            if (!points.isEmpty()) {
+                XYChart.Series<String, Number> line = new XYChart.Series<>();
+                line.setName(s.id());
+                points.forEach(r -> line.getData().add(new XYChart.Data<>(Integer.toString(r.workers()),
+                        metric.of(r))));
+                series.add(line);
+            }
+        }
+        sweepSeries.setAll(series);
+    }
+
+    private void failed(Throwable e) {
+        busy.set(false);
+        progress.set(0);
+        error.set(e.getMessage() == null ? e.toString() : e.getMessage());
+        status.set("The lab stopped; nothing was measured.");
+    }
+
+    private void finish(String message) {
+        busy.set(false);
+        progress.set(1);
+        status.set(message);
+    }
+
+    private static List<XYChart.Data<String, Number>> bars(List<StrategyResult> done,
+                                                           ToDoubleFunction<StrategyResult> value) {
+        List<XYChart.Data<String, Number>> bars = new ArrayList<>();
+        done.forEach(r -> bars.add(new XYChart.Data<>(r.strategy().id(), value.applyAsDouble(r))));
+        return Collections.unmodifiableList(bars);
+    }
+
+    private static String summary(List<StrategyResult> done) {
+        List<String> lost = done.stream().filter(r -> r.lostUpdates() != 0)
+                .map(r -> r.strategy().id() + " lost " + r.lostUpdates() + " update" + (r.lostUpdates() == 1 ? ""
+                        : "s") + " (" + r.confirmed() + " confirmed, stock fell by "
+                        + (r.initialStock() - r.finalStock()) + ")").toList();
+        return lost.isEmpty() ? "Done: no lost updates, nothing oversold." : "Done: " + String.join("; ", lost)
+                + ".";
+    }
+}
