@@ -3,6 +3,7 @@ package org.lockstep.app;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.lockstep.app.cli.DbCommand;
+import org.lockstep.app.cli.GenerateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,7 +20,10 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
         description = "Edit shared customer records side by side without losing anyone's work.",
-        subcommands = {DbCommand.class})
+        subcommands = {
+                DbCommand.class,
+                GenerateCommand.class,
+        })
 public final class Launcher implements Callable<Integer> {
 
     /** Exit code: done. */
