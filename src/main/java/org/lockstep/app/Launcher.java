@@ -2,6 +2,7 @@ package org.lockstep.app;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.lockstep.app.bench.BenchCommand;
 import org.lockstep.app.cli.DbCommand;
 import org.lockstep.app.cli.GenerateCommand;
 import picocli.CommandLine;
@@ -23,6 +24,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {
                 DbCommand.class,
                 GenerateCommand.class,
+                BenchCommand.class,
         })
 public final class Launcher implements Callable<Integer> {
 
