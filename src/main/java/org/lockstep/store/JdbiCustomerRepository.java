@@ -117,8 +117,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     @Override
     public List<Customer> page(CustomerPageRequest request) {
-        CustomerListQuery q = CustomerListQuery.of(request);
-        return call(() -> jdbi.withHandle(h -> q.bind(h.createQuery(q.sql())).map(mapper).list()));
+        return call(() -> jdbi.withHandle(h -> CustomerListQuery.page(h, request, mapper)));
     }
 
     @Override
