@@ -86,7 +86,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * already atomic, and an explicit transaction would cost a second round trip per save (the {@code COMMIT}).
      * Reading theirs after zero rows in the same transaction would add nothing either: under Read Committed each
      * statement takes a new snapshot anyway (PostgreSQL docs, 13.2.1), so the read sees the latest committed row
-     * either way; under Repeatable Read it would even see the stale row of the UPDATE's snapshot.
+     * either way.
      */
     @Override
     public SaveOutcome save(long id, long baseVersion, CustomerData data) {
