@@ -3,10 +3,12 @@ package org.lockstep.app;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.lockstep.app.bench.BenchCommand;
 import org.lockstep.app.cli.CreateCommand;
 import org.lockstep.app.cli.DbCommand;
 import org.lockstep.app.cli.DeleteCommand;
 import org.lockstep.app.cli.ExportCommand;
+import org.lockstep.app.cli.GenerateCommand;
 import org.lockstep.app.cli.GetCommand;
 import org.lockstep.app.cli.ImportCommand;
 import org.lockstep.app.cli.LabCommand;
@@ -43,6 +45,8 @@ import picocli.CommandLine.ScopeType;
                 LeaseCommand.class,
                 WatchCommand.class,
                 LabCommand.class,
+                GenerateCommand.class,
+                BenchCommand.class,
         })
 public final class Launcher implements Callable<Integer> {
 

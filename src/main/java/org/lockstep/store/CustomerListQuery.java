@@ -1,7 +1,9 @@
 package org.lockstep.store;
 
+import java.util.List;
 import java.util.Locale;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
@@ -13,32 +15,94 @@ import org.lockstep.domain.CustomerSort;
  * with a time budget. Keyset paging reads only the rows it returns, however deep the operator has scrolled, where
  * {@code OFFSET} would read and discard every row before them. Each text sort key has a matching expression index in
  * {@code V1__customer.sql}, and the search uses the trigram index over {@code customer_search_text(...)}.
+ *
+ * <p>Searches are planned for their actual pattern and guarded by time limits, because on a large table the
+ * planner's estimate for a substring search is often off by an order of magnitude; the measurements behind each
+ * guard are in {@code docs/benchmarks.md}.
  */
 record CustomerListQuery(String sql, CustomerPageRequest request) {
 
     private static final String SEARCH_EXPR = "customer_search_text(company, contact_name, email, city, country)";
 
+    /** How long a search page may run on the planner's plan before it is computed matches-first, in ms. */
+    static final long PLANNED_PAGE_MS = 60;
+
+    /** Matches counted at most for a search; more are reported as "at least" this many. */
+    static final long COUNT_CAP = 10_000;
+
     static CustomerListQuery of(CustomerPageRequest r) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM customer WHERE true");
+        return new CustomerListQuery("SELECT * FROM customer WHERE " + conditions(r) + orderAndLimit(r), r);
+    }
+
+    /**
+     * The same page computed matches-first: the matching rows are collected through the trigram index, then sorted.
+     * The {@code MATERIALIZED} fence keeps the planner from walking the sort order's index instead, the plan it
+     * picks when it expects many matches, which reads most of the table when the matches are few or sit at the far
+     * end of the order (e.g. ".co.jp" sorted by company: the Japanese names sort last).
+     */
+    static CustomerListQuery matchesFirst(CustomerPageRequest r) {
+        return new CustomerListQuery("WITH matches AS MATERIALIZED (SELECT * FROM customer WHERE " + conditions(r)
+                + ") SELECT * FROM matches" + orderAndLimit(r), r);
+    }
+
+    /**
+     * Whether a search can use the trigram index at all: a pattern shorter than three characters has no trigram,
+     * so every plan for it scans the table.
+     */
+    static boolean indexable(CustomerPageRequest r) {
+        return r.search().codePointCount(0, r.search().length()) >= 3;
+    }
+
+    private static String conditions(CustomerPageRequest r) {
+        StringBuilder sql = new StringBuilder("true");
         if (!r.search().isEmpty()) {
             sql.append(" AND ").append(SEARCH_EXPR).append(" LIKE :pattern ESCAPE '!'");
         }
-        String key = keyExpression(r.sort());
-        String dir = r.descending() ? "DESC" : "ASC";
         if (r.after() != null) {
             String cmp = r.descending() ? "<" : ">";
             if (r.sort() == CustomerSort.ID) {
                 sql.append(" AND id ").append(cmp).append(" :afterId");
             } else {
-                sql.append(" AND (").append(key).append(", id) ").append(cmp).append(" (:afterKey, :afterId)");
+                sql.append(" AND (").append(keyExpression(r.sort())).append(", id) ").append(cmp)
+                        .append(" (:afterKey, :afterId)");
             }
         }
-        sql.append(" ORDER BY ");
+        return sql.toString();
+    }
+
+    private static String orderAndLimit(CustomerPageRequest r) {
+        String dir = r.descending() ? "DESC" : "ASC";
+        StringBuilder sql = new StringBuilder(" ORDER BY ");
         if (r.sort() != CustomerSort.ID) {
-            sql.append(key).append(' ').append(dir).append(", ");
+            sql.append(keyExpression(r.sort())).append(' ').append(dir).append(", ");
         }
-        sql.append("id ").append(dir).append(" LIMIT :limit");
-        return new CustomerListQuery(sql.toString(), r);
+        return sql.append("id ").append(dir).append(" LIMIT :limit").toString();
+    }
+
+    /**
+     * Reads one page. A search the trigram index can serve first runs as the planner likes, for at most
+     * {@link #PLANNED_PAGE_MS}; past that the plan is taken to be a walk along the sort order past rows that do not
+     * match, and the page is computed {@link #matchesFirst matches-first} instead. The planner's choice wins when
+     * matches are many (the walk stops after a page); the fallback caps its misjudgements when they are few.
+     */
+    static List<Customer> page(Handle h, CustomerPageRequest r, RowMapper<Customer> mapper) {
+        CustomerListQuery planned = of(r);
+        if (r.search().isEmpty()) {
+            return planned.bind(h.createQuery(planned.sql())).map(mapper).list();
+        }
+        if (!indexable(r)) {
+            return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
+        }
+        try {
+            return withCustomPlan(h, PLANNED_PAGE_MS,
+                    tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
+        } catch (RuntimeException e) {
+            if (!isTimeout(e)) {
+                throw e;
+            }
+        }
+        CustomerListQuery fenced = matchesFirst(r);
+        return withCustomPlan(h, 0, tx -> fenced.bind(tx.createQuery(fenced.sql())).map(mapper).list());
     }
 
     Query bind(Query q) {
@@ -90,33 +154,63 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     }
 
     /**
-     * Counts matching rows, giving up after {@code budgetMs}: then the count is a lower bound from a capped scan.
+     * Counts matching rows within about {@code budgetMs}. All customers are counted exactly when the budget allows.
+     * A search is counted up to {@link #COUNT_CAP} matches: below that the count is exact, above it the answer is
+     * "at least {@value #COUNT_CAP}", which tells an operator to type more as well as an exact 800,000 would, and
+     * costs a scan that stops early instead of a scan of every match. When even that runs out of budget (a rare
+     * one- or two-character search, which no index serves), the answer is "at least 0".
      */
     static CustomerCount count(Handle h, String search, long budgetMs) {
         String s = search == null ? "" : search.strip();
+        long started = System.nanoTime();
+        long timeout = Math.max(1, budgetMs);
+        if (s.isEmpty()) {
+            try {
+                return withCustomPlan(h, timeout, tx -> new CustomerCount(
+                        tx.createQuery("SELECT count(*) FROM customer").mapTo(Long.class).one(), true));
+            } catch (RuntimeException e) {
+                if (!isTimeout(e)) {
+                    throw e;
+                }
+            }
+        }
         String where = s.isEmpty() ? "" : " WHERE " + SEARCH_EXPR + " LIKE :pattern ESCAPE '!'";
+        // What the exact count left of the budget; at least a little, so that a capped count still gets an answer.
+        long left = Math.max(Math.min(timeout, 50), timeout - (System.nanoTime() - started) / 1_000_000);
         try {
-            return h.inTransaction(tx -> {
-                tx.execute("SET LOCAL statement_timeout = " + Math.max(1, budgetMs));
-                Query q = tx.createQuery("SELECT count(*) FROM customer" + where);
+            long n = withCustomPlan(h, left, tx -> {
+                Query q = tx.createQuery("SELECT count(*) FROM (SELECT 1 FROM customer" + where
+                        + " LIMIT :cap) capped").bind("cap", COUNT_CAP + 1);
                 if (!s.isEmpty()) {
                     q.bind("pattern", pattern(s));
                 }
-                return new CustomerCount(q.mapTo(Long.class).one(), true);
+                return q.mapTo(Long.class).one();
             });
+            return n > COUNT_CAP ? new CustomerCount(COUNT_CAP, false) : new CustomerCount(n, true);
         } catch (RuntimeException e) {
             if (!isTimeout(e)) {
                 throw e;
             }
+            return new CustomerCount(0, false);
         }
-        long cap = 10_000;
-        Query q = h.createQuery("SELECT count(*) FROM (SELECT 1 FROM customer" + where + " LIMIT :cap) capped")
-                .bind("cap", cap);
-        if (!s.isEmpty()) {
-            q.bind("pattern", pattern(s));
-        }
-        long n = q.mapTo(Long.class).one();
-        return new CustomerCount(n, n < cap);
+    }
+
+    /**
+     * Runs a search query planned for its actual pattern, optionally under a time limit ({@code timeoutMs} &gt; 0),
+     * in a transaction of its own so that both settings end with it ({@code SET LOCAL}).
+     *
+     * <p>Why a custom plan: pgjdbc turns a statement run five times into a server-side prepared statement, and
+     * PostgreSQL may then reuse one generic plan for every pattern. A generic plan cannot tell {@code '%m%'} (most
+     * rows; a scan that stops after a page is best) from {@code '%schmidt%'} (few rows; the trigram index is
+     * best), and on a million rows the wrong one costs seconds (PostgreSQL docs, PREPARE, "plan_cache_mode").
+     */
+    private static <T> T withCustomPlan(Handle h, long timeoutMs,
+                                        org.jdbi.v3.core.HandleCallback<T, RuntimeException> body) {
+        return h.inTransaction(tx -> {
+            tx.execute("SET LOCAL plan_cache_mode = force_custom_plan"
+                    + (timeoutMs > 0 ? "; SET LOCAL statement_timeout = " + timeoutMs : ""));
+            return body.withHandle(tx);
+        });
     }
 
     private static boolean isTimeout(Throwable e) {

@@ -1,0 +1,147 @@
+package org.lockstep.app.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.lockstep.app.Database;
+import org.lockstep.app.Launcher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code lockstep bench list}: the customer list on a large table (generated up to {@code --rows} first). */
+@Command(name = "list", description = "Time to first page, filter latency while typing, keyset scrolling and "
+        + "client heap, on a table of at least --rows customers (missing ones are generated).")
+final class ListBenchCommand implements Callable<Integer> {
+
+    /** The aims. */
+    static final double AIM_FILTER_P95_MS = 100;
+    static final double AIM_HEAP_MB = 256;
+
+    @ParentCommand
+    BenchCommand bench;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
+            description = "Measure on at least this many customers (default ${DEFAULT-VALUE}).")
+    long rows;
+
+    @Option(names = "--passes", paramLabel = "N", defaultValue = "3",
+            description = "How often the typed searches are replayed (default ${DEFAULT-VALUE}).")
+    int passes;
+
+    @Option(names = "--keystrokes", description = "Also list every keystroke's timings (slowest pass).")
+    boolean keystrokes;
+
+    @Option(names = "--json", description = "Print the results as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (rows < 1 || passes < 1) {
+            throw new ParameterException(spec.commandLine(), "--rows and --passes must be at least 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Database db = bench.open();
+        ListBenchmark.Result r;
+        try {
+            r = new ListBenchmark(db, bench.user(), spec.commandLine().getErr()).run(rows, passes);
+        } finally {
+            db.closeAndStopIfLast();
+        }
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(asJson(r)));
+        } else {
+            print(out, r);
+        }
+        out.flush();
+        return Launcher.OK;
+    }
+
+    private void print(PrintWriter out, ListBenchmark.Result r) {
+        out.printf("Customer list on %,d customers%s; pages of %d rows; count budget %d ms; %d passes of %d "
+                        + "typed searches in 2 orders%n%n", r.rows(),
+                r.generated() == 0 ? "" : String.format(" (%,d generated first, in %.1f s)", r.generated(),
+                        r.generationS()),
+                org.lockstep.domain.CustomerPageRequest.DEFAULT_LIMIT, ListBenchmark.COUNT_BUDGET_MS, passes,
+                ListBenchmark.TERMS.size());
+        Table t = new Table("measure", "n", "p50 ms", "p95 ms", "max ms");
+        for (ListBenchmark.Measurement m : r.measurements()) {
+            Latencies l = m.latencies();
+            t.row(m.what(), l.count(), ms(l.percentileMs(50)), ms(l.percentileMs(95)), ms(l.maxMs()));
+        }
+        t.print(out);
+        out.printf("%nClient heap after GC: %.0f MB (%.0f MB before measuring)%n", r.heapMb(), r.heapBaseMb());
+        if (keystrokes) {
+            out.println();
+            Table k = new Table("search", "order", "shown", "count", "page ms", "count ms");
+            for (ListBenchmark.Keystroke ks : r.keystrokes()) {
+                k.row("\"" + ks.search() + "\"", ks.sort().column(), ks.shown(), ks.count().describe(),
+                        ms(ks.pageMs()), ms(ks.countMs()));
+            }
+            k.print(out);
+        }
+        double pageP95 = find(r, "filter keystroke: page").percentileMs(95);
+        double bothP95 = find(r, "filter keystroke: page + count").percentileMs(95);
+        double longPageP95 = find(r, "filter keystroke, 3+ characters: page").percentileMs(95);
+        double longBothP95 = find(r, "filter keystroke, 3+ characters: page + count").percentileMs(95);
+        out.printf("%nAims: filter p95 < %.0f ms: page %s (%.1f ms), page + count %s (%.1f ms); heap < %.0f MB: %s"
+                        + "%n      (3+ characters only: page %.1f ms, page + count %.1f ms)%n",
+                AIM_FILTER_P95_MS, BenchCommand.verdict(pageP95 < AIM_FILTER_P95_MS), pageP95,
+                BenchCommand.verdict(bothP95 < AIM_FILTER_P95_MS), bothP95, AIM_HEAP_MB,
+                BenchCommand.verdict(r.heapMb() < AIM_HEAP_MB), longPageP95, longBothP95);
+    }
+
+    private static Latencies find(ListBenchmark.Result r, String what) {
+        return r.measurements().stream().filter(m -> m.what().equals(what)).findFirst().orElseThrow().latencies();
+    }
+
+    private static String ms(double v) {
+        return String.format("%.1f", v);
+    }
+
+    private Map<String, Object> asJson(ListBenchmark.Result r) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("benchmark", "list");
+        all.put("rows", r.rows());
+        all.put("generated", r.generated());
+        all.put("generation_seconds", r.generationS());
+        List<Object> ms = new ArrayList<>();
+        for (ListBenchmark.Measurement m : r.measurements()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("measure", m.what());
+            row.put("n", m.latencies().count());
+            row.put("p50_ms", m.latencies().percentileMs(50));
+            row.put("p95_ms", m.latencies().percentileMs(95));
+            row.put("max_ms", m.latencies().maxMs());
+            ms.add(row);
+        }
+        all.put("measurements", ms);
+        List<Object> ks = new ArrayList<>();
+        for (ListBenchmark.Keystroke k : r.keystrokes()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("search", k.search());
+            row.put("order", k.sort().column());
+            row.put("shown", k.shown());
+            row.put("count", k.count().count());
+            row.put("count_exact", k.count().exact());
+            row.put("page_ms", k.pageMs());
+            row.put("count_ms", k.countMs());
+            ks.add(row);
+        }
+        all.put("keystrokes", ks);
+        all.put("heap_base_mb", r.heapBaseMb());
+        all.put("heap_mb", r.heapMb());
+        return all;
+    }
+}

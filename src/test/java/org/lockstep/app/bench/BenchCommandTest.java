@@ -1,0 +1,89 @@
+package org.lockstep.app.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.DriverManager;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Launcher;
+import org.lockstep.testing.TestDatabases;
+import picocli.CommandLine;
+
+/** Smoke tests: the benchmarks run end to end for a moment and report both paths. No timing is asserted. */
+class BenchCommandTest {
+
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    @Test
+    void saveBenchmarkPrintsBothPathsAndTheirRatioAndLeavesNoRowsBehind() throws Exception {
+        String url = urlWithCredentials();
+
+        int code = run("--db-url", url, "--user", "bencher", "bench", "save", "--clients", "1,2",
+                "--seconds", "0.4", "--warmup", "0.1");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(out.toString()).contains("Lockstep store", "raw JDBC", "ratio Lockstep/raw", "Aim: Lockstep");
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +Lockstep store .*"))).hasSize(2);
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +raw JDBC .*"))).hasSize(2);
+        assertThat(rows(url)).isZero();
+    }
+
+    @Test
+    void saveBenchmarkWritesJsonWhenAsked() throws Exception {
+        int code = run("--db-url", urlWithCredentials(), "bench", "save", "--clients", "1", "--seconds", "0.2",
+                "--warmup", "0", "--json");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        JsonNode result = json.get("results").get(0);
+        assertThat(result.get("clients").asInt()).isEqualTo(1);
+        assertThat(result.get("lockstep").get("saves").asLong()).isPositive();
+        assertThat(result.get("raw_jdbc").get("saves").asLong()).isPositive();
+        assertThat(result.get("ratio").asDouble()).isPositive();
+    }
+
+    @Test
+    void listBenchmarkTopsUpTheTableAndReportsEveryMeasure() throws Exception {
+        String url = urlWithCredentials();
+
+        int code = run("--db-url", url, "bench", "list", "--rows", "3000", "--passes", "1", "--keystrokes");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(rows(url)).isEqualTo(3_000);
+        assertThat(out.toString()).contains("Customer list on 3,000 customers (3,000 generated first",
+                "first page by id", "first page by company", "filter keystroke: page + count",
+                "scroll to page 50 by company, per page", "Client heap after GC", "\"müller\"", "Aims:");
+    }
+
+    @Test
+    void negativeSecondsIsAUsageError() {
+        int code = run("--db-url", urlWithCredentials(), "bench", "save", "--seconds", "-1");
+
+        assertThat(code).isEqualTo(Launcher.INVALID);
+        assertThat(err.toString()).contains("--seconds must be positive");
+    }
+
+    private int run(String... args) {
+        CommandLine cl = Launcher.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private static long rows(String url) throws Exception {
+        try (var c = DriverManager.getConnection(url);
+             var rs = c.createStatement().executeQuery("SELECT count(*) FROM customer")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static String urlWithCredentials() {
+        TestDatabases.Server s = TestDatabases.server();
+        return TestDatabases.freshUrl() + "?user=" + s.user() + "&password=" + s.password();
+    }
+}
