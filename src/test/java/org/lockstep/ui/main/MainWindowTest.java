@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.ui.main.MainWindowHandle.await;
 
 import java.util.List;
+import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.TextInputControl;
@@ -17,6 +18,7 @@ import org.lockstep.app.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
@@ -62,7 +64,8 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        window = MainWindow.show(stage, repository, executor, "Zoë");
+        window = MainWindow.show(stage, Sessions.services(db, "Zoë", executor, Platform::runLater,
+                Sessions.quickLocks()));
     }
 
     @Test
