@@ -1,7 +1,6 @@
 package org.lockstep.ui.main;
 
 import java.util.Optional;
-import javafx.application.Platform;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
 import javafx.event.EventHandler;
