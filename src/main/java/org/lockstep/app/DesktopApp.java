@@ -1,6 +1,9 @@
 package org.lockstep.app;
 
+import java.util.UUID;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiHistoryRepository;
+import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.ui.LockstepApplication;
 import org.lockstep.ui.UiContext;
 
@@ -21,7 +24,11 @@ public final class DesktopApp {
     public static int run(LockstepConfig config) {
         UiContext context = new UiContext(config.user(), () -> {
             Database db = Database.open(config, "Lockstep");
-            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user()), db::closeAndStopIfLast);
+            // One session id for both: this process's own lease must never block its own optimistic saves.
+            String session = config.user() + "-" + UUID.randomUUID();
+            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user(), session),
+                    new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), config.user(), session),
+                    config.leaseTtl(), db::closeAndStopIfLast);
         });
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }

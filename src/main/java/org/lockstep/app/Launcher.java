@@ -2,11 +2,13 @@ package org.lockstep.app;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.lockstep.app.bench.BenchCommand;
 import org.lockstep.app.cli.CreateCommand;
 import org.lockstep.app.cli.DbCommand;
 import org.lockstep.app.cli.DeleteCommand;
+import org.lockstep.app.cli.DurationConverter;
 import org.lockstep.app.cli.ExportCommand;
 import org.lockstep.app.cli.GenerateCommand;
 import org.lockstep.app.cli.GetCommand;
@@ -75,9 +77,15 @@ public final class Launcher implements Callable<Integer> {
             description = "The operator's name, recorded with every save. Env LOCKSTEP_USER; default the OS user.")
     String user;
 
+    @Option(names = "--lease-ttl", scope = ScopeType.INHERIT, paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "How long an editor's lock for editing lasts unless renewed (renewed every third of it), "
+                    + "e.g. 60s, 2m. Default 60s.")
+    Duration leaseTtl;
+
     /** The settings from options, environment and defaults. */
     public LockstepConfig config() {
-        return LockstepConfig.resolve(dbUrl, dataDir, user, System.getenv());
+        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, System.getenv());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.lockstep.app;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,14 +13,24 @@ import java.util.Optional;
  *       directory;</li>
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
- *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user.</li>
+ *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
+ *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s.</li>
  * </ul>
  *
- * @param dbUrl   a {@code jdbc:postgresql://} URL of a shared server, or empty for the embedded one
- * @param dataDir the data directory of the embedded server
- * @param user    the operator's name, written to {@code updated_by}
+ * @param dbUrl    a {@code jdbc:postgresql://} URL of a shared server, or empty for the embedded one
+ * @param dataDir  the data directory of the embedded server
+ * @param user     the operator's name, written to {@code updated_by}
+ * @param leaseTtl how long an editor's lease lasts unless renewed (renewed every third of it)
  */
-public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
+public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl) {
+
+    /** The lease TTL without {@code --lease-ttl} (issue 4). */
+    public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
+
+    /** Settings with the default lease TTL. */
+    public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
+        this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL);
+    }
 
     /**
      * Resolves the settings.
@@ -30,10 +41,21 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) 
      * @param env     the environment (normally {@link System#getenv()})
      */
     public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Map<String, String> env) {
+        return resolve(dbUrl, dataDir, user, null, env);
+    }
+
+    /**
+     * Resolves the settings, with the lease TTL.
+     *
+     * @param leaseTtl the option's value or {@code null} for {@link #DEFAULT_LEASE_TTL}
+     */
+    public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Duration leaseTtl,
+                                         Map<String, String> env) {
         String url = firstNonBlank(dbUrl, env.get("LOCKSTEP_DB_URL"));
         Path dir = dataDir != null ? dataDir : defaultDataDir(env);
         String who = firstNonBlank(user, env.get("LOCKSTEP_USER"), System.getProperty("user.name"), "operator");
-        return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip());
+        return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip(),
+                leaseTtl == null ? DEFAULT_LEASE_TTL : leaseTtl);
     }
 
     /** Where extracted PostgreSQL binaries are cached: {@code $XDG_CACHE_HOME/lockstep} or {@code ~/.cache/lockstep}. */

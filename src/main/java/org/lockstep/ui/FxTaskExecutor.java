@@ -51,4 +51,20 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
     public void close() {
         pool.shutdown();
     }
+
+    /**
+     * Stops taking work and waits until the calls already given have run (e.g. lease releases at exit), at most
+     * {@code patience}.
+     *
+     * @return whether every call finished in time
+     */
+    public boolean closeAndWait(java.time.Duration patience) {
+        pool.shutdown();
+        try {
+            return pool.awaitTermination(patience.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
 }

@@ -1,7 +1,11 @@
 package org.lockstep.ui;
 
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -13,6 +17,8 @@ import javafx.scene.control.TextArea;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.StageStyle;
+import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.OpenLocks;
 import org.lockstep.ui.main.MainWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The desktop application. It shows a small "Starting database…" window, connects off the FX thread (starting the
  * embedded server may take seconds), then shows the main window. When the last window closes it closes the task
- * executor and the database. When the database cannot be opened it shows why, and once that message is closed the
- * application ends with exit code 1.
+ * executor and the database, after letting go of every lease an editor still holds (so that nobody waits a TTL
+ * for it). When the database cannot be opened it shows why, and once that message is closed the application ends
+ * with exit code 1.
  *
  * <p>Start it with {@link #launch(UiContext)}; the context is handed over before {@link Application#launch} because
  * JavaFX creates this class itself.
@@ -40,6 +47,8 @@ public final class LockstepApplication extends Application {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile UiContext.Backend backend;
     private volatile FxTaskExecutor executor;
+    private volatile ScheduledExecutorService scheduler;
+    private volatile OpenLocks openLocks;
 
     /**
      * Runs the application until its last window closes.
@@ -93,7 +102,17 @@ public final class LockstepApplication extends Application {
         }
         Platform.runLater(() -> {
             executor = new FxTaskExecutor(3);
-            MainWindow.show(primaryStage, opened.repository(), executor, ctx.user());
+            scheduler = Executors.newScheduledThreadPool(1, r -> {
+                Thread t = new Thread(r, "lockstep-leases");
+                t.setDaemon(true);
+                return t;
+            });
+            openLocks = new OpenLocks();
+            EditorServices services = new EditorServices(opened.repository(), opened.history(), opened.leases(),
+                    executor, Platform::runLater, scheduler, ctx.user(),
+                    EditLockViewModel.Settings.defaults(opened.leaseTtl()),
+                    EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
+            MainWindow.show(primaryStage, services);
             splash.close();
         });
     }
@@ -101,8 +120,14 @@ public final class LockstepApplication extends Application {
     @Override
     public void stop() {
         stopped.set(true);
-        if (executor != null) {
-            executor.close();
+        if (openLocks != null) {
+            openLocks.closeAll(); // queues each held lease's release on the executor
+        }
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        if (executor != null && !executor.closeAndWait(Duration.ofSeconds(5))) {
+            LOG.warn("Some database calls did not finish before exit; a held lease lapses by its TTL");
         }
         shutdownBackend();
     }

@@ -1,7 +1,10 @@
 package org.lockstep.ui;
 
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.LeaseRepository;
 
 /**
  * What the desktop application needs from the composition root, without knowing how the database is reached:
@@ -14,12 +17,17 @@ import org.lockstep.domain.CustomerRepository;
 public record UiContext(String user, Callable<Backend> connect) {
 
     /**
-     * An open database as the UI sees it.
+     * An open database as the UI sees it. {@code repository} and {@code leases} act as the same client session, so
+     * that this process's own lease never blocks its own optimistic saves.
      *
-     * @param repository where customers are kept
+     * @param repository where customers are kept, acting as the operator
+     * @param history    the customers' version history
+     * @param leases     the leases (locks for editing), acting as the same session as {@code repository}
+     * @param leaseTtl   how long a lease lasts unless renewed ({@code --lease-ttl}, default 60 s)
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      */
-    public record Backend(CustomerRepository repository, Runnable shutdown) {
+    public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
+                          Duration leaseTtl, Runnable shutdown) {
     }
 }

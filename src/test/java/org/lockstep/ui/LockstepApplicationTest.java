@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.app.Database;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiHistoryRepository;
+import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.TestDatabases;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
@@ -47,7 +49,10 @@ class LockstepApplicationTest {
         LockstepApplication.useContext(new UiContext("Åsa", () -> {
             // Hold the "database" until the test has seen the starting window, as a slow embedded start would.
             releaseDatabase.await(20, TimeUnit.SECONDS);
-            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa"), () -> {
+            String session = "Åsa-" + java.util.UUID.randomUUID();
+            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa", session),
+                    new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), "Åsa", session),
+                    java.time.Duration.ofSeconds(60), () -> {
                 shutdowns.incrementAndGet();
                 db.close();
             });

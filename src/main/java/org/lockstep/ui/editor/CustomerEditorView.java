@@ -10,8 +10,11 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -20,14 +23,20 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.lockstep.ui.conflict.ConflictView;
-import org.lockstep.ui.conflict.ConflictViewModel;
+import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.LockState;
+import org.lockstep.ui.merge.DeleteConflictDialog;
+import org.lockstep.ui.merge.DeleteConflictViewModel;
+import org.lockstep.ui.merge.MergeDialog;
+import org.lockstep.ui.merge.MergeViewModel;
 
 /**
  * The customer editor's node, built from {@code CustomerEditorView.fxml} and styled by {@code CustomerEditorView.css}.
  * It binds controls to the {@link CustomerEditorViewModel} and forwards actions; the view model decides. Ctrl+S
- * (Cmd+S on macOS) saves from anywhere inside the editor. A conflict opens the {@link ConflictView} as a dialog
- * owned by the editor's window.
+ * (Cmd+S on macOS) saves from anywhere inside the editor. A save that meets a newer version opens the
+ * {@link MergeDialog}, a delete that does the {@link DeleteConflictDialog}, both owned by the editor's window. The
+ * lock row switches between optimistic editing and lock for editing; the lock bar says who holds the record and
+ * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply.
  */
 public final class CustomerEditorView {
 
@@ -36,11 +45,20 @@ public final class CustomerEditorView {
     private final CustomerEditorViewModel viewModel;
     private final Parent root;
     private EditorForm form;
-    private Stage conflictDialog;
+    private Stage dialog;
 
     @FXML private Label nameLabel;
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
+    @FXML private RadioButton optimisticMode;
+    @FXML private RadioButton lockMode;
+    @FXML private Button lockButton;
+    @FXML private HBox lockBar;
+    @FXML private Label lockMessage;
+    @FXML private CheckBox notifyWhenFree;
+    @FXML private Button breakLockButton;
+    @FXML private Button lockAgainButton;
+    @FXML private Button saveWithoutLockButton;
     @FXML private HBox noticeBar;
     @FXML private Label noticeText;
     @FXML private Label noticeDetail;
@@ -94,7 +112,57 @@ public final class CustomerEditorView {
         deleteButton.disableProperty().bind(viewModel.canDeleteProperty().not());
         viewModel.noticeProperty().addListener((obs, was, now) -> showNotice(now));
         showNotice(viewModel.noticeProperty().get());
-        viewModel.conflictProperty().addListener((obs, was, now) -> showConflict(now));
+        viewModel.mergeProperty().addListener((obs, was, now) -> showMerge(now));
+        viewModel.deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
+        bindLock(viewModel.lock());
+    }
+
+    private void bindLock(EditLockViewModel lock) {
+        ToggleGroup modes = new ToggleGroup();
+        optimisticMode.setToggleGroup(modes);
+        lockMode.setToggleGroup(modes);
+        showMode(lock.modeProperty().get());
+        lock.modeProperty().addListener((obs, was, now) -> showMode(now));
+        modes.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                showMode(lock.modeProperty().get()); // a radio button cannot be unselected by a click
+            } else {
+                lock.modeProperty().set(now == lockMode ? EditLockViewModel.Mode.LOCK_FOR_EDITING
+                        : EditLockViewModel.Mode.OPTIMISTIC);
+            }
+        });
+        lockMessage.textProperty().bind(lock.messageProperty());
+        notifyWhenFree.selectedProperty().bindBidirectional(lock.notifyWhenFreeProperty());
+        lock.messageProperty().addListener((obs, was, now) -> showLock());
+        lock.stateProperty().addListener((obs, was, now) -> showLock());
+        viewModel.stateProperty().addListener((obs, was, now) -> showLock());
+        showLock();
+    }
+
+    private void showMode(EditLockViewModel.Mode mode) {
+        (mode == EditLockViewModel.Mode.LOCK_FOR_EDITING ? lockMode : optimisticMode).setSelected(true);
+    }
+
+    private void showLock() {
+        LockState state = viewModel.lock().stateProperty().get();
+        boolean other = state instanceof LockState.HeldByOther;
+        boolean lost = state instanceof LockState.Lost;
+        boolean held = state instanceof LockState.Held;
+        boolean stored = viewModel.stateProperty().get() == EditorState.EDITING;
+        String message = viewModel.lock().messageProperty().get();
+        show(lockBar, stored && message != null && !message.isEmpty());
+        lockBar.getStyleClass().removeAll("held", "other", "lost");
+        lockBar.getStyleClass().add(other ? "other" : lost ? "lost" : "held");
+        show(notifyWhenFree, other);
+        show(breakLockButton, other);
+        show(lockAgainButton, lost);
+        show(saveWithoutLockButton, lost);
+        lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring);
+    }
+
+    private static void show(javafx.scene.Node node, boolean shown) {
+        node.setVisible(shown);
+        node.setManaged(shown);
     }
 
     private void showNotice(EditorNotice notice) {
@@ -113,16 +181,51 @@ public final class CustomerEditorView {
         reloadButton.setManaged(notice.offerReload());
     }
 
-    private void showConflict(ConflictViewModel conflict) {
-        if (conflictDialog != null) {
-            conflictDialog.close();
-            conflictDialog = null;
+    private void showMerge(MergeViewModel merge) {
+        closeDialog();
+        if (merge != null) {
+            // Without a window (e.g. the editor sits in a pane not shown) the dialog has no owner but still opens:
+            // the editor takes no edits until the merge is decided, so it must never stay hidden.
+            dialog = MergeDialog.open(owner(), merge).stage();
         }
+    }
+
+    private void showDeleteConflict(DeleteConflictViewModel conflict) {
+        closeDialog();
         if (conflict != null) {
-            // Without a window (e.g. the editor sits in a tab not shown) the dialog has no owner but still opens:
-            // the editor takes no edits until the conflict is resolved, so it must never stay hidden.
-            Window owner = root.getScene() == null ? null : root.getScene().getWindow();
-            conflictDialog = new ConflictView(conflict).showOver(owner);
+            dialog = DeleteConflictDialog.open(owner(), conflict).stage();
+        }
+    }
+
+    private void closeDialog() {
+        if (dialog != null) {
+            Stage open = dialog;
+            dialog = null;
+            // The dialogs close themselves once decided; this only closes one the editor dropped (a new load).
+            if (open.isShowing()) {
+                open.close();
+            }
+        }
+    }
+
+    private Window owner() {
+        return root.getScene() == null ? null : root.getScene().getWindow();
+    }
+
+    @FXML
+    private void lock() {
+        viewModel.lock().lock();
+    }
+
+    @FXML
+    private void saveWithoutLock() {
+        viewModel.saveWithoutLock();
+    }
+
+    @FXML
+    private void breakLock() {
+        if (confirm(viewModel.breakLockQuestion(), "Break lock", "Cancel")) {
+            viewModel.breakLock();
         }
     }
 
@@ -157,8 +260,7 @@ public final class CustomerEditorView {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, confirm, cancel);
         alert.setHeaderText(null);
         alert.setTitle("Lockstep");
-        Window owner = root.getScene() == null ? null : root.getScene().getWindow();
-        alert.initOwner(owner);
+        alert.initOwner(owner());
         Optional<ButtonType> answer = alert.showAndWait();
         return answer.isPresent() && answer.get() == confirm;
     }

@@ -1,6 +1,7 @@
 package org.lockstep.ui.editor;
 
 import java.time.Clock;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,10 +23,16 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.ui.SaveStamp;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TaskExecutor;
-import org.lockstep.ui.conflict.ConflictChoice;
-import org.lockstep.ui.conflict.ConflictViewModel;
+import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.LockMessages;
+import org.lockstep.ui.lock.LockState;
+import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.ui.merge.DeleteConflictViewModel;
+import org.lockstep.ui.merge.MergeViewModel;
 
 /**
  * One customer editor: loads a record, buffers the operator's edits, validates them while typing and saves them
@@ -36,8 +43,14 @@ import org.lockstep.ui.conflict.ConflictViewModel;
  * uses the version that one returned, so an operator never conflicts with their own save. A queued save whose values
  * the database already holds is skipped rather than written as an empty new version.
  *
- * <p>A save that matches zero rows raises a {@link ConflictViewModel} ({@link #conflictProperty()}); nothing is
+ * <p>A save that matches zero rows raises a three-way merge ({@link #mergeProperty()}, issue 3); a delete that
+ * matches zero rows raises a {@link DeleteConflictViewModel} ({@link #deleteConflictProperty()}). Nothing is
  * overwritten until the operator chooses. A failed call keeps every edit and says so in {@link #noticeProperty()}.
+ *
+ * <p>Each editor has an {@link EditLockViewModel} ({@link #lock()}, issue 4): it learns on load whether someone else
+ * holds the record's lease, takes the lease at the first change in lock mode, and makes the fields read-only while
+ * another holds it or after this editor lost it. Saves and deletes go out fenced by the lease's token while this
+ * editor holds it; a save refused by another's lease, or by a lost one, keeps every edit.
  */
 public final class CustomerEditorViewModel {
 
@@ -45,9 +58,12 @@ public final class CustomerEditorViewModel {
     public static final String SAVE_FAILED = "Can't reach the database — your changes are kept. Try Save again.";
 
     private final CustomerRepository repository;
+    private final HistoryRepository history;
     private final TaskExecutor executor;
     private final String user;
     private final Clock clock;
+    private final EditLockViewModel lock;
+    private final OpenLocks openLocks;
     private final EditBuffer buffer = new EditBuffer();
     private final SaveQueue saves = new SaveQueue(this::startSave);
 
@@ -55,7 +71,9 @@ public final class CustomerEditorViewModel {
             new ReadOnlyObjectWrapper<>(this, "state", EditorState.EMPTY);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyObjectWrapper<EditorNotice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
-    private final ReadOnlyObjectWrapper<ConflictViewModel> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
+    private final ReadOnlyObjectWrapper<MergeViewModel> merge = new ReadOnlyObjectWrapper<>(this, "merge");
+    private final ReadOnlyObjectWrapper<DeleteConflictViewModel> deleteConflict =
+            new ReadOnlyObjectWrapper<>(this, "deleteConflict");
     private final ReadOnlyBooleanWrapper editable = new ReadOnlyBooleanWrapper(this, "editable");
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
     private final ReadOnlyBooleanWrapper canRevert = new ReadOnlyBooleanWrapper(this, "canRevert");
@@ -66,35 +84,68 @@ public final class CustomerEditorViewModel {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
 
     private long id = -1;
+    // The record the lock watches; -1 for none (a new customer, or nothing loaded).
+    private long attachedId = -1;
+    private String lastHolder = "";
     private int callsInFlight;
     // Bumped by load and startNew: a late result for an earlier record must not overwrite the one shown now.
     private int generation;
-    private EditBuffer.Snapshot conflictedMine;
     private Consumer<Customer> onSaved = c -> { };
     private Consumer<Long> onDeleted = i -> { };
     private Runnable controlCommitter = () -> { };
 
-    /**
-     * @param repository where customers are kept, acting as {@code user}
-     * @param executor   runs the database calls off the FX thread
-     * @param user       the operator's name, for titles and messages
-     */
-    public CustomerEditorViewModel(CustomerRepository repository, TaskExecutor executor, String user) {
-        this(repository, executor, user, Clock.systemDefaultZone());
+    /** An editor using the process's services; its lock starts in the default mode. */
+    public CustomerEditorViewModel(EditorServices services) {
+        this(services, Clock.systemDefaultZone());
     }
 
     /** As the other constructor, telling the time of saves by {@code clock} (zone and today). */
-    public CustomerEditorViewModel(CustomerRepository repository, TaskExecutor executor, String user, Clock clock) {
-        this.repository = Objects.requireNonNull(repository);
-        this.executor = Objects.requireNonNull(executor);
-        this.user = Objects.requireNonNull(user);
-        this.clock = clock;
-        Observable[] inputs = {state, busy, conflict, buffer.dirtyProperty(), buffer.problemsProperty(),
-            buffer.currentProperty(), buffer.baseProperty()};
+    public CustomerEditorViewModel(EditorServices services, Clock clock) {
+        this.repository = services.customers();
+        this.history = services.history();
+        this.executor = services.executor();
+        this.user = services.user();
+        this.clock = Objects.requireNonNull(clock);
+        this.lock = services.newLock();
+        this.openLocks = services.openLocks();
+        Observable[] inputs = {state, busy, merge, deleteConflict, buffer.dirtyProperty(), buffer.problemsProperty(),
+            buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
+        watchLock();
         refresh();
+    }
+
+    private void watchLock() {
+        buffer.dirtyProperty().addListener((obs, was, now) -> {
+            if (now && attachedId >= 0) {
+                lock.editingStarted();
+            }
+        });
+        for (CustomerField f : CustomerField.values()) {
+            buffer.text(f).addListener(o -> lock.activity());
+        }
+        // Switching to lock mode with edits already made takes the lease at once, as a first change would.
+        lock.modeProperty().addListener((obs, was, now) -> {
+            if (now == EditLockViewModel.Mode.LOCK_FOR_EDITING && buffer.dirtyProperty().get() && attachedId >= 0) {
+                lock.editingStarted();
+            }
+        });
+        lock.stateProperty().addListener((obs, was, now) -> {
+            if (now instanceof LockState.HeldByOther other) {
+                lastHolder = other.holder().holder();
+            }
+        });
+        // The lease ended: without edits show the newest version (never a stale base); with edits keep them, and
+        // a Save that meets a newer version becomes a merge.
+        lock.setOnFree(() -> {
+            if (!buffer.dirtyProperty().get() && id >= 0 && state.get() == EditorState.EDITING) {
+                load(id);
+            }
+        });
+        lock.setOnNotifyFree(() -> notice.set(EditorNotice.info(lastHolder
+                + "'s lock on this customer ended — it is yours to edit")));
     }
 
     /** Loads a customer in the background; until it arrives the editor shows "Loading…" and takes no edits. */
@@ -106,6 +157,7 @@ public final class CustomerEditorViewModel {
         if (!reload) {
             buffer.reset(null);
         }
+        attach(customerId);
         state.set(EditorState.LOADING);
         run(() -> repository.find(customerId), found -> {
             if (gen != generation) {
@@ -115,6 +167,7 @@ public final class CustomerEditorViewModel {
                 buffer.reset(found.get());
                 state.set(EditorState.EDITING);
             } else {
+                detach();
                 state.set(EditorState.DELETED);
                 notice.set(EditorNotice.info("Customer #" + customerId + " no longer exists; someone deleted it."));
             }
@@ -132,6 +185,7 @@ public final class CustomerEditorViewModel {
     public void startNew() {
         generation++;
         forgetPending(-1);
+        detach();
         state.set(EditorState.NEW);
         buffer.reset(null);
     }
@@ -193,17 +247,23 @@ public final class CustomerEditorViewModel {
         Customer base = buffer.base();
         String name = base.data().displayName();
         int gen = generation;
-        run(() -> repository.delete(base.id(), base.version()), outcome -> {
+        boolean underLease = lock.savesUnderLease();
+        long token = lock.token().orElse(-1);
+        run(() -> underLease ? repository.deleteUnderLease(base.id(), base.version(), token)
+                : repository.delete(base.id(), base.version()), outcome -> {
             if (outcome instanceof DeleteOutcome.Deleted) {
                 deleted(gen, base.id(), EditorNotice.info("Deleted " + name + "."));
             } else if (gen != generation) {
                 return;
             } else if (outcome instanceof DeleteOutcome.Conflict c && c.theirs().isPresent()) {
-                Customer theirs = c.theirs().get();
-                notice.set(EditorNotice.error("Not deleted: " + name + " changed since you loaded it ("
-                        + SaveStamp.who(theirs) + " saved version " + theirs.version() + " at "
-                        + SaveStamp.time(theirs.updatedAt(), clock) + "). Reload to see the changes.", "")
-                        .withReload());
+                deleteConflict.set(deleteConflictOf(base, c.theirs().get()));
+            } else if (outcome instanceof DeleteOutcome.Locked locked) {
+                notice.set(EditorNotice.error("Not deleted: " + LockMessages.lockedBy(locked.holder(), zone())
+                        + ".", ""));
+                lock.lockedOnSave(locked.holder());
+            } else if (outcome instanceof DeleteOutcome.LeaseLost lost) {
+                notice.set(EditorNotice.error("Not deleted: your lock for editing ended first.", ""));
+                lock.leaseLostOnSave(lost.current());
             } else {
                 deleted(gen, base.id(), EditorNotice.info("This customer was already deleted by someone else."));
             }
@@ -213,6 +273,44 @@ public final class CustomerEditorViewModel {
                         detail(failure)));
             }
         });
+    }
+
+    private DeleteConflictViewModel deleteConflictOf(Customer base, Customer theirs) {
+        DeleteConflictViewModel open = new DeleteConflictViewModel(repository, history, executor, base, theirs);
+        open.setOnDeleted(deletedId -> {
+            deleteConflict.set(null);
+            deleted(generation, deletedId, EditorNotice.info("Deleted " + theirs.data().displayName() + "."));
+        });
+        open.setOnKept(now -> {
+            deleteConflict.set(null);
+            buffer.reset(now);
+            state.set(EditorState.EDITING);
+        });
+        return open;
+    }
+
+    /**
+     * "Save without lock" after this editor lost its lease: goes on optimistically and saves now; a newer version
+     * in the database makes this save a merge.
+     *
+     * @return as {@link #save()}
+     */
+    public boolean saveWithoutLock() {
+        lock.continueOptimistically();
+        return save();
+    }
+
+    /** The confirmation question before breaking another operator's lock, naming them and the customer. */
+    public String breakLockQuestion() {
+        String holder = lock.stateProperty().get() instanceof LockState.HeldByOther other
+                ? other.holder().holder() : "the holder";
+        return "Break " + holder + "'s lock on " + displayName.get() + "? " + holder + " keeps the changes in "
+                + "their editor but can no longer save them under the lock.";
+    }
+
+    /** Breaks another operator's lock (after {@link #breakLockQuestion()} was confirmed), then takes it. */
+    public void breakLock() {
+        lock.breakLock();
     }
 
     /** The confirmation question before a delete, naming the customer. */
@@ -263,9 +361,28 @@ public final class CustomerEditorViewModel {
         return notice.getReadOnlyProperty();
     }
 
-    /** An unresolved conflict, or {@code null}. While one is open the editor takes no edits. */
-    public ReadOnlyObjectProperty<ConflictViewModel> conflictProperty() {
-        return conflict.getReadOnlyProperty();
+    /** An open merge of my save with theirs (or the deleted flow), or {@code null}. While open, no edits. */
+    public ReadOnlyObjectProperty<MergeViewModel> mergeProperty() {
+        return merge.getReadOnlyProperty();
+    }
+
+    /** An open decision about a delete that met a newer version, or {@code null}. While open, no edits. */
+    public ReadOnlyObjectProperty<DeleteConflictViewModel> deleteConflictProperty() {
+        return deleteConflict.getReadOnlyProperty();
+    }
+
+    /** This editor's lock for editing: mode, state, banner. */
+    public EditLockViewModel lock() {
+        return lock;
+    }
+
+    /**
+     * The editor closes: releases the lease it holds (in the background) and stops the lock's timers. Call once,
+     * when the window closes; the editor is not used afterwards.
+     */
+    public void close() {
+        attachedId = -1;
+        openLocks.close(lock);
     }
 
     /** The fields take edits. */
@@ -345,19 +462,44 @@ public final class CustomerEditorViewModel {
             return;
         }
         long baseVersion = base.version();
-        run(() -> repository.save(base.id(), baseVersion, mine.data()), outcome -> {
+        boolean underLease = lock.savesUnderLease();
+        long token = lock.token().orElse(-1);
+        run(() -> underLease ? repository.saveUnderLease(base.id(), baseVersion, mine.data(), token)
+                : repository.save(base.id(), baseVersion, mine.data()), outcome -> {
             if (outcome instanceof SaveOutcome.Saved s) {
                 saved(gen, mine, s.saved());
             } else if (outcome instanceof SaveOutcome.Conflict c) {
-                conflicted(gen, mine, baseVersion, c.theirs());
+                conflicted(gen, mine, base, c);
+            } else if (outcome instanceof SaveOutcome.Locked locked) {
+                refusedByLock(gen, mine, locked.holder());
+            } else if (outcome instanceof SaveOutcome.LeaseLost lost) {
+                leaseLost(gen, mine, lost.current());
             }
         }, e -> saveFailed(gen, mine, e));
+    }
+
+    /** Another session holds the lease: nothing was written, every edit stays, the editor waits for the lease. */
+    private void refusedByLock(int gen, EditBuffer.Snapshot mine, LeaseInfo holder) {
+        saves.abandon(mine);
+        if (gen == generation) {
+            notice.set(EditorNotice.error(LockMessages.lockedBy(holder, zone()) + " — your changes are kept.", ""));
+            lock.lockedOnSave(holder);
+        }
+    }
+
+    /** This editor's lease is gone: nothing was written; read-only with the edits until the operator decides. */
+    private void leaseLost(int gen, EditBuffer.Snapshot mine, Optional<LeaseInfo> current) {
+        saves.abandon(mine);
+        if (gen == generation) {
+            lock.leaseLostOnSave(current);
+        }
     }
 
     private void saved(int gen, EditBuffer.Snapshot mine, Customer stored) {
         if (gen == generation) {
             id = stored.id();
             buffer.saved(stored, mine);
+            attach(stored.id());
             state.set(EditorState.EDITING);
             if (notice.get() != null && notice.get().kind() == EditorNotice.Kind.ERROR) {
                 notice.set(null);
@@ -372,7 +514,8 @@ public final class CustomerEditorViewModel {
         return base != null && snapshot.data().normalized().sameValues(base.data().normalized());
     }
 
-    private void conflicted(int gen, EditBuffer.Snapshot mine, long baseVersion, Optional<Customer> theirs) {
+    private void conflicted(int gen, EditBuffer.Snapshot mine, Customer base, SaveOutcome.Conflict outcome) {
+        Optional<Customer> theirs = outcome.theirs();
         if (theirs.isPresent() && theirs.get().data().normalized().sameValues(mine.data().normalized())) {
             // The database already holds exactly these values (e.g. a save whose reply was lost): nothing to resolve.
             saved(gen, mine, theirs.get());
@@ -383,8 +526,44 @@ public final class CustomerEditorViewModel {
             return;
         }
         EditBuffer.Snapshot latest = saves.abandon(mine);
-        conflictedMine = latest;
-        conflict.set(new ConflictViewModel(theirs, latest.data(), baseVersion, user, clock, this::resolve));
+        merge.set(mergeOf(base, latest, outcome));
+    }
+
+    private MergeViewModel mergeOf(Customer base, EditBuffer.Snapshot mine, SaveOutcome.Conflict outcome) {
+        MergeViewModel open = MergeViewModel.forConflict(repository, history, executor, base, mine.data(), outcome);
+        open.setOnSaved(merged -> {
+            merge.set(null);
+            buffer.reset(merged);
+            state.set(EditorState.EDITING);
+            notice.set(null);
+            onSaved.accept(merged);
+        });
+        open.setOnDiscarded(theirs -> {
+            merge.set(null);
+            buffer.reset(theirs);
+            state.set(EditorState.EDITING);
+            notice.set(null);
+        });
+        open.setOnCancelled(kept -> {
+            // The edits never left the buffer: they stay on the old base, so the next Save merges again.
+            merge.set(null);
+            notice.set(EditorNotice.info("Your changes are kept, not saved yet; Save opens the merge again."));
+        });
+        open.setOnRecreated(created -> {
+            merge.set(null);
+            id = created.id();
+            buffer.reset(created);
+            attach(created.id());
+            state.set(EditorState.EDITING);
+            notice.set(EditorNotice.info("Re-created as Customer #" + created.id() + " with your values."));
+            onSaved.accept(created);
+        });
+        open.setOnDeletionAccepted(deletedId -> {
+            merge.set(null);
+            buffer.reset(buffer.base());
+            deleted(generation, deletedId, EditorNotice.info("This customer was deleted by someone else."));
+        });
+        return open;
     }
 
     private void saveFailed(int gen, EditBuffer.Snapshot mine, Throwable failure) {
@@ -401,39 +580,10 @@ public final class CustomerEditorViewModel {
         }
     }
 
-    private void resolve(ConflictChoice choice) {
-        ConflictViewModel open = conflict.get();
-        EditBuffer.Snapshot mine = conflictedMine;
-        conflict.set(null);
-        conflictedMine = null;
-        notice.set(null);
-        switch (choice) {
-            case OVERWRITE_WITH_MINE -> {
-                buffer.rebase(open.theirs().orElseThrow());
-                saves.submit(mine);
-            }
-            case DISCARD_MINE_AND_RELOAD -> {
-                buffer.reset(open.theirs().orElseThrow());
-                state.set(EditorState.EDITING);
-            }
-            case BACK_TO_MY_EDITS -> notice.set(EditorNotice.info(open.header()
-                    + ". Your edits are kept; Save shows both versions again."));
-            case SAVE_MINE_AS_NEW -> {
-                id = -1;
-                state.set(EditorState.NEW);
-                buffer.rebase(null);
-                saves.submit(mine);
-            }
-            case DISCARD -> {
-                buffer.reset(buffer.base());
-                deleted(generation, id, EditorNotice.info("This customer was deleted by someone else."));
-            }
-        }
-    }
-
     private void deleted(int gen, long deletedId, EditorNotice message) {
         if (gen == generation) {
             forgetPending(deletedId);
+            detach();
             state.set(EditorState.DELETED);
             notice.set(message);
         }
@@ -443,9 +593,27 @@ public final class CustomerEditorViewModel {
     private void forgetPending(long customerId) {
         id = customerId;
         saves.clear();
-        conflict.set(null);
-        conflictedMine = null;
+        merge.set(null);
+        deleteConflict.set(null);
         notice.set(null);
+    }
+
+    private void attach(long customerId) {
+        if (attachedId != customerId) {
+            attachedId = customerId;
+            lock.attach(customerId);
+        }
+    }
+
+    private void detach() {
+        if (attachedId >= 0) {
+            attachedId = -1;
+            lock.detach();
+        }
+    }
+
+    private ZoneId zone() {
+        return clock.getZone();
     }
 
     private <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
@@ -467,15 +635,18 @@ public final class CustomerEditorViewModel {
 
     private void refresh() {
         EditorState s = state.get();
-        boolean open = (s == EditorState.NEW || s == EditorState.EDITING) && conflict.get() == null;
+        boolean open = (s == EditorState.NEW || s == EditorState.EDITING) && merge.get() == null
+                && deleteConflict.get() == null;
+        boolean writable = open && !lock.readOnlyProperty().get();
         List<FieldError> problems = buffer.problemsProperty().get();
         boolean dirty = buffer.dirtyProperty().get();
-        editable.set(open);
+        editable.set(writable);
         // A save may be requested while another is in flight (it queues), but not while a load or delete runs.
         boolean otherCallInFlight = busy.get() && !saves.inFlight();
-        canSave.set(open && problems.isEmpty() && (dirty || s == EditorState.NEW) && !otherCallInFlight);
+        canSave.set(writable && problems.isEmpty() && (dirty || s == EditorState.NEW) && !otherCallInFlight);
+        // Revert stays possible while read-only: dropping one's own edits never needs the lease.
         canRevert.set(open && dirty && !busy.get());
-        canDelete.set(open && s == EditorState.EDITING && !busy.get());
+        canDelete.set(writable && s == EditorState.EDITING && !busy.get());
         saveBlockedReason.set(open && !problems.isEmpty() ? EditorTexts.blockedReason(problems) : "");
         displayName.set(buffer.currentProperty().get().displayName());
         versionLine.set(EditorTexts.versionLine(s, buffer.base(), clock));

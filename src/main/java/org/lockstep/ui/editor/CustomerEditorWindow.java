@@ -9,13 +9,13 @@ import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
-import org.lockstep.domain.CustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.EditorServices;
 
 /**
  * The customer editor in its own window. The title reads "Acme — Customer #3 — Lockstep — alice", with "•" in
  * front while there are unsaved edits; closing a window with unsaved edits asks Save / Discard / Cancel. The window
- * closes itself once its customer is deleted. Call on the FX thread.
+ * closes itself once its customer is deleted. However it closes, its lease (if it holds one) is released. Call on
+ * the FX thread.
  */
 public final class CustomerEditorWindow {
 
@@ -29,28 +29,27 @@ public final class CustomerEditorWindow {
     /**
      * Opens a window editing one customer; the record loads in the background.
      *
-     * @param user the operator's name, shown in the title
+     * @param services the process's services; the operator's name is shown in the title
      * @return the window, already showing
      */
-    public static Stage open(CustomerRepository repository, TaskExecutor executor, String user, long customerId) {
-        return open(repository, executor, user, customerId, c -> { }, id -> { });
+    public static Stage open(EditorServices services, long customerId) {
+        return open(services, customerId, c -> { }, id -> { });
     }
 
     /**
-     * As {@link #open(CustomerRepository, TaskExecutor, String, long)}, telling the caller (e.g. the customer list)
-     * about every save and about the delete, on the FX thread.
+     * As {@link #open(EditorServices, long)}, telling the caller (e.g. the customer list) about every save and about
+     * the delete, on the FX thread.
      */
-    public static Stage open(CustomerRepository repository, TaskExecutor executor, String user, long customerId,
-                             Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
-        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(repository, executor, user);
+    public static Stage open(EditorServices services, long customerId, Consumer<Customer> onSaved,
+                             Consumer<Long> onDeleted) {
+        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.load(customerId);
         return show(viewModel, onSaved, onDeleted);
     }
 
     /** Opens a window on a blank new customer; Save creates it. Listeners as in the other {@code open}. */
-    public static Stage openNew(CustomerRepository repository, TaskExecutor executor, String user,
-                                Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
-        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(repository, executor, user);
+    public static Stage openNew(EditorServices services, Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
+        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.startNew();
         return show(viewModel, onSaved, onDeleted);
     }
@@ -68,6 +67,8 @@ public final class CustomerEditorWindow {
             stage.close();
         });
         stage.setOnCloseRequest(e -> confirmClose(stage, viewModel, e));
+        // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
+        stage.setOnHidden(e -> viewModel.close());
         stage.show();
         return stage;
     }

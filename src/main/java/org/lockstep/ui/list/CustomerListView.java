@@ -8,11 +8,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
+import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
+import javafx.collections.MapChangeListener;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -28,12 +32,14 @@ import javafx.util.Duration;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerSort;
+import org.lockstep.domain.LeaseInfo;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
  * {@link CustomerListViewModel} and forwards what the operator does: typing in the filter (debounced by
  * {@value #FILTER_DELAY_MS} ms), clicking a column header (the database sorts), scrolling near the end (the next
- * page is read), and opening a row (Enter or double-click).
+ * page is read), and opening a row (Enter or double-click). The narrow Lock column shows "🔒 Alice" on customers
+ * someone holds a lock for editing on.
  */
 public final class CustomerListView {
 
@@ -49,11 +55,13 @@ public final class CustomerListView {
     private final Parent root;
     private Consumer<Customer> onOpen = c -> { };
     private boolean selectingFromTable;
+    private Timeline lockPolling;
 
     @FXML private Label filterLabel;
     @FXML private TextField filterField;
     @FXML private TableView<Customer> table;
     @FXML private Label placeholder;
+    @FXML private TableColumn<Customer, String> lockColumn;
     @FXML private TableColumn<Customer, Long> idColumn;
     @FXML private TableColumn<Customer, String> companyColumn;
     @FXML private TableColumn<Customer, String> contactColumn;
@@ -96,6 +104,25 @@ public final class CustomerListView {
         onOpen = listener == null ? c -> { } : listener;
     }
 
+    /**
+     * Reads the locks again every {@code every} until {@link #stopLockPolling()} (polling until live updates
+     * exist; the issue allows no more often than every 2 s).
+     */
+    public void startLockPolling(Duration every) {
+        stopLockPolling();
+        lockPolling = new Timeline(new KeyFrame(every, e -> vm.refreshLocks()));
+        lockPolling.setCycleCount(Animation.INDEFINITE);
+        lockPolling.play();
+    }
+
+    /** Stops reading the locks. */
+    public void stopLockPolling() {
+        if (lockPolling != null) {
+            lockPolling.stop();
+            lockPolling = null;
+        }
+    }
+
     /** Moves the keyboard focus to the filter box and selects its text. */
     public void focusFilter() {
         filterField.requestFocus();
@@ -126,6 +153,10 @@ public final class CustomerListView {
     }
 
     private void bindColumns() {
+        lockColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(vm.lockText(c.getValue().id())));
+        lockColumn.setSortable(false);
+        // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
+        vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
         companyColumn.setCellValueFactory(text(CustomerData::company));
         contactColumn.setCellValueFactory(text(CustomerData::contactName));

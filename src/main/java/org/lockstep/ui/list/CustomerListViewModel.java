@@ -3,8 +3,10 @@ package org.lockstep.ui.list;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -17,11 +19,14 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerSort;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.LeaseRepository;
 import org.lockstep.ui.TaskExecutor;
 
 /**
@@ -36,6 +41,9 @@ import org.lockstep.ui.TaskExecutor;
  *
  * <p>Counts for the status bar are taken with a time budget of {@value #COUNT_BUDGET_MS} ms, so on a large table
  * they may read "at least 10,000".
+ *
+ * <p>The list also shows who holds a lock for editing on which customer ({@link #locks()}), read from the lease
+ * table whenever a page arrives and whenever the view polls ({@link #refreshLocks()}).
  */
 public final class CustomerListViewModel {
 
@@ -48,6 +56,10 @@ public final class CustomerListViewModel {
 
     private final CustomerRepository repository;
     private final TaskExecutor executor;
+    private final Optional<LeaseRepository> leases;
+    private final ObservableMap<Long, LeaseInfo> locks = FXCollections.observableHashMap();
+    private final ObservableMap<Long, LeaseInfo> readOnlyLocks = FXCollections.unmodifiableObservableMap(locks);
+    private boolean locksInFlight;
 
     private final ObservableList<Customer> rows = FXCollections.observableArrayList();
     private final ObservableList<Customer> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
@@ -74,8 +86,58 @@ public final class CustomerListViewModel {
      * @param executor   runs every query off the FX thread
      */
     public CustomerListViewModel(CustomerRepository repository, TaskExecutor executor) {
+        this(repository, executor, Optional.empty());
+    }
+
+    /**
+     * A list that also shows who holds a lock for editing.
+     *
+     * @param leases where the leases are read
+     */
+    public CustomerListViewModel(CustomerRepository repository, TaskExecutor executor, LeaseRepository leases) {
+        this(repository, executor, Optional.of(leases));
+    }
+
+    private CustomerListViewModel(CustomerRepository repository, TaskExecutor executor,
+                                  Optional<LeaseRepository> leases) {
         this.repository = repository;
         this.executor = executor;
+        this.leases = leases;
+    }
+
+    /** The unexpired leases by customer id, as last read. Read-only: the view model changes it. */
+    public ObservableMap<Long, LeaseInfo> locks() {
+        return readOnlyLocks;
+    }
+
+    /** "🔒 Alice" for a customer someone holds a lock on, else empty. */
+    public String lockText(long customerId) {
+        LeaseInfo lease = locks.get(customerId);
+        return lease == null ? "" : "\uD83D\uDD12 " + lease.holder();
+    }
+
+    /**
+     * Reads the unexpired leases again in the background (skipped while a read is in flight); a failure keeps the
+     * last known locks, since the rows' own error says the database is away.
+     */
+    public void refreshLocks() {
+        if (leases.isEmpty() || locksInFlight) {
+            return;
+        }
+        locksInFlight = true;
+        LeaseRepository source = leases.get();
+        executor.execute(() -> source.active().stream()
+                        .collect(Collectors.toMap(LeaseInfo::recordId, l -> l, (a, b) -> b)),
+                (Map<Long, LeaseInfo> now) -> {
+                    locksInFlight = false;
+                    locks.keySet().retainAll(now.keySet());
+                    now.forEach((id, lease) -> {
+                        if (!lease.equals(locks.get(id))) {
+                            locks.put(id, lease);
+                        }
+                    });
+                },
+                failure -> locksInFlight = false);
     }
 
     /** Reads the first page and the counts; call once when the list is shown. */
@@ -282,6 +344,7 @@ public final class CustomerListViewModel {
         if (wasSelected != null) {
             select(wasSelected.id());
         }
+        refreshLocks();
     }
 
     private void append(List<Customer> page, boolean end) {
@@ -294,6 +357,7 @@ public final class CustomerListViewModel {
         }
         rows.addAll(fresh);
         finishPage(page, end);
+        refreshLocks();
     }
 
     private void finishPage(List<Customer> page, boolean end) {

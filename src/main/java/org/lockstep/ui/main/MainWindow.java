@@ -1,7 +1,6 @@
 package org.lockstep.ui.main;
 
 import java.util.Optional;
-import javafx.application.Platform;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
 import javafx.event.EventHandler;
@@ -12,6 +11,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -28,16 +28,19 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.lockstep.domain.CustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import javafx.util.Duration;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.list.CustomerListView;
+import org.lockstep.ui.lock.EditLockViewModel;
 
 /**
  * The main window: menu and toolbar, the customer list on the left, the editor pane on the right, and a status
  * bar with the counts and a busy indicator. Every action has a key: Ctrl+N new customer, Ctrl+O or Enter open in a
- * new window, Ctrl+Delete delete, F5 refresh, Ctrl+F filter, Ctrl+Q close.
+ * new window, Ctrl+Delete delete, F5 refresh, Ctrl+F filter, Ctrl+Q close. The Editing menu sets whether new
+ * editors start in lock-for-editing mode (a preference). The list's Lock column is read again every
+ * {@link #LOCK_POLL}.
  */
 public final class MainWindow {
 
@@ -46,14 +49,19 @@ public final class MainWindow {
     /** Initial height in pixels. */
     public static final double HEIGHT = 740;
 
+    /** How often the list reads the locks again (until live updates exist). */
+    public static final Duration LOCK_POLL = Duration.seconds(2);
+
     private final MainWindowViewModel vm;
+    private final EditorServices services;
     private final BorderPane root = new BorderPane();
     private final CustomerListView listView;
     private Stage stage;
 
-    /** Builds the window's content over {@code vm}. */
-    public MainWindow(MainWindowViewModel vm) {
+    /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
+    public MainWindow(MainWindowViewModel vm, EditorServices services) {
         this.vm = vm;
+        this.services = services;
         this.listView = new CustomerListView(vm.list());
         listView.setOnOpen(c -> vm.openInNewWindow());
         Parent editorPane = new CustomerEditorView(vm.editor()).root();
@@ -74,12 +82,12 @@ public final class MainWindow {
      * Opens the main window on a stage, with editor windows opened through {@link CustomerEditorWindow}, and reads
      * the first page of customers.
      *
-     * @param executor runs the editor windows' database work
+     * @param services the process's services, shared by the pane's editor and every editor window
      */
-    public static MainWindow show(Stage stage, CustomerRepository repository, TaskExecutor executor, String user) {
-        MainWindowViewModel vm = new MainWindowViewModel(repository, executor, user, Platform::runLater);
-        MainWindow window = new MainWindow(vm);
-        vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowRepository(), executor, user, id));
+    public static MainWindow show(Stage stage, EditorServices services) {
+        MainWindowViewModel vm = new MainWindowViewModel(services);
+        MainWindow window = new MainWindow(vm, services);
+        vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));
         window.showOn(stage);
         return window;
     }
@@ -97,8 +105,10 @@ public final class MainWindow {
                 e.consume();
             }
         });
+        stage.setOnHidden(e -> listView.stopLockPolling());
         stage.show();
         vm.start();
+        listView.startLockPolling(LOCK_POLL);
         listView.focusFilter();
     }
 
@@ -123,7 +133,14 @@ public final class MainWindow {
                 item("_Find…", "Shortcut+F", e -> listView.focusFilter(), null),
                 new SeparatorMenuItem(),
                 item("_Close window", "Shortcut+Q", e -> closeRequested(), null));
-        return new MenuBar(customer);
+        CheckMenuItem lockByDefault = new CheckMenuItem("New editors _lock for editing");
+        lockByDefault.setId("lock-by-default");
+        lockByDefault.setSelected(services.defaultMode().get() == EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        lockByDefault.selectedProperty().addListener((obs, was, now) -> services.defaultMode().set(
+                now ? EditLockViewModel.Mode.LOCK_FOR_EDITING : EditLockViewModel.Mode.OPTIMISTIC));
+        Menu editing = new Menu("_Editing");
+        editing.getItems().add(lockByDefault);
+        return new MenuBar(customer, editing);
     }
 
     private ToolBar toolBar() {

@@ -1,13 +1,12 @@
 package org.lockstep.ui.main;
 
-import java.util.concurrent.Executor;
 import java.util.function.LongConsumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.list.CustomerListViewModel;
 
@@ -26,20 +25,21 @@ public final class MainWindowViewModel {
     private final CustomerListViewModel list;
     private final CustomerEditorViewModel editor;
     private final CustomerRepository windowRepository;
+    private final EditorServices windowServices;
     private PendingEdits.Prompt prompt = (question, offerNewWindow) -> PendingEdits.KEEP_EDITING;
     private LongConsumer windowOpener = id -> { };
 
     /**
-     * @param repository where the customers are kept
-     * @param executor   runs database work off the FX thread
-     * @param user       the operator, shown in the title and written with every save
-     * @param uiThread   where reports of other windows' writes are delivered (the FX thread: {@code Platform::runLater})
+     * @param services the process's services: repositories (customers, history, leases acting as one session), the
+     *                 executor, the FX thread (where reports of other windows' writes are delivered) and the
+     *                 operator's name, shown in the title and written with every save
      */
-    public MainWindowViewModel(CustomerRepository repository, TaskExecutor executor, String user, Executor uiThread) {
-        this.user = user;
-        this.list = new CustomerListViewModel(repository, executor);
-        this.editor = new CustomerEditorViewModel(repository, executor, user);
-        this.windowRepository = new PublishingCustomerRepository(repository, uiThread,
+    public MainWindowViewModel(EditorServices services) {
+        CustomerRepository repository = services.customers();
+        this.user = services.user();
+        this.list = new CustomerListViewModel(repository, services.executor(), services.leases());
+        this.editor = new CustomerEditorViewModel(services);
+        this.windowRepository = new PublishingCustomerRepository(repository, services.fxThread(),
                 new PublishingCustomerRepository.Listener() {
                     @Override
                     public void stored(Customer customer) {
@@ -51,6 +51,7 @@ public final class MainWindowViewModel {
                         list.applyDeleted(id);
                     }
                 });
+        this.windowServices = services.withCustomers(windowRepository);
         editor.setOnSaved(saved -> {
             list.applySaved(saved);
             list.select(saved.id());
@@ -81,6 +82,11 @@ public final class MainWindowViewModel {
     /** The repository to give separate editor windows, so that the list follows their writes. */
     public CustomerRepository windowRepository() {
         return windowRepository;
+    }
+
+    /** The services to give separate editor windows: writes go through {@link #windowRepository()}. */
+    public EditorServices windowServices() {
+        return windowServices;
     }
 
     /** The operator's name. */

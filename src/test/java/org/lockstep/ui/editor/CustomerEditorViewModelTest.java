@@ -22,10 +22,15 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TaskExecutor;
-import org.lockstep.ui.conflict.ConflictChoice;
-import org.lockstep.ui.conflict.ConflictViewModel;
+import org.lockstep.ui.merge.DeleteConflictViewModel;
+import org.lockstep.ui.merge.MergeViewModel;
 
+/**
+ * The editor's view model on a real database, deterministic: database calls run on the test's thread
+ * ({@link TaskExecutor#sameThread()}). Alice edits; Bob saves and deletes beside her through his own session.
+ */
 class CustomerEditorViewModelTest {
 
     static Database db;
@@ -67,8 +72,17 @@ class CustomerEditorViewModelTest {
     @BeforeEach
     void aliceOpensACustomer() {
         stored = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "VM-" + REFS.incrementAndGet()).build());
-        editor = new CustomerEditorViewModel(alice, TaskExecutor.sameThread(), "Alice", Clock.system(ZoneOffset.UTC));
+        editor = new CustomerEditorViewModel(aliceServices(TaskExecutor.sameThread()), Clock.system(ZoneOffset.UTC));
         editor.load(stored.id());
+    }
+
+    @AfterEach
+    void closeEditor() {
+        editor.close();
+    }
+
+    static EditorServices aliceServices(TaskExecutor executor) {
+        return Sessions.services(db, "Alice", executor, Runnable::run, Sessions.quickLocks());
     }
 
     @Test
@@ -168,7 +182,7 @@ class CustomerEditorViewModelTest {
     @Test
     void savesFiredBackToBackAreSerializedAndBothSucceed() {
         try (UiThreadExecutor ui = new UiThreadExecutor()) {
-            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(alice, ui, "Alice"));
+            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(aliceServices(ui)));
             ui.onUi(() -> async.load(stored.id()));
             await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> async.stateProperty().get())
                     == EditorState.EDITING);
@@ -188,7 +202,7 @@ class CustomerEditorViewModelTest {
             assertThat(read.version()).isEqualTo(3);
             assertThat(read.data().city()).isEqualTo("Curitiba");
             assertThat(read.data().phone()).isEqualTo("+55 41 3333-0000");
-            assertThat(ui.onUi(() -> async.conflictProperty().get())).isNull();
+            assertThat(ui.onUi(() -> async.mergeProperty().get())).isNull();
             assertThat(ui.onUi(() -> async.baseProperty().get())).isEqualTo(read);
             assertThat(ui.onUi(() -> async.dirtyProperty().get())).isFalse();
         }
@@ -197,7 +211,7 @@ class CustomerEditorViewModelTest {
     @Test
     void aQueuedSaveOfValuesAlreadyStoredIsSkipped() {
         try (UiThreadExecutor ui = new UiThreadExecutor()) {
-            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(alice, ui, "Alice"));
+            CustomerEditorViewModel async = ui.onUi(() -> new CustomerEditorViewModel(aliceServices(ui)));
             ui.onUi(() -> async.load(stored.id()));
             await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> async.stateProperty().get())
                     == EditorState.EDITING);
@@ -214,64 +228,87 @@ class CustomerEditorViewModelTest {
     }
 
     @Test
-    void aSaveOnAStaleVersionRaisesAConflictCarryingTheirsAndWritesNothing() {
+    void aSaveOnAStaleVersionOpensAMergeOfBaseMineAndTheirsAndWritesNothing() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
         editor.textProperty(CustomerField.CITY).set("Curitiba");
 
         editor.save();
 
-        ConflictViewModel conflict = editor.conflictProperty().get();
-        assertThat(conflict).isNotNull();
-        assertThat(conflict.theirs().orElseThrow().version()).isEqualTo(2);
-        assertThat(conflict.theirs().orElseThrow().data().city()).isEqualTo("Campinas");
-        assertThat(conflict.mine().city()).isEqualTo("Curitiba");
-        assertThat(conflict.header()).matches("Bob saved version 2 at \\d\\d:\\d\\d while you were editing version 1");
+        MergeViewModel merge = editor.mergeProperty().get();
+        assertThat(merge).isNotNull();
+        assertThat(merge.base()).isEqualTo(stored);
+        assertThat(merge.mine().city()).isEqualTo("Curitiba");
+        assertThat(merge.theirs().orElseThrow().version()).isEqualTo(2);
+        assertThat(merge.theirs().orElseThrow().data().city()).isEqualTo("Campinas");
+        assertThat(merge.titleProperty().get())
+                .matches("Bob saved version 2 at \\d\\d:\\d\\d while you were editing version 1");
+        assertThat(merge.conflictsProperty().get()).isEqualTo(1);
         assertThat(editor.editableProperty().get()).isFalse();
         assertThat(editor.canSaveProperty().get()).isFalse();
+        assertThat(editor.busyProperty().get()).isFalse();
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Campinas");
     }
 
     @Test
-    void overwriteWithMineIsANewVersionedSaveOnTheirVersion() {
-        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+    void useMineForAllThenSaveMergedWritesMineOnTheirVersionAsTheNewCleanBase() {
+        List<Customer> saved = new ArrayList<>();
+        editor.setOnSaved(saved::add);
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas").with(CustomerField.PHONE, "+55 1"));
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
+        MergeViewModel merge = editor.mergeProperty().get();
 
-        editor.conflictProperty().get().choose(ConflictChoice.OVERWRITE_WITH_MINE);
+        merge.useMineForAll();
+        merge.saveMerged();
 
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
         assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.data().phone()).isEqualTo("+55 1");
         assertThat(read.updatedBy()).isEqualTo("Alice");
-        assertThat(editor.conflictProperty().get()).isNull();
+        assertThat(editor.mergeProperty().get()).isNull();
         assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(editor.textProperty(CustomerField.PHONE).get()).isEqualTo("+55 1");
         assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(saved).containsExactly(read);
     }
 
     @Test
-    void overwriteWithMineConflictsAgainWhenTheyHaveSavedOnceMore() {
+    void aThirdSaveBeforeSaveMergedRefreshesTheMergeAndTheNextSaveMergedSucceeds() {
         Customer theirs = ((SaveOutcome.Saved) bob.save(stored.id(), 1,
                 stored.data().with(CustomerField.CITY, "Campinas"))).saved();
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
+        MergeViewModel merge = editor.mergeProperty().get();
+        merge.useMineForAll();
         bob.save(stored.id(), theirs.version(), theirs.data().with(CustomerField.CITY, "Santos"));
 
-        editor.conflictProperty().get().choose(ConflictChoice.OVERWRITE_WITH_MINE);
+        merge.saveMerged();
 
-        ConflictViewModel again = editor.conflictProperty().get();
-        assertThat(again.theirs().orElseThrow().data().city()).isEqualTo("Santos");
-        assertThat(again.header()).contains("version 3", "while you were editing version 2");
+        assertThat(editor.mergeProperty().get()).isSameAs(merge);
+        assertThat(merge.theirs().orElseThrow().data().city()).isEqualTo("Santos");
+        assertThat(merge.noticeProperty().get()).startsWith("Bob saved version 3");
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Santos");
+
+        merge.useMineForAll();
+        merge.saveMerged();
+
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(4);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(editor.baseProperty().get()).isEqualTo(read);
     }
 
     @Test
-    void discardMineAndReloadShowsTheirsClean() {
+    void discardMyChangesShowsTheirsClean() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
 
-        editor.conflictProperty().get().choose(ConflictChoice.DISCARD_MINE_AND_RELOAD);
+        editor.mergeProperty().get().discardMyChanges();
 
+        assertThat(editor.mergeProperty().get()).isNull();
         assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
         assertThat(editor.baseProperty().get()).isEqualTo(alice.find(stored.id()).orElseThrow());
         assertThat(editor.dirtyProperty().get()).isFalse();
@@ -280,18 +317,22 @@ class CustomerEditorViewModelTest {
     }
 
     @Test
-    void backToMyEditsLosesNothingAndTheNextSaveShowsTheConflictAgain() {
+    void backToTheEditorLosesNothingAndTheNextSaveOpensTheMergeAgain() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
 
-        editor.conflictProperty().get().choose(ConflictChoice.BACK_TO_MY_EDITS);
+        editor.mergeProperty().get().cancel();
 
+        assertThat(editor.mergeProperty().get()).isNull();
         assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
         assertThat(editor.dirtyProperty().get()).isTrue();
-        assertThat(editor.noticeProperty().get().text()).startsWith("Bob saved version 2");
+        assertThat(editor.baseProperty().get().version()).isEqualTo(1);
+        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.noticeProperty().get().text()).contains("Save opens the merge again");
         editor.save();
-        assertThat(editor.conflictProperty().get()).isNotNull();
+        assertThat(editor.mergeProperty().get()).isNotNull();
+        assertThat(editor.mergeProperty().get().mine().city()).isEqualTo("Curitiba");
     }
 
     @Test
@@ -301,30 +342,31 @@ class CustomerEditorViewModelTest {
 
         editor.save();
 
-        assertThat(editor.conflictProperty().get()).isNull();
+        assertThat(editor.mergeProperty().get()).isNull();
         assertThat(editor.baseProperty().get().version()).isEqualTo(2);
         assertThat(editor.dirtyProperty().get()).isFalse();
     }
 
     @Test
-    void whenTheyDeletedItMineCanBeSavedAsANewCustomer() {
+    void whenTheyDeletedItMineCanBeRecreatedAsANewCustomer() {
         bob.delete(stored.id(), 1);
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
-        ConflictViewModel conflict = editor.conflictProperty().get();
-        assertThat(conflict.deleted()).isTrue();
-        assertThat(conflict.header()).isEqualTo("This customer was deleted by someone else");
+        MergeViewModel merge = editor.mergeProperty().get();
+        assertThat(merge.deletedProperty().get()).isTrue();
+        assertThat(merge.titleProperty().get()).startsWith("This customer was deleted by Bob at ");
 
-        conflict.choose(ConflictChoice.SAVE_MINE_AS_NEW);
+        merge.recreate();
 
         Customer created = editor.baseProperty().get();
         assertThat(created.id()).isNotEqualTo(stored.id());
         Customer read = alice.find(created.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(1);
         assertThat(read.data().city()).isEqualTo("Curitiba");
-        assertThat(read.data().company()).isEqualTo(stored.data().company());
+        assertThat(read.data().externalRef()).isEqualTo(stored.data().externalRef());
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
         assertThat(editor.customerId()).hasValue(created.id());
+        assertThat(editor.dirtyProperty().get()).isFalse();
     }
 
     @Test
@@ -335,7 +377,7 @@ class CustomerEditorViewModelTest {
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         editor.save();
 
-        editor.conflictProperty().get().choose(ConflictChoice.DISCARD);
+        editor.mergeProperty().get().discardMyChanges();
 
         assertThat(deleted).containsExactly(stored.id());
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
@@ -424,22 +466,40 @@ class CustomerEditorViewModelTest {
     }
 
     @Test
-    void deletingARecordChangedSinceItWasLoadedDeletesNothingAndOffersToReload() {
+    void deletingARecordChangedSinceItWasLoadedDeletesNothingAndAsksDeleteAnywayOrKeep() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
 
         editor.requestDelete();
 
         assertThat(alice.find(stored.id())).isPresent();
-        EditorNotice notice = editor.noticeProperty().get();
-        assertThat(notice.text()).startsWith("Not deleted: Embraer - Empresa Brasileira de Aeronáutica S.A. changed "
-                + "since you loaded it (Bob saved version 2 at ");
-        assertThat(notice.offerReload()).isTrue();
+        DeleteConflictViewModel conflict = editor.deleteConflictProperty().get();
+        assertThat(conflict).isNotNull();
+        assertThat(conflict.titleProperty().get()).startsWith("Changed since you loaded it: Bob saved version 2 at ");
+        assertThat(conflict.changes()).extracting(c -> c.field()).containsExactly(CustomerField.CITY);
+        assertThat(editor.editableProperty().get()).isFalse();
 
-        editor.reload();
+        conflict.keep();
 
+        assertThat(editor.deleteConflictProperty().get()).isNull();
         assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
         assertThat(editor.baseProperty().get().version()).isEqualTo(2);
-        assertThat(editor.noticeProperty().get()).isNull();
+        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(alice.find(stored.id())).isPresent();
+    }
+
+    @Test
+    void deleteAnywayDeletesTheirVersion() {
+        List<Long> deleted = new ArrayList<>();
+        editor.setOnDeleted(deleted::add);
+        bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
+        editor.requestDelete();
+
+        editor.deleteConflictProperty().get().deleteAnyway();
+
+        assertThat(alice.find(stored.id())).isEmpty();
+        assertThat(deleted).containsExactly(stored.id());
+        assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
+        assertThat(editor.deleteConflictProperty().get()).isNull();
     }
 
     @Test

@@ -17,10 +17,11 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
+import javafx.application.Platform;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
-import org.lockstep.ui.conflict.ConflictChoice;
-import org.lockstep.ui.guihandles.ConflictDialogHandle;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.QuestionHandle;
 import org.testfx.api.FxRobot;
@@ -28,7 +29,8 @@ import org.testfx.api.FxToolkit;
 
 /**
  * Editor windows driven by the robot against a real database. Alice and Bob are two sessions: each has its own
- * repository and its own background executor, as two Lockstep processes would.
+ * repositories and its own background executor, as two Lockstep processes would. A save that meets the other's newer
+ * version opens the merge dialog (issue 3); the cases of the issue run end to end through both windows.
  */
 @Timeout(120)
 class CustomerEditorWindowTest {
@@ -39,6 +41,8 @@ class CustomerEditorWindowTest {
     static CustomerRepository bob;
     static FxTaskExecutor aliceExecutor;
     static FxTaskExecutor bobExecutor;
+    static EditorServices aliceServices;
+    static EditorServices bobServices;
 
     final FxRobot robot = new FxRobot();
     Customer stored;
@@ -51,6 +55,8 @@ class CustomerEditorWindowTest {
         bob = Sessions.repository(db, "Bob");
         aliceExecutor = new FxTaskExecutor(2);
         bobExecutor = new FxTaskExecutor(2);
+        aliceServices = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
+        bobServices = Sessions.services(db, "Bob", bobExecutor, Platform::runLater, Sessions.quickLocks());
     }
 
     @AfterAll
@@ -71,45 +77,87 @@ class CustomerEditorWindowTest {
     }
 
     EditorWindowHandle aliceWindow() {
-        return EditorWindowHandle.open(robot, alice, aliceExecutor, "Alice", stored.id(), 0);
+        return EditorWindowHandle.open(robot, aliceServices, stored.id(), 0);
     }
 
     EditorWindowHandle bobWindow() {
-        return EditorWindowHandle.open(robot, bob, bobExecutor, "Bob", stored.id(), 640);
+        return EditorWindowHandle.open(robot, bobServices, stored.id(), 640);
     }
 
     @Test
-    void bothSaveTheSecondSeesTheFirstsValuesAndOverwritesWithMine() {
+    void phoneAndEmailEditedInTwoWindowsMergeOnTheirOwnAtBasePlusTwo() {
+        EditorWindowHandle aliceEditor = aliceWindow();
+        EditorWindowHandle bobEditor = bobWindow();
+        aliceEditor.type(CustomerField.PHONE, "+55 11 4000-1111");
+        bobEditor.type(CustomerField.EMAIL, "bob@embraer.com.br");
+
+        aliceEditor.clickSave().awaitVersionLine("version 2 · saved by Alice");
+        MergeDialogHandle merge = bobEditor.clickSave().awaitMerge();
+
+        assertThat(merge.text("title")).matches("Alice saved version 2 at \\d\\d:\\d\\d while you were editing "
+                + "version 1");
+        assertThat(merge.status(CustomerField.PHONE)).isEqualTo("theirs");
+        assertThat(merge.status(CustomerField.EMAIL)).isEqualTo("mine");
+        assertThat(merge.text("merge-progress")).isEqualTo("No conflicts: every change merged on its own");
+        merge.clickAndAwaitClose("save-merged");
+
+        bobEditor.awaitVersionLine("version 3 · saved by Bob");
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(stored.version() + 2);
+        assertThat(read.data().phone()).isEqualTo("+55 11 4000-1111");
+        assertThat(read.data().email()).isEqualTo("bob@embraer.com.br");
+        assertThat(bobEditor.text(CustomerField.PHONE)).isEqualTo("+55 11 4000-1111");
+        assertThat(bobEditor.title()).doesNotStartWith("•");
+    }
+
+    @Test
+    void bothSaveTheCityTheSecondSeesTheFirstsValueAndUseTheirsKeepsIt() {
         EditorWindowHandle aliceEditor = aliceWindow();
         EditorWindowHandle bobEditor = bobWindow();
         aliceEditor.type(CustomerField.CITY, "Curitiba");
         bobEditor.type(CustomerField.CITY, "Santos").type(CustomerField.PHONE, "+55 13 3222-0000");
 
         aliceEditor.clickSave().awaitVersionLine("version 2 · saved by Alice");
-        bobEditor.clickSave();
+        MergeDialogHandle merge = bobEditor.clickSave().awaitMerge();
 
-        ConflictDialogHandle conflict = bobEditor.awaitConflict();
-        assertThat(conflict.header()).matches("Alice saved version 2 at \\d\\d:\\d\\d while you were editing version 1");
-        assertThat(conflict.theirs(CustomerField.CITY)).isEqualTo("Curitiba");
-        assertThat(conflict.mine(CustomerField.CITY)).isEqualTo("Santos");
-        assertThat(conflict.highlighted(CustomerField.CITY)).isTrue();
-        assertThat(conflict.highlighted(CustomerField.PHONE)).isTrue();
-        assertThat(conflict.highlighted(CustomerField.COMPANY)).isFalse();
+        assertThat(merge.status(CustomerField.CITY)).isEqualTo("⚠ Conflict: choose");
+        assertThat(merge.status(CustomerField.PHONE)).isEqualTo("mine");
+        assertThat(merge.enabled("save-merged")).isFalse();
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
+        merge.click("use-theirs-city");
+        assertThat(merge.result(CustomerField.CITY)).isEqualTo("Curitiba");
+        merge.clickAndAwaitClose("save-merged");
 
-        conflict.choose(ConflictChoice.OVERWRITE_WITH_MINE);
+        bobEditor.awaitVersionLine("version 3 · saved by Bob");
+        Customer read = alice.find(stored.id()).orElseThrow();
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.data().phone()).isEqualTo("+55 13 3222-0000");
+        assertThat(bobEditor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+    }
+
+    @Test
+    void bothSaveTheCityAndUseMineForAllSavesTheSecondsCityOnTheFirstsVersion() {
+        EditorWindowHandle aliceEditor = aliceWindow();
+        EditorWindowHandle bobEditor = bobWindow();
+        aliceEditor.type(CustomerField.CITY, "Curitiba");
+        bobEditor.type(CustomerField.CITY, "Santos");
+
+        aliceEditor.clickSave().awaitVersionLine("version 2 · saved by Alice");
+        MergeDialogHandle merge = bobEditor.clickSave().awaitMerge();
+        merge.click("use-mine-for-all");
+        assertThat(merge.result(CustomerField.CITY)).isEqualTo("Santos");
+        merge.clickAndAwaitClose("save-merged");
 
         bobEditor.awaitVersionLine("version 3 · saved by Bob");
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
         assertThat(read.data().city()).isEqualTo("Santos");
-        assertThat(read.data().phone()).isEqualTo("+55 13 3222-0000");
         assertThat(read.updatedBy()).isEqualTo("Bob");
         assertThat(bobEditor.title()).doesNotStartWith("•");
     }
 
     @Test
-    void bothSaveTheSecondDiscardsMineAndSeesTheirs() {
+    void discardMyChangesShowsTheFirstsVersionClean() {
         EditorWindowHandle aliceEditor = aliceWindow();
         EditorWindowHandle bobEditor = bobWindow();
         aliceEditor.type(CustomerField.CITY, "Curitiba");
@@ -118,7 +166,7 @@ class CustomerEditorWindowTest {
                 + stored.id() + " — Lockstep — Bob");
 
         aliceEditor.clickSave().awaitVersionLine("version 2 · saved by Alice");
-        bobEditor.clickSave().awaitConflict().choose(ConflictChoice.DISCARD_MINE_AND_RELOAD);
+        bobEditor.clickSave().awaitMerge().clickAndAwaitClose("discard");
 
         bobEditor.awaitVersionLine("version 2 · saved by Alice");
         assertThat(bobEditor.text(CustomerField.CITY)).isEqualTo("Curitiba");
@@ -130,20 +178,42 @@ class CustomerEditorWindowTest {
     }
 
     @Test
-    void whenTheyDeletedItMineIsSavedAsANewCustomer() {
+    void aSaveOfACustomerTheOtherWindowDeletedOffersToRecreateItWithMyValues() {
+        EditorWindowHandle aliceEditor = aliceWindow();
         EditorWindowHandle bobEditor = bobWindow();
         bobEditor.type(CustomerField.CITY, "Santos");
-        alice.delete(stored.id(), 1);
+        aliceEditor.clickDelete().awaitQuestion().answer("Delete");
+        Fx.await("Alice's window to close", () -> !aliceEditor.stage().isShowing());
 
-        ConflictDialogHandle conflict = bobEditor.clickSave().awaitConflict();
-        assertThat(conflict.header()).isEqualTo("This customer was deleted by someone else");
-        conflict.choose(ConflictChoice.SAVE_MINE_AS_NEW);
+        MergeDialogHandle merge = bobEditor.clickSave().awaitMerge();
+        assertThat(merge.text("title")).startsWith("This customer was deleted by Alice at ");
+        merge.clickAndAwaitClose("recreate");
 
         bobEditor.awaitVersionLine("version 1 · saved by Bob");
         long newId = Fx.call(() -> bobEditor.viewModel().customerId().getAsLong());
         assertThat(newId).isNotEqualTo(stored.id());
-        assertThat(alice.find(newId).orElseThrow().data().city()).isEqualTo("Santos");
+        Customer read = alice.find(newId).orElseThrow();
+        assertThat(read.data().city()).isEqualTo("Santos");
+        assertThat(read.data().externalRef()).isEqualTo(stored.data().externalRef());
         assertThat(bobEditor.title()).contains("Customer #" + newId);
+        assertThat(alice.find(stored.id())).isEmpty();
+    }
+
+    @Test
+    void aDeleteOfACustomerTheOtherWindowChangedAsksAndDeleteAnywayDeletesTheirVersion() {
+        EditorWindowHandle aliceEditor = aliceWindow();
+        EditorWindowHandle bobEditor = bobWindow();
+        aliceEditor.type(CustomerField.CITY, "Curitiba").clickSave().awaitVersionLine("version 2 · saved by Alice");
+
+        bobEditor.clickDelete().awaitQuestion().answer("Delete");
+        MergeDialogHandle conflict = bobEditor.awaitDeleteConflict();
+
+        assertThat(conflict.text("delete-title")).startsWith("Changed since you loaded it: ");
+        assertThat(alice.find(stored.id())).isPresent();
+        conflict.clickAndAwaitClose("delete-anyway");
+
+        Fx.await("Bob's window to close", () -> !bobEditor.stage().isShowing());
+        assertThat(alice.find(stored.id())).isEmpty();
     }
 
     @Test
@@ -167,7 +237,7 @@ class CustomerEditorWindowTest {
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.data().phone()).isEqualTo("+55 41 3333-0000");
-        assertThat(editor.conflictShowing()).isFalse();
+        assertThat(editor.mergeShowing()).isFalse();
     }
 
     @Test
@@ -213,18 +283,17 @@ class CustomerEditorWindowTest {
     }
 
     @Test
-    void deletingACustomerChangedSinceItWasLoadedDeletesNothingAndOffersToReload() {
+    void keepAfterADeleteThatMetANewerVersionShowsThatVersionAndDeletesNothing() {
         EditorWindowHandle editor = aliceWindow();
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
 
         editor.clickDelete().awaitQuestion().answer("Delete");
+        MergeDialogHandle conflict = editor.awaitDeleteConflict();
+        assertThat(conflict.text("delete-title")).startsWith("Changed since you loaded it: ");
+        conflict.clickAndAwaitClose("keep");
 
-        Fx.await("the notice", () -> editor.notice() != null);
-        assertThat(editor.notice()).startsWith("Not deleted: Embraer - Empresa Brasileira de Aeronáutica S.A. "
-                + "changed since you loaded it (Bob saved version 2 at ");
-        assertThat(alice.find(stored.id())).isPresent();
-        editor.clickReload().awaitVersionLine("version 2 · saved by Bob");
+        editor.awaitVersionLine("version 2 · saved by Bob");
         assertThat(editor.text(CustomerField.CITY)).isEqualTo("Campinas");
-        assertThat(editor.notice()).isNull();
+        assertThat(alice.find(stored.id())).isPresent();
     }
 }

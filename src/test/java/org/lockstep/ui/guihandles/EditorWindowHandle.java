@@ -11,9 +11,10 @@ import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.RadioButton;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.domain.CustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.editor.CustomerEditorWindow;
@@ -35,10 +36,10 @@ public final class EditorWindowHandle {
      * Opens an editor window at a given left edge (windows side by side, so a click lands in the intended one) and
      * waits until the customer has loaded.
      */
-    public static EditorWindowHandle open(FxRobot robot, CustomerRepository repository, TaskExecutor executor,
-                                          String user, long customerId, double x) {
+    public static EditorWindowHandle open(FxRobot robot, EditorServices services, long customerId, double x) {
+        String user = services.user();
         Stage stage = Fx.call(() -> {
-            Stage s = CustomerEditorWindow.open(repository, executor, user, customerId);
+            Stage s = CustomerEditorWindow.open(services, customerId);
             s.setX(x);
             s.setY(0);
             s.setWidth(630);
@@ -123,15 +124,93 @@ public final class EditorWindowHandle {
         return this;
     }
 
-    /** Waits until a conflict dialog owned by this window shows, and returns it. */
-    public ConflictDialogHandle awaitConflict() {
-        Fx.await("a conflict dialog over " + stage.getTitle(), () -> conflictWindow() != null);
-        return new ConflictDialogHandle(robot, (Stage) Fx.call(this::conflictWindow));
+    /** Waits until the merge dialog owned by this window shows, and returns it. */
+    public MergeDialogHandle awaitMerge() {
+        return awaitDialog("merge-dialog");
     }
 
-    /** Whether a conflict dialog owned by this window shows. */
-    public boolean conflictShowing() {
-        return Fx.call(() -> conflictWindow() != null);
+    /** Waits until the delete-conflict dialog ("changed since you loaded it") owned by this window shows. */
+    public MergeDialogHandle awaitDeleteConflict() {
+        return awaitDialog("delete-conflict");
+    }
+
+    /** Whether a merge dialog owned by this window shows. */
+    public boolean mergeShowing() {
+        return Fx.call(() -> dialog("merge-dialog") != null);
+    }
+
+    /** Clicks the Lock button. */
+    public EditorWindowHandle clickLock() {
+        activate();
+        robot.clickOn(node("#lockButton"));
+        return this;
+    }
+
+    /** Clicks the "Lock for editing" mode switch. */
+    public EditorWindowHandle chooseLockForEditing() {
+        activate();
+        robot.clickOn(node("#lockMode"));
+        return this;
+    }
+
+    /** Clicks "Break lock…"; the window then asks for confirmation ({@link #awaitQuestion()}). */
+    public EditorWindowHandle clickBreakLock() {
+        activate();
+        robot.clickOn(node("#breakLockButton"));
+        return this;
+    }
+
+    /** Clicks a button of the lock bar by id: {@code lockAgainButton}, {@code saveWithoutLockButton}. */
+    public EditorWindowHandle clickLockBar(String id) {
+        activate();
+        robot.clickOn(node("#" + id));
+        return this;
+    }
+
+    /** The lock banner's sentence, or {@code null} when the banner is hidden. */
+    public String lockMessage() {
+        return Fx.call(() -> node("#lockBar").isVisible() ? ((Label) node("#lockMessage")).getText() : null);
+    }
+
+    /** Waits until the lock banner's sentence starts with {@code prefix}. */
+    public EditorWindowHandle awaitLockMessage(String prefix) {
+        Fx.await("lock banner \"" + prefix + "…\" (now \"" + lockMessage() + "\")", () -> {
+            String now = lockMessage();
+            return now != null && now.startsWith(prefix);
+        });
+        return this;
+    }
+
+    /** Whether a control of the lock bar (or the lock row) with this id is shown. */
+    public boolean shown(String id) {
+        return Fx.call(() -> node("#" + id).isVisible());
+    }
+
+    /** Whether "Lock for editing" is the selected mode. */
+    public boolean lockModeSelected() {
+        return Fx.call(() -> ((RadioButton) node("#lockMode")).isSelected());
+    }
+
+    /** The "Notify me when free" box. */
+    public EditorWindowHandle clickNotifyWhenFree() {
+        activate();
+        robot.clickOn(node("#notifyWhenFree"));
+        return this;
+    }
+
+    /** Whether "Notify me when free" is ticked. */
+    public boolean notifyWhenFree() {
+        return Fx.call(() -> ((CheckBox) node("#notifyWhenFree")).isSelected());
+    }
+
+    /** Whether a field takes typing. */
+    public boolean editable(CustomerField field) {
+        return Fx.call(() -> field(field).isEditable());
+    }
+
+    private MergeDialogHandle awaitDialog(String styleClass) {
+        Fx.await("a " + styleClass + " over " + stage.getTitle(), () -> dialog(styleClass) != null);
+        return new MergeDialogHandle(robot, (Stage) Fx.call(() -> dialog(styleClass)));
     }
 
     /** The text a field's control shows. */
@@ -187,10 +266,10 @@ public final class EditorWindowHandle {
         return robot.from(stage.getScene().getRoot()).lookup(query).query();
     }
 
-    private Window conflictWindow() {
+    private Window dialog(String styleClass) {
         return Window.getWindows().stream()
                 .filter(w -> w instanceof Stage s && s.getOwner() == stage && w.isShowing()
-                        && s.getScene().getRoot().getStyleClass().contains("conflict-view"))
+                        && s.getScene().getRoot().getStyleClass().contains(styleClass))
                 .findFirst().orElse(null);
     }
 }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.ui.main.MainWindowHandle.await;
 
 import java.util.List;
+import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -16,7 +18,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.app.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
@@ -62,7 +67,8 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        window = MainWindow.show(stage, repository, executor, "Zoë");
+        window = MainWindow.show(stage, Sessions.services(db, "Zoë", executor, Platform::runLater,
+                Sessions.quickLocks()));
     }
 
     @Test
@@ -157,5 +163,33 @@ class MainWindowTest {
         assertThat(window.viewModel().editor().dirtyProperty().get()).isTrue();
         assertThat(window.viewModel().editor().textProperty(org.lockstep.domain.CustomerField.CONTACT_NAME).get())
                 .isEqualTo("José Niño Jr.");
+    }
+
+    @Test
+    void aLockForEditingHeldByAnotherSessionShowsInTheLockColumnUntilItEnds(FxRobot robot) {
+        MainWindowHandle main = new MainWindowHandle(robot);
+        await(() -> main.rows().size() == customers.size());
+        Customer cafe = customers.get(1);
+        JdbiLeaseRepository carol = new JdbiLeaseRepository(db.jdbi(), "Carol", "Carol-" + java.util.UUID.randomUUID());
+        long token = ((AcquireOutcome.Granted) carol.acquire(cafe.id(), 60_000)).lease().token();
+        try {
+            // No reload of the list: the lock column's own poll finds the lease.
+            await(() -> lockCell(main, cafe).equals("\uD83D\uDD12 Carol"));
+            assertThat(lockCell(main, customers.get(0))).isEmpty();
+        } finally {
+            carol.release(cafe.id(), token);
+        }
+        await(() -> lockCell(main, cafe).isEmpty());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String lockCell(MainWindowHandle main, Customer customer) {
+        return org.lockstep.ui.guihandles.Fx.call(() -> {
+            TableColumn<Customer, String> lock = (TableColumn<Customer, String>) main.table().getColumns().stream()
+                    .filter(c -> c.getText().equals("Lock")).findFirst().orElseThrow();
+            int row = main.table().getItems().indexOf(main.table().getItems().stream()
+                    .filter(c -> c.id() == customer.id()).findFirst().orElseThrow());
+            return lock.getCellData(row);
+        });
     }
 }

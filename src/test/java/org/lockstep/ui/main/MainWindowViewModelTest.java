@@ -13,6 +13,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.ui.TaskExecutor;
@@ -30,13 +31,15 @@ class MainWindowViewModelTest {
         db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "Ines");
         CustomerFixtures.createNumbered(repository, 30);
-        vm = new MainWindowViewModel(repository, TaskExecutor.sameThread(), "Ines", Runnable::run);
+        vm = new MainWindowViewModel(Sessions.services(db, "Ines", TaskExecutor.sameThread(), Runnable::run,
+                Sessions.quickLocks()));
         vm.setWindowOpener(openedWindows::add);
         vm.start();
     }
 
     @AfterEach
     void close() {
+        vm.editor().close();
         db.close();
     }
 

@@ -1,0 +1,40 @@
+package org.lockstep.ui;
+
+import java.util.prefs.Preferences;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.lockstep.ui.lock.EditLockViewModel;
+
+/**
+ * The operator's editing preferences, kept with {@link java.util.prefs.Preferences} under the node
+ * {@code org/lockstep}: the mode new editors start in (key {@code defaultMode}: {@code OPTIMISTIC}, the default, or
+ * {@code LOCK_FOR_EDITING}).
+ */
+public final class EditingPreferences {
+
+    /** The preference node's path. */
+    public static final String NODE = "org/lockstep";
+    /** The key of the default mode. */
+    public static final String DEFAULT_MODE = "defaultMode";
+
+    private EditingPreferences() {
+    }
+
+    /**
+     * The default mode as a property: read from {@code node} now, written back on every change.
+     *
+     * @param node e.g. {@code Preferences.userRoot().node(NODE)}
+     */
+    public static ObjectProperty<EditLockViewModel.Mode> defaultMode(Preferences node) {
+        EditLockViewModel.Mode stored;
+        try {
+            stored = EditLockViewModel.Mode.valueOf(node.get(DEFAULT_MODE, EditLockViewModel.Mode.OPTIMISTIC.name()));
+        } catch (IllegalArgumentException e) {
+            stored = EditLockViewModel.Mode.OPTIMISTIC; // an unknown value written by another version
+        }
+        ObjectProperty<EditLockViewModel.Mode> mode = new SimpleObjectProperty<>(null, DEFAULT_MODE, stored);
+        mode.addListener((obs, was, now) -> node.put(DEFAULT_MODE,
+                (now == null ? EditLockViewModel.Mode.OPTIMISTIC : now).name()));
+        return mode;
+    }
+}

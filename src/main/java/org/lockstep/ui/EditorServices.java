@@ -1,0 +1,68 @@
+package org.lockstep.ui;
+
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import javafx.beans.property.ObjectProperty;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.LeaseRepository;
+import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.OpenLocks;
+
+/**
+ * What every editor of one Lockstep process needs, created once by the application and handed to the main window,
+ * its editor pane and every editor window. The customer and lease repositories act as the same client session
+ * ({@link CustomerRepository#sessionId()} equals {@link LeaseRepository#sessionId()}), so that this session's own
+ * lease never blocks its own optimistic saves.
+ *
+ * @param customers    where customers are kept, acting as {@code user}
+ * @param history      the version history, for the merge dialog's header
+ * @param leases       the lease store, acting as the same session as {@code customers}
+ * @param executor     runs database calls off the FX thread, results back on it
+ * @param fxThread     delivers timer results to the FX thread ({@code Platform::runLater})
+ * @param scheduler    runs lease renewals, polls and idle checks
+ * @param user         the operator's name
+ * @param lockSettings lease TTL, idle limit and poll interval
+ * @param defaultMode  the mode new editors start in (a preference the main window's menu sets)
+ * @param openLocks    every open editor's lock, released when the application stops
+ */
+public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
+                             TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
+                             EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
+                             OpenLocks openLocks) {
+
+    /** Checks that every service is there and that both repositories act as one session. */
+    public EditorServices {
+        Objects.requireNonNull(customers, "customers");
+        Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(leases, "leases");
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(fxThread, "fxThread");
+        Objects.requireNonNull(scheduler, "scheduler");
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(lockSettings, "lockSettings");
+        Objects.requireNonNull(defaultMode, "defaultMode");
+        Objects.requireNonNull(openLocks, "openLocks");
+        if (!customers.sessionId().equals(leases.sessionId())) {
+            throw new IllegalArgumentException("The customer and lease repositories must act as one session, not "
+                    + customers.sessionId() + " and " + leases.sessionId());
+        }
+    }
+
+    /** The same services writing customers through another repository of the same session (e.g. one that publishes). */
+    public EditorServices withCustomers(CustomerRepository other) {
+        return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
+                defaultMode, openLocks);
+    }
+
+    /** A lock for a new editor, in the default mode, registered so that the application's stop releases it. */
+    public EditLockViewModel newLock() {
+        EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
+                lockSettings);
+        lock.modeProperty().set(defaultMode.get());
+        openLocks.add(lock);
+        return lock;
+    }
+}

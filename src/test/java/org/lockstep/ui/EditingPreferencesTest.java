@@ -1,0 +1,40 @@
+package org.lockstep.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import javafx.beans.property.ObjectProperty;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.lockstep.ui.lock.EditLockViewModel.Mode;
+
+/** The default mode of new editors, kept as a preference (a throw-away node, never the operator's own). */
+class EditingPreferencesTest {
+
+    final Preferences node = Preferences.userRoot().node("org/lockstep-test/" + UUID.randomUUID());
+
+    @AfterEach
+    void removeNode() throws BackingStoreException {
+        node.removeNode();
+    }
+
+    @Test
+    void optimisticUntilChosenOtherwiseAndTheChoiceIsKept() {
+        ObjectProperty<Mode> mode = EditingPreferences.defaultMode(node);
+        assertThat(mode.get()).isEqualTo(Mode.OPTIMISTIC);
+
+        mode.set(Mode.LOCK_FOR_EDITING);
+
+        assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isEqualTo("LOCK_FOR_EDITING");
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.LOCK_FOR_EDITING);
+    }
+
+    @Test
+    void anUnknownStoredValueMeansOptimistic() {
+        node.put(EditingPreferences.DEFAULT_MODE, "PESSIMISTIC_FOREVER");
+
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.OPTIMISTIC);
+    }
+}

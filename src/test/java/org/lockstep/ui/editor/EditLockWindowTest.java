@@ -1,0 +1,126 @@
+package org.lockstep.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.app.Database;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LeaseEvent;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.Sessions;
+import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.QuestionHandle;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+
+/**
+ * Lock for editing (issue 4) through editor windows of three sessions on a real database, with a 3 s lease TTL
+ * (renewed every second) and a 200 ms poll, so that every wait is short.
+ */
+@Timeout(120)
+class EditLockWindowTest {
+
+    static final AtomicInteger REFS = new AtomicInteger();
+    static Database db;
+    static FxTaskExecutor executor;
+    static EditorServices alice;
+    static EditorServices bob;
+    static EditorServices carol;
+
+    final FxRobot robot = new FxRobot();
+    Customer stored;
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        db = TestDatabases.fresh();
+        executor = new FxTaskExecutor(4);
+        alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
+        bob = Sessions.services(db, "Bob", executor, Platform::runLater, Sessions.quickLocks());
+        carol = Sessions.services(db, "Carol", executor, Platform::runLater, Sessions.quickLocks());
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+        db.close();
+    }
+
+    @BeforeEach
+    void aCustomerExists() {
+        stored = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "LOCK-UI-"
+                + REFS.incrementAndGet()).build());
+    }
+
+    @AfterEach
+    void closeWindows() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void aLockShowsInTheOtherWindowEndsWithSaveAndCloseAndABrokenLockKeepsTheFormerHoldersEdits() {
+        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        aliceEditor.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
+        aliceEditor.awaitLockMessage("Locked for editing by you until ");
+
+        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
+        bobEditor.awaitLockMessage("Alice is editing this customer — locked since ");
+        assertThat(bobEditor.lockMessage()).matches("Alice is editing this customer — locked since \\d\\d:\\d\\d, "
+                + "until \\d\\d:\\d\\d unless renewed");
+        assertThat(bobEditor.editable(CustomerField.CITY)).isFalse();
+        assertThat(bobEditor.saveEnabled()).isFalse();
+        assertThat(bobEditor.shown("breakLockButton")).isTrue();
+        bobEditor.clickNotifyWhenFree();
+        assertThat(bobEditor.notifyWhenFree()).isTrue();
+
+        aliceEditor.requestClose().awaitQuestion().answer("Save");
+        Fx.await("Alice's window to close", () -> !aliceEditor.stage().isShowing());
+        Customer saved = alice.customers().find(stored.id()).orElseThrow();
+        assertThat(saved.version()).isEqualTo(2);
+        assertThat(saved.data().city()).isEqualTo("Curitiba");
+
+        bobEditor.awaitVersionLine("version 2 · saved by Alice");
+        Fx.await("Bob's editor to become editable", () -> bobEditor.editable(CustomerField.CITY));
+        assertThat(bobEditor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        assertThat(bobEditor.notice()).isEqualTo("Alice's lock on this customer ended — it is yours to edit");
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind))
+                .containsSubsequence(LeaseEvent.Kind.ACQUIRED, LeaseEvent.Kind.RELEASED);
+
+        bobEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        bobEditor.type(CustomerField.PHONE, "+55 12 3927-1234");
+
+        EditorWindowHandle carolEditor = EditorWindowHandle.open(robot, carol, stored.id(), 0);
+        carolEditor.awaitLockMessage("Bob is editing this customer");
+        QuestionHandle question = carolEditor.clickBreakLock().awaitQuestion();
+        assertThat(question.text()).startsWith("Break Bob's lock on Embraer");
+        question.answer("Break lock");
+        carolEditor.awaitLockMessage("Locked for editing by you until ");
+
+        bobEditor.awaitLockMessage("Edit lock lost — Carol broke your lock at ");
+        assertThat(bobEditor.editable(CustomerField.PHONE)).isFalse();
+        assertThat(bobEditor.text(CustomerField.PHONE)).isEqualTo("+55 12 3927-1234");
+        assertThat(bobEditor.title()).startsWith("• ");
+        assertThat(bobEditor.shown("lockAgainButton")).isTrue();
+        assertThat(bobEditor.shown("saveWithoutLockButton")).isTrue();
+        assertThat(alice.customers().find(stored.id()).orElseThrow().version()).isEqualTo(2);
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind)).contains(LeaseEvent.Kind.BROKEN);
+    }
+
+    private java.util.List<LeaseEvent> leaseEvents() {
+        return new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").events(stored.id());
+    }
+}
