@@ -19,6 +19,8 @@ import javafx.stage.Stage;
 import javafx.stage.StageStyle;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.main.MainWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +48,7 @@ public final class LockstepApplication extends Application {
 
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile UiContext.Backend backend;
+    private volatile ChangeFeed feed;
     private volatile FxTaskExecutor executor;
     private volatile ScheduledExecutorService scheduler;
     private volatile OpenLocks openLocks;
@@ -112,7 +115,10 @@ public final class LockstepApplication extends Application {
                     executor, Platform::runLater, scheduler, ctx.user(),
                     EditLockViewModel.Settings.defaults(opened.leaseTtl()),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
-            MainWindow.show(primaryStage, services);
+            LiveUpdates live = new LiveUpdates(Platform::runLater, opened.repository().sessionId());
+            feed = opened.changeFeed().apply(live);
+            feed.start();
+            MainWindow.show(primaryStage, services, live, opened.lab());
             splash.close();
         });
     }
@@ -120,6 +126,9 @@ public final class LockstepApplication extends Application {
     @Override
     public void stop() {
         stopped.set(true);
+        if (feed != null) {
+            feed.close();
+        }
         if (openLocks != null) {
             openLocks.closeAll(); // queues each held lease's release on the executor
         }

@@ -2,6 +2,9 @@ package org.lockstep.ui;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.lab.LabRunner;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
@@ -24,10 +27,13 @@ public record UiContext(String user, Callable<Backend> connect) {
      * @param history    the customers' version history
      * @param leases     the leases (locks for editing), acting as the same session as {@code repository}
      * @param leaseTtl   how long a lease lasts unless renewed ({@code --lease-ttl}, default 60 s)
+     * @param changeFeed makes the feed of committed changes (LISTEN/NOTIFY) for a listener; not started
+     * @param lab        runs the contention lab on the same database
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                          Duration leaseTtl, Runnable shutdown) {
+                          Duration leaseTtl, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, LabRunner lab,
+                          Runnable shutdown) {
     }
 }

@@ -52,7 +52,7 @@ class LockstepApplicationTest {
             String session = "Åsa-" + java.util.UUID.randomUUID();
             return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa", session),
                     new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), "Åsa", session),
-                    java.time.Duration.ofSeconds(60), () -> {
+                    java.time.Duration.ofSeconds(60), db::changeFeed, org.lockstep.app.LabConnections.runner(db), () -> {
                 shutdowns.incrementAndGet();
                 db.close();
             });
@@ -67,6 +67,14 @@ class LockstepApplicationTest {
                 && robot.lookup("#customer-table").queryAs(TableView.class).getItems().size() == 1);
         Window main = robot.lookup("#customer-table").query().getScene().getWindow();
         assertThat(((Stage) main).getTitle()).isEqualTo("Lockstep — Åsa");
+        // Live updates: the feed connects on its own connection, and another operator's save reaches the list.
+        await(() -> robot.lookup("#live-status").tryQuery().map(n -> "Live".equals(((Label) n).getText()))
+                .orElse(false));
+        JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob");
+        org.lockstep.domain.Customer seeded = bob.page(org.lockstep.domain.CustomerPageRequest.first("")).get(0);
+        bob.save(seeded.id(), seeded.version(), seeded.data().with(org.lockstep.domain.CustomerField.CITY, "Lund"));
+        await(() -> robot.lookup("#customer-table").queryAs(TableView.class).getItems().stream()
+                .anyMatch(c -> ((org.lockstep.domain.Customer) c).data().city().equals("Lund")));
         await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
 
         FxToolkit.cleanupApplication(app);

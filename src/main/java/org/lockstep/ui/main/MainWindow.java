@@ -30,7 +30,11 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
+import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
+import org.lockstep.ui.lab.LabWindow;
+import org.lockstep.ui.list.LiveListUpdater;
+import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.list.CustomerListView;
 import org.lockstep.ui.lock.EditLockViewModel;
@@ -54,14 +58,31 @@ public final class MainWindow {
 
     private final MainWindowViewModel vm;
     private final EditorServices services;
+    private final LiveUpdates live;
+    private final LabRunner lab;
     private final BorderPane root = new BorderPane();
     private final CustomerListView listView;
     private Stage stage;
 
     /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
     public MainWindow(MainWindowViewModel vm, EditorServices services) {
+        this(vm, services, null, null);
+    }
+
+    /**
+     * Builds the window's content, following {@code live} when given and offering the lab when given.
+     *
+     * @param live the change feed's FX-side hub, or {@code null}
+     * @param lab  the contention lab's runner, or {@code null}
+     */
+    public MainWindow(MainWindowViewModel vm, EditorServices services, LiveUpdates live, LabRunner lab) {
         this.vm = vm;
         this.services = services;
+        this.live = live;
+        this.lab = lab;
+        if (live != null) {
+            new LiveListUpdater(vm.list(), services.customers(), services.executor(), live);
+        }
         this.listView = new CustomerListView(vm.list());
         listView.setOnOpen(c -> vm.openInNewWindow());
         Parent editorPane = new CustomerEditorView(vm.editor()).root();
@@ -85,8 +106,19 @@ public final class MainWindow {
      * @param services the process's services, shared by the pane's editor and every editor window
      */
     public static MainWindow show(Stage stage, EditorServices services) {
+        return show(stage, services, null, null);
+    }
+
+    /**
+     * As {@link #show(Stage, EditorServices)}, with live updates — other operators' saves reach the list as they
+     * happen and the status bar says whether the feed is Live — and the Tools menu's contention lab.
+     *
+     * @param live the change feed's FX-side hub, or {@code null} for none
+     * @param lab  runs the contention lab, or {@code null} for no Tools menu
+     */
+    public static MainWindow show(Stage stage, EditorServices services, LiveUpdates live, LabRunner lab) {
         MainWindowViewModel vm = new MainWindowViewModel(services);
-        MainWindow window = new MainWindow(vm, services);
+        MainWindow window = new MainWindow(vm, services, live, lab);
         vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));
         window.showOn(stage);
         return window;
@@ -140,7 +172,14 @@ public final class MainWindow {
                 now ? EditLockViewModel.Mode.LOCK_FOR_EDITING : EditLockViewModel.Mode.OPTIMISTIC));
         Menu editing = new Menu("_Editing");
         editing.getItems().add(lockByDefault);
-        return new MenuBar(customer, editing);
+        MenuBar bar = new MenuBar(customer, editing);
+        if (lab != null) {
+            Menu tools = new Menu("_Tools");
+            tools.getItems().add(item("Contention _lab…", "Shortcut+L",
+                    e -> LabWindow.open(stage, lab, services.executor()), null));
+            bar.getMenus().add(tools);
+        }
+        return bar;
     }
 
     private ToolBar toolBar() {
@@ -168,6 +207,13 @@ public final class MainWindow {
         working.visibleProperty().bind(vm.busy());
         Label user = new Label("Operator: " + vm.user());
         HBox bar = new HBox(8, status, spacer, busy, working, user);
+        if (live != null) {
+            Label liveStatus = new Label();
+            liveStatus.setId("live-status");
+            liveStatus.textProperty().bind(live.statusTextProperty());
+            liveStatus.setTooltip(new Tooltip("Other operators' saves appear here as they happen while Live"));
+            bar.getChildren().add(bar.getChildren().size() - 1, liveStatus);
+        }
         bar.getStyleClass().add("status-bar");
         return bar;
     }
