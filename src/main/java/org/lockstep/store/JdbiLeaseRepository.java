@@ -24,7 +24,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
     // database clock) after the previous holder's last renewal, release or break committed, and its token is larger
     // than every earlier grant's. (The VALUES token is taken before any wait; it is only ever used for the first grant
     // of a record, which has no predecessor.)
-    private static final String ACQUIRE = """
+    static final String ACQUIRE = """
             WITH granted AS (
                 INSERT INTO record_lease AS l (record_id, holder, session_id, token, acquired_at, expires_at)
                 VALUES (:id, :holder, :session,
@@ -77,7 +77,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
             """;
 
     /** Ends a grant early (release or break): the row stays, expired as of now; the grant's event records the end. */
-    private static final String END = """
+    static final String END = """
             WITH ended AS (
                 UPDATE record_lease SET expires_at = clock_timestamp(), ended = :how
                 WHERE record_id = :id AND ended IS NULL AND expires_at > clock_timestamp() AND %s

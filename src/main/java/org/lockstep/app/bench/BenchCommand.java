@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
  * to run them and what they measured on the project's machine: {@code docs/benchmarks.md}.
  */
 @Command(name = "bench", description = "Measure versioned saves and the customer list.",
-        subcommands = {SaveBenchCommand.class, ListBenchCommand.class})
+        subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class})
 public final class BenchCommand {
 
     @ParentCommand

@@ -33,6 +33,19 @@ class BenchCommandTest {
     }
 
     @Test
+    void leaseBenchmarkPrintsBothPathsAndLeavesNoRowsOrLeasesBehind() throws Exception {
+        String url = urlWithCredentials();
+
+        int code = run("--db-url", url, "--user", "bencher", "bench", "lease", "--clients", "1,2",
+                "--seconds", "0.4", "--warmup", "0.1");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +Lockstep store .*"))).hasSize(2);
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +raw JDBC .*"))).hasSize(2);
+        assertThat(rows(url)).isZero();
+    }
+
+    @Test
     void saveBenchmarkWritesJsonWhenAsked() throws Exception {
         int code = run("--db-url", urlWithCredentials(), "bench", "save", "--clients", "1", "--seconds", "0.2",
                 "--warmup", "0", "--json");
