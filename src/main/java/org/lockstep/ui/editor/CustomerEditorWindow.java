@@ -59,6 +59,11 @@ public final class CustomerEditorWindow {
         Stage stage = new Stage();
         CustomerEditorView view = new CustomerEditorView(viewModel);
         stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));
+        // Explicit sizes: some window managers map a new stage at its content's minimum size otherwise.
+        stage.setWidth(WIDTH);
+        stage.setHeight(HEIGHT);
+        stage.setMinWidth(560);
+        stage.setMinHeight(420);
         stage.titleProperty().bind(viewModel.titleProperty());
         stage.setUserData(view);
         viewModel.setOnSaved(onSaved);
