@@ -39,3 +39,5 @@ CREATE TABLE lease_event (
 COMMENT ON TABLE lease_event IS 'The audit trail of leases: every grant, release, takeover, break and loss.';
 
 CREATE INDEX lease_event_record ON lease_event (record_id, id);
+-- Renewals, releases and breaks update their grant's entry: found by token, however long the record's trail grows.
+CREATE INDEX lease_event_grant ON lease_event (record_id, token) WHERE event IN ('acquired', 'expired_takeover');
