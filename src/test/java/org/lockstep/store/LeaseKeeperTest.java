@@ -24,6 +24,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
+import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
 
 /** The client side of a lease, against the real lease table; clocks are the test's, time is the database's. */
@@ -41,34 +42,6 @@ class LeaseKeeperTest {
     static void close() {
         scheduler.shutdownNow();
         db.close();
-    }
-
-    /** A clock the test moves by hand. */
-    static final class ManualClock extends Clock {
-        final AtomicLong millis;
-
-        ManualClock(Instant start) {
-            millis = new AtomicLong(start.toEpochMilli());
-        }
-
-        void advance(Duration d) {
-            millis.addAndGet(d.toMillis());
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
-        }
     }
 
     private static Customer customer(String ref) {

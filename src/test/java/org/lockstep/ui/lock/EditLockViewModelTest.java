@@ -22,6 +22,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.TaskExecutor;
 
@@ -40,25 +41,6 @@ class EditLockViewModelTest {
     static void close() {
         scheduler.shutdownNow();
         db.close();
-    }
-
-    static final class ManualClock extends Clock {
-        final AtomicLong millis = new AtomicLong(Instant.parse("2026-11-29T10:00:00Z").toEpochMilli());
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
-        }
     }
 
     static Customer customer(String ref) {
@@ -151,12 +133,12 @@ class EditLockViewModelTest {
         alice.attach(c.id());
         alice.lock();
 
-        clock.millis.addAndGet(Duration.ofMinutes(14).plusSeconds(5).toMillis());
+        clock.advance(Duration.ofMinutes(14).plusSeconds(5));
         alice.checkIdle();
         assertThat(alice.messageProperty().get()).startsWith("No activity for 14 minutes");
         assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Held.class);
 
-        clock.millis.addAndGet(Duration.ofMinutes(1).toMillis());
+        clock.advance(Duration.ofMinutes(1));
         alice.checkIdle();
 
         assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Free.class);
