@@ -28,7 +28,7 @@ public final class DesktopApp {
             String session = config.user() + "-" + UUID.randomUUID();
             return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user(), session),
                     new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), config.user(), session),
-                    config.leaseTtl(), db::changeFeed, LabConnections.runner(db), db::closeAndStopIfLast);
+                    config.leaseTtl(), config.lockIdle(), db::changeFeed, LabConnections.runner(db), db::closeAndStopIfLast);
         });
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }

@@ -83,9 +83,15 @@ public final class Launcher implements Callable<Integer> {
                     + "e.g. 60s, 2m. Default 60s.")
     Duration leaseTtl;
 
+    @Option(names = "--lock-idle", scope = ScopeType.INHERIT, paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "How long an editor holding a lock may sit idle before it warns, then releases the lock "
+                    + "(keeping the edits), e.g. 15m. Default 15m.")
+    Duration lockIdle;
+
     /** The settings from options, environment and defaults. */
     public LockstepConfig config() {
-        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, System.getenv());
+        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv());
     }
 
     @Override

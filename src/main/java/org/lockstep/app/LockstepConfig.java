@@ -21,15 +21,19 @@ import java.util.Optional;
  * @param dataDir  the data directory of the embedded server
  * @param user     the operator's name, written to {@code updated_by}
  * @param leaseTtl how long an editor's lease lasts unless renewed (renewed every third of it)
+ * @param lockIdle how long an editor holding a lock may sit idle before it warns, then lets the lock go
  */
-public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl) {
+public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
+                             Duration lockIdle) {
 
     /** The lease TTL without {@code --lease-ttl} (issue 4). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
+    /** The idle time after which an editor lets its lock go, without {@code --lock-idle} (issue 4). */
+    public static final Duration DEFAULT_LOCK_IDLE = Duration.ofMinutes(15);
 
-    /** Settings with the default lease TTL. */
+    /** Settings with the default lease TTL and idle limit. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
-        this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL);
+        this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL, DEFAULT_LOCK_IDLE);
     }
 
     /**
@@ -41,21 +45,22 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
      * @param env     the environment (normally {@link System#getenv()})
      */
     public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Map<String, String> env) {
-        return resolve(dbUrl, dataDir, user, null, env);
+        return resolve(dbUrl, dataDir, user, null, null, env);
     }
 
     /**
      * Resolves the settings, with the lease TTL.
      *
      * @param leaseTtl the option's value or {@code null} for {@link #DEFAULT_LEASE_TTL}
+     * @param lockIdle the option's value or {@code null} for {@link #DEFAULT_LOCK_IDLE}
      */
     public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Duration leaseTtl,
-                                         Map<String, String> env) {
+                                         Duration lockIdle, Map<String, String> env) {
         String url = firstNonBlank(dbUrl, env.get("LOCKSTEP_DB_URL"));
         Path dir = dataDir != null ? dataDir : defaultDataDir(env);
         String who = firstNonBlank(user, env.get("LOCKSTEP_USER"), System.getProperty("user.name"), "operator");
         return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip(),
-                leaseTtl == null ? DEFAULT_LEASE_TTL : leaseTtl);
+                leaseTtl == null ? DEFAULT_LEASE_TTL : leaseTtl, lockIdle == null ? DEFAULT_LOCK_IDLE : lockIdle);
     }
 
     /** Where extracted PostgreSQL binaries are cached: {@code $XDG_CACHE_HOME/lockstep} or {@code ~/.cache/lockstep}. */

@@ -113,7 +113,7 @@ public final class LockstepApplication extends Application {
             openLocks = new OpenLocks();
             EditorServices services = new EditorServices(opened.repository(), opened.history(), opened.leases(),
                     executor, Platform::runLater, scheduler, ctx.user(),
-                    EditLockViewModel.Settings.defaults(opened.leaseTtl()),
+                    EditLockViewModel.Settings.defaults(opened.leaseTtl(), opened.lockIdle()),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
             LiveUpdates live = new LiveUpdates(Platform::runLater, opened.repository().sessionId());
             feed = opened.changeFeed().apply(live);

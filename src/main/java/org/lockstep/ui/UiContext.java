@@ -27,13 +27,14 @@ public record UiContext(String user, Callable<Backend> connect) {
      * @param history    the customers' version history
      * @param leases     the leases (locks for editing), acting as the same session as {@code repository}
      * @param leaseTtl   how long a lease lasts unless renewed ({@code --lease-ttl}, default 60 s)
+     * @param lockIdle   how long a locking editor may sit idle before it lets go ({@code --lock-idle}, 15 min)
      * @param changeFeed makes the feed of committed changes (LISTEN/NOTIFY) for a listener; not started
      * @param lab        runs the contention lab on the same database
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                          Duration leaseTtl, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, LabRunner lab,
+                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, LabRunner lab,
                           Runnable shutdown) {
     }
 }

@@ -23,6 +23,12 @@ class LeaseTtlOptionTest {
     }
 
     @Test
+    void theIdleLimitDefaultsToFifteenMinutesAndCanBeSet() {
+        assertThat(configOf().lockIdle()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(configOf("--lock-idle", "5m").lockIdle()).isEqualTo(Duration.ofMinutes(5));
+    }
+
+    @Test
     void theOptionTakesDurationsAsOperatorsWriteThem() {
         assertThat(configOf("--lease-ttl", "90s").leaseTtl()).isEqualTo(Duration.ofSeconds(90));
         assertThat(configOf("--lease-ttl", "2m").leaseTtl()).isEqualTo(Duration.ofMinutes(2));

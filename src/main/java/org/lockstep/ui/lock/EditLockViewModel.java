@@ -50,7 +50,14 @@ public final class EditLockViewModel {
     public record Settings(Duration ttl, Duration idleLimit, Duration idleWarning, Duration pollEvery) {
         /** TTL 60 s (renewed every 20 s), released after 15 idle minutes with a warning a minute before, polls 2 s. */
         public static Settings defaults(Duration ttl) {
-            return new Settings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofSeconds(2));
+            return defaults(ttl, Duration.ofMinutes(15));
+        }
+
+        /** The defaults with another idle limit; the warning comes a minute before it (or halfway, if shorter). */
+        public static Settings defaults(Duration ttl, Duration idleLimit) {
+            Duration warning = idleLimit.compareTo(Duration.ofMinutes(2)) < 0 ? idleLimit.dividedBy(2)
+                    : Duration.ofMinutes(1);
+            return new Settings(ttl, idleLimit, warning, Duration.ofSeconds(2));
         }
     }
 
