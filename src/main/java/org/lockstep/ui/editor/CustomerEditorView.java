@@ -103,7 +103,10 @@ public final class CustomerEditorView {
     private void initialize() {
         form = new EditorForm(fields, viewModel);
         viewModel.setControlCommitter(() -> form.commit(viewModel));
-        nameLabel.textProperty().bind(viewModel.displayNameProperty());
+        nameLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> viewModel.stateProperty().get() == EditorState.EMPTY
+                        ? "No customer selected" : viewModel.displayNameProperty().get(),
+                viewModel.stateProperty(), viewModel.displayNameProperty()));
         versionLine.textProperty().bind(viewModel.versionLineProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());

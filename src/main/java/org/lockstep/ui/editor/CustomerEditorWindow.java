@@ -59,9 +59,6 @@ public final class CustomerEditorWindow {
         Stage stage = new Stage();
         CustomerEditorView view = new CustomerEditorView(viewModel);
         stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));
-        // Explicit sizes: some window managers map a new stage at its content's minimum size otherwise.
-        stage.setWidth(WIDTH);
-        stage.setHeight(HEIGHT);
         stage.setMinWidth(560);
         stage.setMinHeight(420);
         stage.titleProperty().bind(viewModel.titleProperty());
@@ -75,6 +72,9 @@ public final class CustomerEditorWindow {
         // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
         stage.setOnHidden(e -> viewModel.close());
         stage.show();
+        // Again once shown: some window managers (seen with Openbox) map a new stage at its minimum size.
+        stage.setWidth(WIDTH);
+        stage.setHeight(HEIGHT);
         return stage;
     }
 

@@ -56,7 +56,8 @@ final class EditorForm {
             error.getStyleClass().add("field-error");
             error.setWrapText(true);
             error.textProperty().bind(viewModel.errorProperty(field));
-            error.visibleProperty().bind(viewModel.errorProperty(field).isNotNull());
+            // Only where the operator can act on it: not on the blank form shown before anything is selected.
+            error.visibleProperty().bind(viewModel.errorProperty(field).isNotNull().and(viewModel.editableProperty()));
             error.managedProperty().bind(error.visibleProperty());
             error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
             control.pseudoClassStateChanged(INVALID, error.isVisible());

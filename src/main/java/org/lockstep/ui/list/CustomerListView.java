@@ -38,7 +38,7 @@ import org.lockstep.domain.LeaseInfo;
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
  * {@link CustomerListViewModel} and forwards what the operator does: typing in the filter (debounced by
  * {@value #FILTER_DELAY_MS} ms), clicking a column header (the database sorts), scrolling near the end (the next
- * page is read), and opening a row (Enter or double-click). The narrow Lock column shows "🔒 Alice" on customers
+ * page is read), and opening a row (Enter or double-click). The narrow Lock column shows a padlock and "Alice" on customers
  * someone holds a lock for editing on.
  */
 public final class CustomerListView {
@@ -155,6 +155,7 @@ public final class CustomerListView {
     private void bindColumns() {
         lockColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(vm.lockText(c.getValue().id())));
         lockColumn.setSortable(false);
+        lockColumn.setCellFactory(column -> new LockCell());
         // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
         vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
@@ -273,5 +274,28 @@ public final class CustomerListView {
 
     private static String formatUpdated(Instant at) {
         return at == null ? "" : UPDATED.format(at);
+    }
+
+    /**
+     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
+     * show as an empty box.
+     */
+    private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
+        @Override
+        protected void updateItem(String holder, boolean empty) {
+            super.updateItem(holder, empty);
+            if (empty || holder == null || holder.isEmpty()) {
+                setText(null);
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            javafx.scene.shape.SVGPath padlock = new javafx.scene.shape.SVGPath();
+            padlock.setContent("M3 6 V4 a3 3 0 0 1 6 0 V6 M1.5 6 h9 v6.5 h-9 z");
+            padlock.getStyleClass().add("padlock");
+            setGraphic(padlock);
+            setText(holder);
+            setTooltip(new javafx.scene.control.Tooltip(holder + " is editing this customer (locked for editing)"));
+        }
     }
 }

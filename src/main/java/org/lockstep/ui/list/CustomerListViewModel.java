@@ -110,10 +110,10 @@ public final class CustomerListViewModel {
         return readOnlyLocks;
     }
 
-    /** "🔒 Alice" for a customer someone holds a lock on, else empty. */
+    /** The holder's name ("Alice") for a customer someone holds a lock on, else empty; the view adds a padlock. */
     public String lockText(long customerId) {
         LeaseInfo lease = locks.get(customerId);
-        return lease == null ? "" : "\uD83D\uDD12 " + lease.holder();
+        return lease == null ? "" : lease.holder();
     }
 
     /**

@@ -139,6 +139,9 @@ public final class MainWindow {
         });
         stage.setOnHidden(e -> listView.stopLockPolling());
         stage.show();
+        // Again once shown: some window managers (seen with Openbox) map a new stage at its minimum size.
+        stage.setWidth(WIDTH);
+        stage.setHeight(HEIGHT);
         vm.start();
         listView.startLockPolling(LOCK_POLL);
         listView.focusFilter();
