@@ -63,6 +63,9 @@ public final class CustomerEditorView {
     @FXML private Label noticeText;
     @FXML private Label noticeDetail;
     @FXML private Button reloadButton;
+    @FXML private HBox liveBar;
+    @FXML private Label liveText;
+    @FXML private Button reviewButton;
     @FXML private GridPane fields;
     @FXML private Label saveBlockedReason;
     @FXML private Button deleteButton;
@@ -115,6 +118,11 @@ public final class CustomerEditorView {
         viewModel.mergeProperty().addListener((obs, was, now) -> showMerge(now));
         viewModel.deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
         bindLock(viewModel.lock());
+        liveText.textProperty().bind(viewModel.liveBannerProperty());
+        liveBar.visibleProperty().bind(viewModel.liveBannerProperty().isNotNull());
+        liveBar.managedProperty().bind(liveBar.visibleProperty());
+        // An invalidation listener: a second save changing the same fields highlights them again.
+        viewModel.recentlyChangedProperty().addListener(o -> form.highlight(viewModel.recentlyChangedProperty().get()));
     }
 
     private void bindLock(EditLockViewModel lock) {
@@ -227,6 +235,11 @@ public final class CustomerEditorView {
         if (confirm(viewModel.breakLockQuestion(), "Break lock", "Cancel")) {
             viewModel.breakLock();
         }
+    }
+
+    @FXML
+    private void review() {
+        viewModel.review();
     }
 
     @FXML
