@@ -24,6 +24,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
+import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.HistoryRepository;
@@ -90,6 +91,7 @@ public final class CustomerEditorViewModel {
             new ReadOnlyObjectWrapper<>(this, "recentlyChanged", Set.of());
     private final ReadOnlyStringWrapper liveBanner = new ReadOnlyStringWrapper(this, "liveBanner");
     private final List<Runnable> unsubscribe = new ArrayList<>();
+    private final CustomerHistoryViewModel versions;
     // The newer record a live notification announced while this editor had unsaved edits (Review merges with it).
     private Customer liveTheirs;
     // A live check's result arrived while a call was in flight: check again once it settles.
@@ -120,6 +122,8 @@ public final class CustomerEditorViewModel {
         this.clock = Objects.requireNonNull(clock);
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
+        this.versions = new CustomerHistoryViewModel(history, executor, clock.getZone());
+        buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
         Observable[] inputs = {state, busy, merge, deleteConflict, buffer.dirtyProperty(), buffer.problemsProperty(),
             buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
         for (Observable input : inputs) {
@@ -141,6 +145,9 @@ public final class CustomerEditorViewModel {
     /** Another session changed this editor's customer: read it and follow (clean) or offer a review (dirty). */
     private void changes(List<LiveUpdates.Change> batch) {
         Customer base = buffer.base();
+        if (base != null && batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
+            versions.refresh();
+        }
         boolean mineToFollow = base != null && batch.stream().anyMatch(c -> !c.mine() && c.event().isCustomer()
                 && c.event().id() == base.id()
                 && (c.event().version() > base.version() || "DELETE".equals(c.event().op())));
@@ -495,6 +502,33 @@ public final class CustomerEditorViewModel {
      */
     public ReadOnlyStringProperty liveBannerProperty() {
         return liveBanner.getReadOnlyProperty();
+    }
+
+    /** The History tab's versions of this editor's customer. */
+    public CustomerHistoryViewModel history() {
+        return versions;
+    }
+
+    /**
+     * "Restore this version": puts a version's values into the fields and saves them as an ordinary versioned save
+     * on the editor's current base, so it may conflict like any save (then the merge opens). The view asks first
+     * when there are unsaved edits, which this replaces.
+     *
+     * @return whether a save started; {@code false} when the editor takes no edits now, or the record already holds
+     *         these values (the notice says so)
+     */
+    public boolean restore(CustomerData values) {
+        if (state.get() != EditorState.EDITING || !editable.get()) {
+            return false;
+        }
+        for (CustomerField f : CustomerField.values()) {
+            buffer.text(f).set(FieldParser.format(values.get(f)));
+        }
+        if (!buffer.dirtyProperty().get()) {
+            notice.set(EditorNotice.info("This customer already holds these values; nothing to restore."));
+            return false;
+        }
+        return save();
     }
 
     /** This editor's lock for editing: mode, state, banner. */
