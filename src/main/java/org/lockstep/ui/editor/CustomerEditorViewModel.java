@@ -148,12 +148,22 @@ public final class CustomerEditorViewModel {
         if (base != null && batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
             versions.refresh();
         }
-        boolean mineToFollow = base != null && batch.stream().anyMatch(c -> !c.mine() && c.event().isCustomer()
-                && c.event().id() == base.id()
-                && (c.event().version() > base.version() || "DELETE".equals(c.event().op())));
-        if (mineToFollow) {
-            recheck();
+        if (base == null) {
+            return;
         }
+        List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
+                && c.event().id() == base.id()
+                && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
+        if (newer.stream().anyMatch(c -> !c.mine())) {
+            recheck(true);
+        } else if (!newer.isEmpty() && !buffer.dirtyProperty().get()) {
+            // This process's own save from another of its editors: follow it quietly, no highlight, no banner.
+            recheck(false);
+        }
+    }
+
+    private void recheck() {
+        recheck(true);
     }
 
     /**
@@ -161,7 +171,7 @@ public final class CustomerEditorViewModel {
      * newer version and reports the changed fields; with edits its base stays and a banner offers the merge, so
      * that a stale save still meets the newer version (PoEAA, Optimistic Offline Lock). Also runs on resync.
      */
-    private void recheck() {
+    private void recheck(boolean byOthers) {
         Customer base = buffer.base();
         if (base == null || state.get() != EditorState.EDITING) {
             return;
@@ -177,9 +187,25 @@ public final class CustomerEditorViewModel {
                 recheckWhenSettled = callsInFlight > 0;
                 return;
             }
-            applyLive(check);
+            if (byOthers) {
+                applyLive(check);
+            } else {
+                followOwn(check);
+            }
         }, failure -> notice.set(EditorNotice.error("Another operator changed this customer, but it could not be "
                 + "read again — Reload to see it.", detail(failure)).withReload()));
+    }
+
+    private void followOwn(LiveCheck check) {
+        Customer base = buffer.base();
+        if (base == null || state.get() != EditorState.EDITING || buffer.dirtyProperty().get()) {
+            return;
+        }
+        if (check.now().isEmpty()) {
+            deleted(generation, base.id(), EditorNotice.info("This customer was deleted in another window."));
+        } else if (check.now().get().version() > base.version()) {
+            buffer.reset(check.now().get());
+        }
     }
 
     private void applyLive(LiveCheck check) {

@@ -155,6 +155,22 @@ class CustomerEditorLiveTest {
     }
 
     @Test
+    void aCleanEditorFollowsASaveFromAnotherEditorOfThisProcessQuietly() {
+        CustomerEditorViewModel other = new CustomerEditorViewModel(aliceServices);
+        other.load(stored.id());
+        other.textProperty(CustomerField.PHONE).set("+1 555 0111");
+        other.save();
+        Customer saved = other.baseProperty().get();
+        other.close();
+
+        notifyOf(saved, "UPDATE", aliceServices.customers().sessionId());
+
+        assertThat(editor.baseProperty().get()).isEqualTo(saved);
+        assertThat(editor.recentlyChangedProperty().get()).isEmpty();
+        assertThat(editor.liveBannerProperty().get()).isNull();
+    }
+
+    @Test
     void aPsqlUpdateWithoutSessionReachesACleanEditor() {
         db.jdbi().useHandle(h -> h.execute("UPDATE customer SET fax = '+1 555 0199', version = version + 1 "
                 + "WHERE id = ?", stored.id()));
