@@ -8,6 +8,7 @@ import javafx.beans.property.ObjectProperty;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
 
@@ -27,11 +28,13 @@ import org.lockstep.ui.lock.OpenLocks;
  * @param lockSettings lease TTL, idle limit and poll interval
  * @param defaultMode  the mode new editors start in (a preference the main window's menu sets)
  * @param openLocks    every open editor's lock, released when the application stops
+ * @param live         other sessions' changes as they happen, which open editors follow; {@code null} when the
+ *                     process has no change feed (editors then learn of a newer version at save time)
  */
 public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                              TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
                              EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
-                             OpenLocks openLocks) {
+                             OpenLocks openLocks, LiveUpdates live) {
 
     /** Checks that every service is there and that both repositories act as one session. */
     public EditorServices {
@@ -51,10 +54,25 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         }
     }
 
+    /** Services without live updates: editors learn of another's save when their own save meets it. */
+    public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
+                          TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
+                          EditLockViewModel.Settings lockSettings,
+                          ObjectProperty<EditLockViewModel.Mode> defaultMode, OpenLocks openLocks) {
+        this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
+                null);
+    }
+
+    /** The same services, with editors following {@code updates} ({@code null}: none). */
+    public EditorServices withLive(LiveUpdates updates) {
+        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
+                defaultMode, openLocks, updates);
+    }
+
     /** The same services writing customers through another repository of the same session (e.g. one that publishes). */
     public EditorServices withCustomers(CustomerRepository other) {
         return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks);
+                defaultMode, openLocks, live);
     }
 
     /** A lock for a new editor, in the default mode, registered so that the application's stop releases it. */

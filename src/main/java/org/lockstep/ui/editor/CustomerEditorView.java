@@ -14,6 +14,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.Tab;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -23,6 +24,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.LockState;
 import org.lockstep.ui.merge.DeleteConflictDialog;
@@ -63,7 +65,11 @@ public final class CustomerEditorView {
     @FXML private Label noticeText;
     @FXML private Label noticeDetail;
     @FXML private Button reloadButton;
+    @FXML private HBox liveBar;
+    @FXML private Label liveText;
+    @FXML private Button reviewButton;
     @FXML private GridPane fields;
+    @FXML private Tab historyTab;
     @FXML private Label saveBlockedReason;
     @FXML private Button deleteButton;
     @FXML private Button revertButton;
@@ -118,6 +124,14 @@ public final class CustomerEditorView {
         viewModel.mergeProperty().addListener((obs, was, now) -> showMerge(now));
         viewModel.deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
         bindLock(viewModel.lock());
+        historyTab.setContent(new CustomerHistoryView(viewModel.history(), this::restore,
+                viewModel.editableProperty()).root());
+        historyTab.selectedProperty().addListener((obs, was, now) -> viewModel.history().setActive(now));
+        liveText.textProperty().bind(viewModel.liveBannerProperty());
+        liveBar.visibleProperty().bind(viewModel.liveBannerProperty().isNotNull());
+        liveBar.managedProperty().bind(liveBar.visibleProperty());
+        // An invalidation listener: a second save changing the same fields highlights them again.
+        viewModel.recentlyChangedProperty().addListener(o -> form.highlight(viewModel.recentlyChangedProperty().get()));
     }
 
     private void bindLock(EditLockViewModel lock) {
@@ -230,6 +244,17 @@ public final class CustomerEditorView {
         if (confirm(viewModel.breakLockQuestion(), "Break lock", "Cancel")) {
             viewModel.breakLock();
         }
+    }
+
+    private boolean restore(CustomerData values) {
+        return (!viewModel.dirtyProperty().get()
+                || confirm("Restore this version and drop your unsaved changes?", "Restore", "Keep editing"))
+                && viewModel.restore(values);
+    }
+
+    @FXML
+    private void review() {
+        viewModel.review();
     }
 
     @FXML

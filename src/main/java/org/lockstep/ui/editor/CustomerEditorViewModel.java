@@ -2,7 +2,9 @@ package org.lockstep.ui.editor;
 
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -17,16 +19,19 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
+import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.LockMessages;
 import org.lockstep.ui.lock.LockState;
@@ -82,6 +87,15 @@ public final class CustomerEditorViewModel {
     private final ReadOnlyStringWrapper displayName = new ReadOnlyStringWrapper(this, "displayName", "");
     private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper(this, "versionLine", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyObjectWrapper<Set<CustomerField>> recentlyChanged =
+            new ReadOnlyObjectWrapper<>(this, "recentlyChanged", Set.of());
+    private final ReadOnlyStringWrapper liveBanner = new ReadOnlyStringWrapper(this, "liveBanner");
+    private final List<Runnable> unsubscribe = new ArrayList<>();
+    private final CustomerHistoryViewModel versions;
+    // The newer record a live notification announced while this editor had unsaved edits (Review merges with it).
+    private Customer liveTheirs;
+    // A live check's result arrived while a call was in flight: check again once it settles.
+    private boolean recheckWhenSettled;
 
     private long id = -1;
     // The record the lock watches; -1 for none (a new customer, or nothing loaded).
@@ -108,13 +122,140 @@ public final class CustomerEditorViewModel {
         this.clock = Objects.requireNonNull(clock);
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
+        this.versions = new CustomerHistoryViewModel(history, executor, clock.getZone());
+        buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
         Observable[] inputs = {state, busy, merge, deleteConflict, buffer.dirtyProperty(), buffer.problemsProperty(),
             buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
         watchLock();
+        follow(services.live());
         refresh();
+    }
+
+    private void follow(LiveUpdates live) {
+        if (live == null) {
+            return;
+        }
+        unsubscribe.add(live.subscribe(this::changes));
+        unsubscribe.add(live.onResync(this::recheck));
+    }
+
+    /** Another session changed this editor's customer: read it and follow (clean) or offer a review (dirty). */
+    private void changes(List<LiveUpdates.Change> batch) {
+        Customer base = buffer.base();
+        if (base != null && batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
+            versions.refresh();
+        }
+        if (base == null) {
+            return;
+        }
+        List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
+                && c.event().id() == base.id()
+                && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
+        if (newer.stream().anyMatch(c -> !c.mine())) {
+            recheck(true);
+        } else if (!newer.isEmpty() && !buffer.dirtyProperty().get()) {
+            // This process's own save from another of its editors: follow it quietly, no highlight, no banner.
+            recheck(false);
+        }
+    }
+
+    private void recheck() {
+        recheck(true);
+    }
+
+    /**
+     * Reads the record again and applies the live-update rules: without unsaved edits the editor moves to the
+     * newer version and reports the changed fields; with edits its base stays and a banner offers the merge, so
+     * that a stale save still meets the newer version (PoEAA, Optimistic Offline Lock). Also runs on resync.
+     */
+    private void recheck(boolean byOthers) {
+        Customer base = buffer.base();
+        if (base == null || state.get() != EditorState.EDITING) {
+            return;
+        }
+        int gen = generation;
+        long customerId = base.id();
+        executor.execute(() -> LiveCheck.read(repository, history, customerId, base.version()), check -> {
+            if (gen != generation) {
+                return;
+            }
+            if (callsInFlight > 0 || merge.get() != null || deleteConflict.get() != null) {
+                // A save or load in flight settles the state itself; look again once it has.
+                recheckWhenSettled = callsInFlight > 0;
+                return;
+            }
+            if (byOthers) {
+                applyLive(check);
+            } else {
+                followOwn(check);
+            }
+        }, failure -> notice.set(EditorNotice.error("Another operator changed this customer, but it could not be "
+                + "read again — Reload to see it.", detail(failure)).withReload()));
+    }
+
+    private void followOwn(LiveCheck check) {
+        Customer base = buffer.base();
+        if (base == null || state.get() != EditorState.EDITING || buffer.dirtyProperty().get()) {
+            return;
+        }
+        if (check.now().isEmpty()) {
+            deleted(generation, base.id(), EditorNotice.info("This customer was deleted in another window."));
+        } else if (check.now().get().version() > base.version()) {
+            buffer.reset(check.now().get());
+        }
+    }
+
+    private void applyLive(LiveCheck check) {
+        Customer base = buffer.base();
+        if (base == null || state.get() != EditorState.EDITING) {
+            return;
+        }
+        if (check.now().isPresent() && check.now().get().version() <= base.version()) {
+            return; // nothing newer than what the editor is based on
+        }
+        boolean dirty = buffer.dirtyProperty().get();
+        if (check.now().isEmpty()) {
+            if (dirty) {
+                liveTheirs = null;
+                liveBanner.set(check.who() + " deleted this customer — Review");
+            } else {
+                deleted(generation, base.id(), EditorNotice.info(check.who()
+                        + " deleted this customer; it no longer exists."));
+            }
+            return;
+        }
+        Customer theirs = check.now().get();
+        Set<CustomerField> changed = LiveCheck.changedFields(base.data(), theirs.data());
+        if (dirty) {
+            liveTheirs = theirs;
+            liveBanner.set(check.who() + " saved version " + theirs.version() + " ("
+                    + LiveCheck.fieldNames(changed) + ") — Review");
+        } else {
+            liveTheirs = null;
+            liveBanner.set(null);
+            buffer.reset(theirs);
+            recentlyChanged.set(changed);
+        }
+    }
+
+    /**
+     * "Review" on the live banner: opens the merge of the edits with the newer record now, on the editor's base.
+     * For a record someone deleted it opens the deleted flow (re-create with my values, or discard).
+     */
+    public void review() {
+        Customer base = buffer.base();
+        if (liveBanner.get() == null || base == null || merge.get() != null) {
+            return;
+        }
+        merge.set(mergeOf(base, buffer.currentProperty().get(), new SaveOutcome.Conflict(Optional.ofNullable(liveTheirs))));
+    }
+
+    private void clearLive() {
+        liveTheirs = null;
+        liveBanner.set(null);
     }
 
     private void watchLock() {
@@ -230,7 +371,9 @@ public final class CustomerEditorViewModel {
     /** Drops every edit: the editor shows its base again (a new customer becomes blank). */
     public void revert() {
         if (canRevert.get()) {
-            buffer.reset(buffer.base());
+            // Dropping the edits also drops the reason to stay on the old base: show the newer record announced.
+            buffer.reset(liveTheirs != null ? liveTheirs : buffer.base());
+            clearLive();
             notice.set(null);
         }
     }
@@ -371,6 +514,49 @@ public final class CustomerEditorViewModel {
         return deleteConflict.getReadOnlyProperty();
     }
 
+    /**
+     * The fields another operator's save changed when this editor, having no unsaved edits, moved to their version;
+     * the view highlights them briefly. Empty until then.
+     */
+    public ReadOnlyObjectProperty<Set<CustomerField>> recentlyChangedProperty() {
+        return recentlyChanged.getReadOnlyProperty();
+    }
+
+    /**
+     * "Bob saved version 8 (phone, email) — Review" while this editor has unsaved edits on an older version, or
+     * {@code null}. The base does not move: {@link #review()} or the next save opens the merge.
+     */
+    public ReadOnlyStringProperty liveBannerProperty() {
+        return liveBanner.getReadOnlyProperty();
+    }
+
+    /** The History tab's versions of this editor's customer. */
+    public CustomerHistoryViewModel history() {
+        return versions;
+    }
+
+    /**
+     * "Restore this version": puts a version's values into the fields and saves them as an ordinary versioned save
+     * on the editor's current base, so it may conflict like any save (then the merge opens). The view asks first
+     * when there are unsaved edits, which this replaces.
+     *
+     * @return whether a save started; {@code false} when the editor takes no edits now, or the record already holds
+     *         these values (the notice says so)
+     */
+    public boolean restore(CustomerData values) {
+        if (state.get() != EditorState.EDITING || !editable.get()) {
+            return false;
+        }
+        for (CustomerField f : CustomerField.values()) {
+            buffer.text(f).set(FieldParser.format(values.get(f)));
+        }
+        if (!buffer.dirtyProperty().get()) {
+            notice.set(EditorNotice.info("This customer already holds these values; nothing to restore."));
+            return false;
+        }
+        return save();
+    }
+
     /** This editor's lock for editing: mode, state, banner. */
     public EditLockViewModel lock() {
         return lock;
@@ -381,6 +567,8 @@ public final class CustomerEditorViewModel {
      * when the window closes; the editor is not used afterwards.
      */
     public void close() {
+        unsubscribe.forEach(Runnable::run);
+        unsubscribe.clear();
         attachedId = -1;
         openLocks.close(lock);
     }
@@ -526,13 +714,14 @@ public final class CustomerEditorViewModel {
             return;
         }
         EditBuffer.Snapshot latest = saves.abandon(mine);
-        merge.set(mergeOf(base, latest, outcome));
+        merge.set(mergeOf(base, latest.data(), outcome));
     }
 
-    private MergeViewModel mergeOf(Customer base, EditBuffer.Snapshot mine, SaveOutcome.Conflict outcome) {
-        MergeViewModel open = MergeViewModel.forConflict(repository, history, executor, base, mine.data(), outcome);
+    private MergeViewModel mergeOf(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
+        MergeViewModel open = MergeViewModel.forConflict(repository, history, executor, base, mine, outcome);
         open.setOnSaved(merged -> {
             merge.set(null);
+            clearLive();
             buffer.reset(merged);
             state.set(EditorState.EDITING);
             notice.set(null);
@@ -540,6 +729,7 @@ public final class CustomerEditorViewModel {
         });
         open.setOnDiscarded(theirs -> {
             merge.set(null);
+            clearLive();
             buffer.reset(theirs);
             state.set(EditorState.EDITING);
             notice.set(null);
@@ -551,6 +741,7 @@ public final class CustomerEditorViewModel {
         });
         open.setOnRecreated(created -> {
             merge.set(null);
+            clearLive();
             id = created.id();
             buffer.reset(created);
             attach(created.id());
@@ -593,6 +784,8 @@ public final class CustomerEditorViewModel {
     private void forgetPending(long customerId) {
         id = customerId;
         saves.clear();
+        clearLive();
+        recentlyChanged.set(Set.of());
         merge.set(null);
         deleteConflict.set(null);
         notice.set(null);
@@ -631,6 +824,10 @@ public final class CustomerEditorViewModel {
     private void settled() {
         callsInFlight--;
         busy.set(callsInFlight > 0);
+        if (callsInFlight == 0 && recheckWhenSettled) {
+            recheckWhenSettled = false;
+            recheck();
+        }
     }
 
     private void refresh() {

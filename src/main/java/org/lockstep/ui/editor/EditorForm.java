@@ -3,6 +3,8 @@ package org.lockstep.ui.editor;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import javafx.animation.PauseTransition;
 import javafx.css.PseudoClass;
 import javafx.geometry.VPos;
 import javafx.scene.control.Label;
@@ -11,6 +13,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 import org.lockstep.domain.CustomerField;
 
 /**
@@ -21,6 +24,9 @@ import org.lockstep.domain.CustomerField;
 final class EditorForm {
 
     private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+    /** How long a field another operator just changed stays highlighted. */
+    static final Duration HIGHLIGHT = Duration.seconds(2);
     private static final List<CustomerField> LEFT = List.of(CustomerField.COMPANY, CustomerField.CONTACT_NAME,
             CustomerField.CONTACT_TITLE, CustomerField.EMAIL, CustomerField.PHONE, CustomerField.FAX,
             CustomerField.CREDIT_LIMIT, CustomerField.EXTERNAL_REF);
@@ -29,11 +35,20 @@ final class EditorForm {
     private static final List<CustomerField> WIDE = List.of(CustomerField.NOTES);
 
     private final Map<CustomerField, TextInputControl> controls = new EnumMap<>(CustomerField.class);
+    private final PauseTransition highlightEnds = new PauseTransition(HIGHLIGHT);
 
     EditorForm(GridPane grid, CustomerEditorViewModel viewModel) {
         place(grid, viewModel, LEFT, 0, 0, 1);
         place(grid, viewModel, RIGHT, 2, 0, 1);
         place(grid, viewModel, WIDE, 0, Math.max(LEFT.size(), RIGHT.size()), 3);
+    }
+
+    /** Marks the controls of {@code changed} with {@code :changed} for {@link #HIGHLIGHT}, then clears the mark. */
+    void highlight(Set<CustomerField> changed) {
+        highlightEnds.stop();
+        controls.forEach((field, control) -> control.pseudoClassStateChanged(CHANGED, changed.contains(field)));
+        highlightEnds.setOnFinished(e -> controls.values().forEach(c -> c.pseudoClassStateChanged(CHANGED, false)));
+        highlightEnds.playFromStart();
     }
 
     /** Pushes every control's text into the view model: a value still being typed is saved too. */

@@ -117,8 +117,10 @@ public final class MainWindow {
      * @param lab  runs the contention lab, or {@code null} for no Tools menu
      */
     public static MainWindow show(Stage stage, EditorServices services, LiveUpdates live, LabRunner lab) {
-        MainWindowViewModel vm = new MainWindowViewModel(services);
-        MainWindow window = new MainWindow(vm, services, live, lab);
+        // The pane's editor and every editor window follow other operators' saves through the same hub.
+        EditorServices following = live == null ? services : services.withLive(live);
+        MainWindowViewModel vm = new MainWindowViewModel(following);
+        MainWindow window = new MainWindow(vm, following, live, lab);
         vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));
         window.showOn(stage);
         return window;

@@ -167,6 +167,27 @@ public final class EditorWindowHandle {
         return this;
     }
 
+    /** The live banner's sentence ("Bob saved version 8 (phone) — Review"), or {@code null} when it is hidden. */
+    public String liveBanner() {
+        return Fx.call(() -> node("#liveBar").isVisible() ? ((Label) node("#liveText")).getText() : null);
+    }
+
+    /** Clicks the History tab and waits until it lists at least {@code versions} versions. */
+    public EditorWindowHandle openHistory(int versions) {
+        activate();
+        robot.clickOn(Fx.call(() -> stage.getScene().getRoot().lookupAll(".tab-label").stream()
+                .filter(n -> n instanceof Label l && "History".equals(l.getText())).findFirst().orElseThrow()));
+        Fx.await(versions + " versions in the History tab", () -> historyVersions().size() >= versions);
+        return this;
+    }
+
+    /** The History tab's rows, newest first: "version who op changes". */
+    public java.util.List<String> historyVersions() {
+        return Fx.call(() -> ((javafx.scene.control.TableView<?>) node("#history-versions")).getItems().stream()
+                .map(o -> (org.lockstep.ui.editor.CustomerHistoryViewModel.Version) o)
+                .map(v -> v.version() + " " + v.who() + " " + v.op() + " " + v.changesText()).toList());
+    }
+
     /** The lock banner's sentence, or {@code null} when the banner is hidden. */
     public String lockMessage() {
         return Fx.call(() -> node("#lockBar").isVisible() ? ((Label) node("#lockMessage")).getText() : null);

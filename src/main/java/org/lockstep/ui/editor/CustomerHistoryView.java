@@ -1,0 +1,115 @@
+package org.lockstep.ui.editor;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.ui.editor.CustomerHistoryViewModel.FieldDifference;
+import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
+
+/**
+ * The editor's History tab: the versions table (newest first; select one to see what it changed, two to see
+ * their difference field by field) and "Restore this version". Ids: {@code #history-versions},
+ * {@code #history-difference}, {@code #history-heading}, {@code #history-status}, {@code #restore-version}.
+ */
+final class CustomerHistoryView {
+
+    private final VBox root = new VBox(6);
+    private final TableView<Version> versions = new TableView<>();
+    private final TableView<FieldDifference> difference = new TableView<>();
+    private final Label heading = new Label("Select a version to see what it changed, two to compare them.");
+    private final Button restore = new Button("Restore this version");
+    private final ObservableBooleanValue canEdit;
+
+    /**
+     * @param restorer restores a version's values into the editor and saves; answers whether a save started (it
+     *                 asks the operator first when needed)
+     * @param canEdit  whether the editor takes edits now
+     */
+    CustomerHistoryView(CustomerHistoryViewModel history, Predicate<CustomerData> restorer,
+                        ObservableBooleanValue canEdit) {
+        Label status = new Label();
+        status.setId("history-status");
+        status.textProperty().bind(history.statusProperty());
+        versions.setId("history-versions");
+        versions.setItems(history.versions());
+        versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        versions.getColumns().setAll(List.of(
+                column("Version", v -> Long.toString(v.version()), 70),
+                column("Who", Version::who, 90),
+                column("When", Version::when, 150),
+                column("Op", Version::op, 70),
+                column("Changes", Version::changesText, 300)));
+        heading.setId("history-heading");
+        heading.getStyleClass().add("history-heading");
+        difference.setId("history-difference");
+        difference.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        difference.setPlaceholder(new Label("No field differs."));
+        difference.getColumns().setAll(List.of(
+                column("Field", d -> d.field().label(), 110),
+                column("From", FieldDifference::from, 200),
+                column("To", FieldDifference::to, 200)));
+        restore.setId("restore-version");
+        restore.setOnAction(e -> selectedOne().ifPresent(v -> restorer.test(v.values())));
+        versions.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Version>) c -> showSelection());
+        canEdit.addListener(o -> showSelection());
+        this.canEdit = canEdit;
+        HBox actions = new HBox(8, status, new Pane(), restore);
+        HBox.setHgrow(actions.getChildren().get(1), Priority.ALWAYS);
+        VBox.setVgrow(versions, Priority.ALWAYS);
+        VBox.setVgrow(difference, Priority.SOMETIMES);
+        root.getChildren().setAll(versions, heading, difference, actions);
+        root.getStyleClass().add("history");
+        showSelection();
+    }
+
+    Parent root() {
+        return root;
+    }
+
+    private Optional<Version> selectedOne() {
+        List<Version> selected = versions.getSelectionModel().getSelectedItems();
+        return selected.size() == 1 ? Optional.ofNullable(selected.get(0)) : Optional.empty();
+    }
+
+    private void showSelection() {
+        List<Version> selected = List.copyOf(versions.getSelectionModel().getSelectedItems());
+        if (selected.size() == 1 && selected.get(0) != null) {
+            Version v = selected.get(0);
+            heading.setText("Version " + v.version() + " — " + v.op() + " by " + v.who() + " at " + v.when());
+            difference.getItems().setAll(v.changes());
+        } else if (selected.size() == 2) {
+            Version a = selected.get(0).version() < selected.get(1).version() ? selected.get(0) : selected.get(1);
+            Version b = a == selected.get(0) ? selected.get(1) : selected.get(0);
+            heading.setText("Version " + a.version() + " → version " + b.version());
+            difference.getItems().setAll(CustomerHistoryViewModel.difference(a, b));
+        } else {
+            heading.setText("Select a version to see what it changed, two to compare them.");
+            difference.getItems().clear();
+        }
+        restore.setDisable(selectedOne().map(v -> !v.restorable()).orElse(true) || !canEdit.get());
+    }
+
+    private static <T> TableColumn<T, String> column(String title, Function<T, String> value, double width) {
+        TableColumn<T, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        column.setPrefWidth(width);
+        column.setSortable(false);
+        return column;
+    }
+}

@@ -1,0 +1,55 @@
+package org.lockstep.ui.editor;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.HistoryEntry;
+import org.lockstep.domain.HistoryRepository;
+
+/**
+ * What an editor learns when a notification says another session changed its customer: the record as it is now
+ * (empty when deleted) and who made the latest change, from the history the database's trigger wrote — so a write
+ * by a script or psql names its database role.
+ *
+ * @param now the record now; empty when someone deleted it
+ * @param who who made the latest change, or "Someone" when the history does not say
+ */
+record LiveCheck(Optional<Customer> now, String who) {
+
+    /** Reads the record and its changes after {@code baseVersion}. Blocks: call off the FX thread. */
+    static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion) {
+        Optional<Customer> now = customers.find(id);
+        List<HistoryEntry> entries = now.isPresent()
+                ? history.between(id, baseVersion, now.get().version())
+                : history.history(id).stream().filter(e -> e.op() == HistoryEntry.Op.DELETE).toList();
+        String who = entries.isEmpty() ? now.map(Customer::updatedBy).orElse(null)
+                : entries.get(entries.size() - 1).changedBy();
+        return new LiveCheck(now, who == null || who.isBlank() ? "Someone" : who);
+    }
+
+    /** The fields whose values differ between two versions, in field order. */
+    static Set<CustomerField> changedFields(CustomerData before, CustomerData after) {
+        CustomerData a = before.normalized();
+        CustomerData b = after.normalized();
+        Set<CustomerField> changed = EnumSet.noneOf(CustomerField.class);
+        for (CustomerField f : CustomerField.values()) {
+            if (!CustomerData.sameValue(a.get(f), b.get(f))) {
+                changed.add(f);
+            }
+        }
+        return changed;
+    }
+
+    /** "phone, email": the fields' labels as an operator reads them in a sentence. */
+    static String fieldNames(Set<CustomerField> fields) {
+        return fields.isEmpty() ? "no field changed"
+                : fields.stream().map(f -> f.label().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+    }
+}
