@@ -140,7 +140,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             }
             // Zero rows: say why, most actionable reason first.
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token).orElse(true)) {
+            if (underLease && lease.map(l -> l.token() != token || !l.holder().equals(user)).orElse(true)) {
                 return new SaveOutcome.LeaseLost(lease);
             }
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
@@ -185,7 +185,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 return new DeleteOutcome.Deleted(id);
             }
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token).orElse(true)) {
+            if (underLease && lease.map(l -> l.token() != token || !l.holder().equals(user)).orElse(true)) {
                 return new DeleteOutcome.LeaseLost(lease);
             }
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {

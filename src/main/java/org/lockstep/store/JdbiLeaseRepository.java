@@ -145,7 +145,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
 
     @Override
     public boolean release(long recordId, long token) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("token = :token"))
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("token = :token AND holder = :actor"))
                 .bind("id", recordId).bind("token", token).bind("how", "released").bind("actor", holder)
                 .map((rs, ctx) -> LeaseSql.info(rs)).findOne().isPresent()));
     }

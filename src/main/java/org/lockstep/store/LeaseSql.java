@@ -15,11 +15,13 @@ final class LeaseSql {
             + " AND expires_at > now() AND session_id <> :session)";
 
     /**
-     * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock. FOR SHARE serializes the
-     * save with a concurrent takeover of the lease row: either the save commits first, or it sees the new token.
+     * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock, and it is held by the
+     * writer ({@code :user}): a token is not a password, it is shown in lock listings and notifications, so another
+     * operator who learns it still cannot write under it. FOR SHARE serializes the save with a concurrent takeover of
+     * the lease row: either the save commits first, or it sees the new token.
      */
     static final String FENCED = "EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id AND token = :token"
-            + " AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
+            + " AND holder = :user AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
 
     static final String SELECT_INFO = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
             + " FROM record_lease";

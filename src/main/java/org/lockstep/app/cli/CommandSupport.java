@@ -140,7 +140,7 @@ final class CommandSupport {
         } else {
             LeaseInfo h = holder.get();
             s.err().println("lockstep: customer " + id + " is locked by " + h.holder() + " until " + h.expiresAt()
-                    + " (token " + h.token() + "); " + nothingDone);
+                    + "; " + nothingDone);
         }
         return Launcher.LOCKED;
     }

@@ -116,6 +116,25 @@ class LeaseCommandTest {
     }
 
     @Test
+    void anotherOperatorCannotWriteUnderOrReleaseSomeoneElsesLeaseEvenKnowingTheToken() throws Exception {
+        Customer c = customer("CLI-L-6");
+        long token = JSON.readTree(alice.run("lease", "acquire", Long.toString(c.id()), "--json").out())
+                .get("token").asLong();
+
+        Cli.Result bobSet = bob.run("set", Long.toString(c.id()), "city=Bodø", "--if-version", "1",
+                "--lease-token", Long.toString(token));
+        Cli.Result bobRelease = bob.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token));
+        Cli.Result refused = bob.run("set", Long.toString(c.id()), "city=Bodø", "--if-version", "1");
+
+        assertThat(bobSet.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(bobRelease.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(refused.err()).contains("locked by Alice").doesNotContain("token");
+        assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(1);
+        assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id()).orElseThrow().token())
+                .isEqualTo(token);
+    }
+
+    @Test
     void aBadTtlIsAUsageError() {
         Customer c = customer("CLI-L-5");
 
