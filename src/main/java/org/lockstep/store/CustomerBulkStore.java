@@ -64,11 +64,18 @@ public final class CustomerBulkStore {
     /**
      * One row to import.
      *
-     * @param line the line in the file where the row starts, for messages
-     * @param id   the row's {@code id} value when the key is {@link ImportKey#ID}, else {@code null}
-     * @param data the values, validated and normalized
+     * @param line    the line in the file where the row starts, for messages
+     * @param id      the row's {@code id} value when the key is {@link ImportKey#ID}, else {@code null}
+     * @param version the row's {@code version} value (as {@code export} writes it) when the file has one, else
+     *                {@code null}: a keyed row then updates its customer only if it is still at that version
+     * @param data    the values, validated and normalized
      */
-    public record ImportRow(long line, Long id, CustomerData data) {
+    public record ImportRow(long line, Long id, Long version, CustomerData data) {
+
+        /** A row without a version column. */
+        public ImportRow(long line, Long id, CustomerData data) {
+            this(line, id, null, data);
+        }
     }
 
     /**
@@ -113,6 +120,7 @@ public final class CustomerBulkStore {
 
     private ImportCounts writeBatch(Handle h, ImportKey key, List<ImportRow> batch) {
         Map<ImportRow, Customer> targets = targets(h, key, batch);
+        refuseOverwrites(h, targets);
         List<CustomerData> inserts = new ArrayList<>();
         PreparedBatch update = h.prepareBatch(UPDATE_SQL);
         long unchanged = 0;
@@ -132,6 +140,44 @@ public final class CustomerBulkStore {
         }
         insertAll(h, inserts);
         return new ImportCounts(inserts.size(), updated, unchanged);
+    }
+
+    /**
+     * An import is a writer like any other: a keyed row must not replace a customer that changed since the file's
+     * version of it (a lost update), nor one that another session holds locked for editing. Either refuses the whole
+     * import, naming every row at fault.
+     */
+    private void refuseOverwrites(Handle h, Map<ImportRow, Customer> targets) {
+        if (targets.isEmpty()) {
+            return;
+        }
+        Map<Long, org.lockstep.domain.LeaseInfo> locks = new HashMap<>();
+        h.createQuery(LeaseSql.SELECT_INFO + " WHERE record_id = ANY(:ids) AND ended IS NULL AND expires_at > now()")
+                .bindArray("ids", Long.class, targets.values().stream().map(Customer::id).toList())
+                .map((rs, ctx) -> LeaseSql.info(rs)).forEach(l -> locks.put(l.recordId(), l));
+        List<String> problems = new ArrayList<>();
+        boolean locked = false;
+        for (Map.Entry<ImportRow, Customer> e : targets.entrySet().stream()
+                .sorted(java.util.Comparator.comparingLong(t -> t.getKey().line())).toList()) {
+            ImportRow row = e.getKey();
+            Customer now = e.getValue();
+            if (now.data().sameValues(row.data())) {
+                continue; // nothing would be written, so nothing can be overwritten
+            }
+            org.lockstep.domain.LeaseInfo lock = locks.get(now.id());
+            if (lock != null && !lock.holder().equals(user)) {
+                locked = true;
+                problems.add("line " + row.line() + ": customer " + now.id() + " is locked for editing by "
+                        + lock.holder() + " until " + lock.expiresAt());
+            } else if (row.version() != null && row.version() != now.version()) {
+                problems.add("line " + row.line() + ": customer " + now.id() + " changed since version "
+                        + row.version() + " in the file: it is at version " + now.version() + " (saved by "
+                        + now.updatedBy() + " at " + now.updatedAt() + ")");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new org.lockstep.domain.ImportConflictException(problems, locked);
+        }
     }
 
     /**

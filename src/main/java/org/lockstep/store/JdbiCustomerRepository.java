@@ -261,7 +261,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     static <T> T call(Supplier<T> body) {
         try {
             return body.get();
-        } catch (InvalidCustomerException e) {
+        } catch (InvalidCustomerException | org.lockstep.domain.ImportConflictException e) {
             throw e;
         } catch (RuntimeException e) {
             if (!StoreErrors.isConnectionLost(e)) {
@@ -270,7 +270,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         }
         try {
             return body.get();
-        } catch (InvalidCustomerException e) {
+        } catch (InvalidCustomerException | org.lockstep.domain.ImportConflictException e) {
             throw e;
         } catch (RuntimeException e) {
             throw StoreErrors.translate(e);

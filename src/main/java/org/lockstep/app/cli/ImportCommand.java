@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Launcher;
+import org.lockstep.domain.ImportConflictException;
 import org.lockstep.app.csv.CsvImport;
 import org.lockstep.store.CustomerBulkStore;
 import org.lockstep.store.CustomerBulkStore.ImportCounts;
@@ -57,8 +58,17 @@ public final class ImportCommand implements Callable<Integer> {
         }
         // The file is the operator's own data: an empty database stays empty but for it, with no sample mixed in.
         return CommandSupport.run(launcher, spec, false, s -> {
-            CsvImport.Outcome outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
-                    .run(file, mappings, importKey);
+            CsvImport.Outcome outcome;
+            try {
+                outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
+                        .run(file, mappings, importKey);
+            } catch (ImportConflictException conflict) {
+                conflict.problems().forEach(p -> s.err().println(file + ": " + p));
+                s.err().println("lockstep: nothing imported: the file would overwrite " + conflict.problems().size()
+                        + " customer" + (conflict.problems().size() == 1 ? "" : "s")
+                        + " changed or locked since (export again, or merge by hand with set --merge)");
+                return conflict.locked() ? Launcher.LOCKED : Launcher.CONFLICT;
+            }
             if (outcome instanceof CsvImport.Rejected rejected) {
                 rejected.problems().forEach(p -> s.err().println(file + ": " + p));
                 long badLines = rejected.problems().stream().mapToLong(CsvImport.Problem::line).distinct().count();

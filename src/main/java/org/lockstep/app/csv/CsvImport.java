@@ -156,7 +156,7 @@ public final class CsvImport {
                         throw new IllegalStateException("The file changed while it was imported (line " + row.line()
                                 + ": " + row.problems().get(0) + "); nothing was imported");
                     }
-                    return new ImportRow(row.line(), row.id(), row.data());
+                    return new ImportRow(row.line(), row.id(), row.version(), row.data());
                 }
                 return null;
             }

@@ -38,6 +38,9 @@ public final class ImportMapping {
     private record ToField(CustomerField field) implements Target {
     }
 
+    private record ToVersion() implements Target {
+    }
+
     private record ToId() implements Target {
     }
 
@@ -146,6 +149,9 @@ public final class ImportMapping {
     private static Optional<Target> implicitTarget(String name, ImportKey key) {
         String column = name.strip().toLowerCase(Locale.ROOT).replace(' ', '_').replace('-', '_');
         if (MAINTAINED.contains(column)) {
+            if (column.equals("version") && key != ImportKey.NONE) {
+                return Optional.of(new ToVersion()); // the version a keyed row's update is based on
+            }
             return Optional.of(column.equals("id") && key == ImportKey.ID ? new ToId() : new Skipped());
         }
         return CustomerField.byColumn(name).map(ToField::new);
@@ -161,10 +167,11 @@ public final class ImportMapping {
      *
      * @param line     the line the record starts on
      * @param id       the value of the {@code id} column when it is the key and not blank, else {@code null}
+     * @param version  the value of the {@code version} column of a keyed import when not blank, else {@code null}
      * @param data     the values, normalized; {@code null} when there are problems
      * @param problems what is wrong with the record, each naming the field; empty when it may be imported
      */
-    public record Converted(long line, Long id, CustomerData data, List<String> problems) {
+    public record Converted(long line, Long id, Long version, CustomerData data, List<String> problems) {
     }
 
     /** Converts and validates a record ({@link CustomerValidator}); a blank cell leaves its field absent. */
@@ -174,10 +181,11 @@ public final class ImportMapping {
         if (values.size() != header.size()) {
             problems.add("has " + values.size() + " value" + (values.size() == 1 ? "" : "s") + " but the header has "
                     + header.size() + " columns (is a value with a comma or a line break missing its quotes?)");
-            return new Converted(record.line(), null, null, problems);
+            return new Converted(record.line(), null, null, null, problems);
         }
         Map<CustomerField, List<String>> texts = new EnumMap<>(CustomerField.class);
         Long id = null;
+        Long version = null;
         for (int i = 0; i < values.size(); i++) {
             String value = values.get(i);
             if (value.indexOf(CsvRecordReader.UNDECODABLE) >= 0) {
@@ -195,6 +203,12 @@ public final class ImportMapping {
                 } catch (NumberFormatException e) {
                     problems.add("id: must be a whole number, not \"" + value.strip() + "\"");
                 }
+            } else if (target instanceof ToVersion && !value.isBlank()) {
+                try {
+                    version = Long.parseLong(value.strip());
+                } catch (NumberFormatException e) {
+                    problems.add("version: must be a whole number, not \"" + value.strip() + "\"");
+                }
             } else if (target instanceof Nameless && !value.isBlank()) {
                 problems.add("column " + (i + 1) + " has a value but no name in the header");
             }
@@ -211,7 +225,8 @@ public final class ImportMapping {
         });
         CustomerData data = CustomerData.fromMap(parsed);
         CustomerValidator.validate(data).forEach(error -> problems.add(error.toString()));
-        return new Converted(record.line(), id, problems.isEmpty() ? data.normalized() : null, List.copyOf(problems));
+        return new Converted(record.line(), id, version, problems.isEmpty() ? data.normalized() : null,
+                List.copyOf(problems));
     }
 
     private static String fieldList() {

@@ -54,6 +54,47 @@ class ExportCommandTest {
     }
 
     @Test
+    void reImportingAnExportDoesNotOverwriteChangesMadeSinceOrCustomersLockedByOthers() throws IOException {
+        String url = TestDatabases.freshUrlWithCredentials();
+        try (Database db = Database.open(url, null, null, "Lockstep test")) {
+            List<Customer> seeded = seed(db);
+            Path csv = dir.resolve("before.csv");
+            Cli tess = new Cli(url, "Tess");
+            assertThat(tess.run("export", csv.toString()).exitCode()).isZero();
+            // Unchanged since the export: importing it again changes nothing and is not a conflict.
+            Cli.Result again = tess.run("import", csv.toString(), "--key", "external_ref");
+            assertThat(again.exitCode()).as(again.toString()).isZero();
+            assertThat(again.out()).contains("updated 0");
+
+            Customer rt2 = seeded.get(1);
+            new JdbiCustomerRepository(db.jdbi(), "Bob").save(rt2.id(), 1, rt2.data().with(CustomerField.CITY,
+                    "Campinas"));
+            String edited = Files.readString(csv, StandardCharsets.UTF_8).replace("Göteborg", "Malmö");
+            Files.writeString(csv, edited, StandardCharsets.UTF_8);
+
+            Cli.Result stale = tess.run("import", csv.toString(), "--key", "external_ref");
+
+            assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(Launcher.CONFLICT);
+            assertThat(stale.err()).contains("customer " + rt2.id() + " changed since version 1")
+                    .contains("nothing imported");
+            assertThat(byRef(db, "RT-2").city()).isEqualTo("Campinas");
+            assertThat(byRef(db, "RT-1").city()).isEqualTo("Göteborg");
+
+            // A customer locked by another operator is not overwritten either.
+            Path fresh = dir.resolve("fresh.csv");
+            assertThat(tess.run("export", fresh.toString()).exitCode()).isZero();
+            new org.lockstep.store.JdbiLeaseRepository(db.jdbi(), "Bob", "bob-session").acquire(seeded.get(2).id(),
+                    60_000);
+            Files.writeString(fresh, Files.readString(fresh, StandardCharsets.UTF_8).replace("São Paulo", "Santos"),
+                    StandardCharsets.UTF_8);
+            Cli.Result locked = tess.run("import", fresh.toString(), "--key", "external_ref");
+            assertThat(locked.exitCode()).as(locked.toString()).isEqualTo(Launcher.LOCKED);
+            assertThat(locked.err()).contains("locked for editing by Bob");
+            assertThat(byRef(db, "RT-3").city()).isEqualTo("São Paulo");
+        }
+    }
+
+    @Test
     void exportWritesTheHeaderAndEveryCustomer() throws IOException {
         String url = TestDatabases.freshUrlWithCredentials();
         try (Database db = Database.open(url, null, null, "Lockstep test")) {
