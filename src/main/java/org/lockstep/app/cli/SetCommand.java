@@ -94,10 +94,25 @@ public final class SetCommand implements Callable<Integer> {
                 CustomerData toSave = mine;
                 if (target.version() != ifVersion) {
                     MergeResult merged = ThreeWayMerge.merge(base.get(), mine, target.data());
-                    if (!merged.isClean()) {
-                        return mergeConflict(s, target, merged);
+                    List<FieldMerge> conflicts = new java.util.ArrayList<>(merged.conflicts());
+                    // FIELD=VALUE is an explicit request: a value equal to version N's still asks for that value,
+                    // so a newer, different value of theirs is a conflict, not "unchanged by me".
+                    assignments.forEach((field, value) -> {
+                        FieldMerge f = merged.field(field);
+                        if (f.resolution() == FieldMerge.Resolution.THEIRS) {
+                            conflicts.add(f);
+                        }
+                    });
+                    if (!conflicts.isEmpty()) {
+                        return mergeConflict(s, target, conflicts);
                     }
                     toSave = merged.merged();
+                }
+                if (toSave.normalized().sameValues(target.data().normalized())) {
+                    // Nothing to change: a new version would only make everyone else's version stale.
+                    s.err().println("lockstep: customer " + id + " already holds these values; nothing saved");
+                    print(s, target);
+                    return Launcher.OK;
                 }
                 SaveOutcome outcome = leaseToken == null ? s.customers().save(id, target.version(), toSave)
                         : s.customers().saveUnderLease(id, target.version(), toSave, leaseToken);
@@ -131,13 +146,13 @@ public final class SetCommand implements Callable<Integer> {
     }
 
     /** Exit 3 with the conflicting fields as JSON on stdout: {@code {id, base_version, current_version, conflicts}}. */
-    private int mergeConflict(CommandSupport.Session s, Customer theirs, MergeResult merged) throws Exception {
+    private int mergeConflict(CommandSupport.Session s, Customer theirs, List<FieldMerge> fields) throws Exception {
         ObjectNode node = JSON.createObjectNode();
         node.put("id", id);
         node.put("base_version", ifVersion);
         node.put("current_version", theirs.version());
         ArrayNode conflicts = node.putArray("conflicts");
-        for (FieldMerge f : merged.conflicts()) {
+        for (FieldMerge f : fields) {
             ObjectNode c = conflicts.addObject();
             c.put("field", f.field().column());
             c.put("base", FieldParser.format(f.base()));
@@ -145,9 +160,10 @@ public final class SetCommand implements Callable<Integer> {
             c.put("theirs", FieldParser.format(f.theirs()));
         }
         s.out().println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
-        s.err().println("lockstep: conflict: " + merged.conflicts().size() + " field(s) changed both here and in version "
-                + theirs.version() + " (" + String.join(", ", merged.conflicts().stream()
-                .map(f -> f.field().column()).toList()) + "); nothing saved. The conflicts are on stdout.");
+        s.err().println("lockstep: conflict: " + fields.size() + " field(s) given here were also changed since "
+                + "version " + ifVersion + " (now version " + theirs.version() + "): " + String.join(", ",
+                fields.stream().map(f -> f.field().column()).toList())
+                + "; nothing saved. The conflicts are on stdout.");
         return Launcher.CONFLICT;
     }
 }

@@ -76,6 +76,30 @@ class SetMergeCommandTest {
     }
 
     @Test
+    void anExplicitValueEqualToTheBaseStillConflictsWithTheirNewerValue() throws Exception {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "M-5").build());
+        alice.save(c.id(), 1, c.data().with(CustomerField.CITY, "Berlin"));
+
+        Cli.Result r = bob.run("set", Long.toString(c.id()), "city=" + c.data().city(), "--if-version", "1",
+                "--merge");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(JSON.readTree(r.out()).get("conflicts").get(0).get("field").asText()).isEqualTo("city");
+        assertThat(alice.find(c.id()).orElseThrow().data().city()).isEqualTo("Berlin");
+    }
+
+    @Test
+    void aSetThatChangesNothingMakesNoNewVersion() {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "M-6").build());
+
+        Cli.Result r = bob.run("set", Long.toString(c.id()), "city=" + c.data().city(), "--if-version", "1");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.err()).contains("already holds these values");
+        assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
     void withoutMergeAStaleVersionIsAPlainConflict() {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "M-3").build());
         alice.save(c.id(), 1, c.data().with(CustomerField.PHONE, "+47 333"));
