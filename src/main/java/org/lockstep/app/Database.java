@@ -103,7 +103,7 @@ public final class Database implements AutoCloseable {
     private static Database open(String url, String user, String password, String application,
                                  Optional<EmbeddedServer> embedded) {
         if (!url.startsWith("jdbc:postgresql:")) {
-            throw new IllegalStateException("Not a PostgreSQL JDBC URL: " + url
+            throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
                     + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
         }
         HikariConfig hc = new HikariConfig();
@@ -125,7 +125,8 @@ public final class Database implements AutoCloseable {
         // An operator waiting on a dead server should hear about it in seconds, not after the default 30 s.
         hc.setConnectionTimeout(5_000);
         hc.setValidationTimeout(2_000);
-        hc.setInitializationFailTimeout(10_000);
+        // One attempt: a wrong password, host or database does not get better by retrying for ten seconds.
+        hc.setInitializationFailTimeout(1);
         hc.addDataSourceProperty("ApplicationName", application);
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");

@@ -22,6 +22,15 @@ public final class CustomerValidator {
     }
 
     /**
+     * Whether text holds control characters: escape sequences that would garble a terminal or a table cell. Multi-line
+     * fields may hold line breaks and tabs.
+     */
+    private static boolean hasControlCharacters(String s, boolean multiLine) {
+        return s.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL
+                && !(multiLine && (c == '\n' || c == '\t')));
+    }
+
+    /**
      * Checks every rule and returns all violations, in field order; empty when the record may be saved.
      *
      * @param data the values to check, normalized or not
@@ -33,9 +42,16 @@ public final class CustomerValidator {
             errors.add(new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
         }
         for (CustomerField f : CustomerField.values()) {
-            if (d.get(f) instanceof String s && s.length() > f.maxLength()) {
-                errors.add(new FieldError(f, f.label() + " is too long: " + s.length() + " characters, at most "
-                        + f.maxLength()));
+            if (d.get(f) instanceof String s) {
+                if (s.length() > f.maxLength()) {
+                    errors.add(new FieldError(f, f.label() + " is too long: " + s.length() + " characters, at most "
+                            + f.maxLength()));
+                }
+                if (hasControlCharacters(s, f.multiLine())) {
+                    errors.add(new FieldError(f, f.multiLine()
+                            ? f.label() + " must not contain control characters (tabs and line breaks are fine)"
+                            : f.label() + " must be one line of text, without line breaks or control characters"));
+                }
             }
         }
         if (d.email() != null && !EMAIL.matcher(d.email()).matches()) {

@@ -79,6 +79,17 @@ class CustomerValidatorTest {
     }
 
     @Test
+    void singleLineFieldsRejectLineBreaksAndControlCharactersWhileNotesKeepLinesAndTabs() {
+        CustomerData data = aCustomer().with(CustomerField.CITY, "A\u0001B\u001b[31mRED")
+                .with(CustomerField.COMPANY, "Cuper\ntino").with(CustomerField.NOTES, "line 1\n\tline 2").build();
+
+        assertThat(CustomerValidator.validate(data)).extracting(FieldError::field)
+                .containsExactly(CustomerField.COMPANY, CustomerField.CITY);
+        assertThat(CustomerValidator.validate(data).get(1).message())
+                .isEqualTo("City must be one line of text, without line breaks or control characters");
+    }
+
+    @Test
     void everyViolationIsReportedAtOnce() {
         CustomerData data = aCustomer().with(CustomerField.EMAIL, "nope").with(CustomerField.CREDIT_LIMIT, "-5")
                 .build();
