@@ -80,6 +80,9 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
                 lockSettings);
         lock.modeProperty().set(defaultMode.get());
+        if (live != null) {
+            lock.follow(live);
+        }
         openLocks.add(lock);
         return lock;
     }
