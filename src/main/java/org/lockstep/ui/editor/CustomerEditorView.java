@@ -52,6 +52,7 @@ public final class CustomerEditorView {
     @FXML private Label nameLabel;
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
+    @FXML private Label alsoHere;
     @FXML private RadioButton optimisticMode;
     @FXML private RadioButton lockMode;
     @FXML private Button lockButton;
@@ -114,6 +115,9 @@ public final class CustomerEditorView {
                         ? "No customer selected" : viewModel.displayNameProperty().get(),
                 viewModel.stateProperty(), viewModel.displayNameProperty()));
         versionLine.textProperty().bind(viewModel.versionLineProperty());
+        alsoHere.textProperty().bind(viewModel.alsoHereProperty());
+        alsoHere.visibleProperty().bind(viewModel.alsoHereProperty().isNotEmpty());
+        alsoHere.managedProperty().bind(alsoHere.visibleProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());
         saveButton.disableProperty().bind(viewModel.canSaveProperty().not());
