@@ -30,6 +30,11 @@ public record ChangeEvent(String table, long id, long version, String op, Option
         return "presence".equals(table);
     }
 
+    /** Whether this change is a message sent about a customer (id: the customer, version: the message). */
+    public boolean isMessage() {
+        return "message".equals(table);
+    }
+
     /** Whether the given session made this change. */
     public boolean madeBy(String session) {
         return sessionId.map(session::equals).orElse(false);
