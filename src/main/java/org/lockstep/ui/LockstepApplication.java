@@ -124,7 +124,8 @@ public final class LockstepApplication extends Application {
             presence.start();
             feed = opened.changeFeed().apply(live);
             feed.start();
-            MainWindow.show(primaryStage, services.withPresence(presence), live, opened.lab());
+            MainWindow.show(primaryStage, services.withPresence(presence).withMessages(opened.messages()), live,
+                    opened.lab());
             splash.close();
         });
     }

@@ -8,6 +8,7 @@ import org.lockstep.lab.LabRunner;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.domain.MessageRepository;
 import org.lockstep.domain.PresenceRepository;
 
 /**
@@ -31,13 +32,14 @@ public record UiContext(String user, Callable<Backend> connect) {
      * @param lockIdle   how long a locking editor may sit idle before it lets go ({@code --lock-idle}, 15 min)
      * @param changeFeed makes the feed of committed changes (LISTEN/NOTIFY) for a listener; not started
      * @param presence   who has which customer open, acting as the same session as {@code repository}
+     * @param messages   messages to and from this session, acting as the same session as {@code repository}
      * @param lab        runs the contention lab on the same database
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
                           Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, PresenceRepository presence,
-                          LabRunner lab,
+                          MessageRepository messages, LabRunner lab,
                           Runnable shutdown) {
     }
 }

@@ -55,6 +55,7 @@ class LockstepApplicationTest {
                     java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
                     new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), "Åsa", session,
                             java.time.Duration.ofSeconds(30)),
+                    new org.lockstep.store.JdbiMessageRepository(db.jdbi(), "Åsa", session),
                     org.lockstep.app.LabConnections.runner(db), () -> {
                 shutdowns.incrementAndGet();
                 db.close();

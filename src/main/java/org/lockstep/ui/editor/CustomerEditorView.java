@@ -53,6 +53,8 @@ public final class CustomerEditorView {
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
     @FXML private Label alsoHere;
+    @FXML private Label messageStatus;
+    @FXML private Button messageHolderButton;
     @FXML private RadioButton optimisticMode;
     @FXML private RadioButton lockMode;
     @FXML private Button lockButton;
@@ -157,6 +159,10 @@ public final class CustomerEditorView {
         lock.messageProperty().addListener((obs, was, now) -> showLock());
         lock.stateProperty().addListener((obs, was, now) -> showLock());
         viewModel.stateProperty().addListener((obs, was, now) -> showLock());
+        viewModel.messaging().ifPresent(m -> {
+            messageStatus.textProperty().bind(m.statusProperty());
+            m.statusProperty().addListener((obs, was, now) -> showLock());
+        });
         showLock();
     }
 
@@ -176,6 +182,8 @@ public final class CustomerEditorView {
         lockBar.getStyleClass().add(other ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
         show(breakLockButton, other);
+        show(messageHolderButton, other && viewModel.messaging().isPresent());
+        show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
         lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring);
@@ -241,6 +249,24 @@ public final class CustomerEditorView {
     @FXML
     private void saveWithoutLock() {
         viewModel.saveWithoutLock();
+    }
+
+    @FXML
+    private void messageHolder() {
+        LockState state = viewModel.lock().stateProperty().get();
+        if (!(state instanceof LockState.HeldByOther other) || viewModel.messaging().isEmpty()) {
+            return;
+        }
+        javafx.scene.control.TextInputDialog dialog =
+                new javafx.scene.control.TextInputDialog("Please save, I need this customer");
+        dialog.setTitle("Message " + other.holder().holder());
+        dialog.setHeaderText("Send " + other.holder().holder() + " a short message (at most "
+                + org.lockstep.domain.Message.MAX_LENGTH + " characters)");
+        dialog.getDialogPane().setId("message-holder");
+        if (root.getScene() != null) {
+            dialog.initOwner(root.getScene().getWindow());
+        }
+        dialog.showAndWait().ifPresent(text -> viewModel.messaging().get().send(text));
     }
 
     @FXML

@@ -34,6 +34,7 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.HolderMessaging;
 import org.lockstep.ui.lock.LockMessages;
 import org.lockstep.ui.lock.LockState;
 import org.lockstep.ui.lock.OpenLocks;
@@ -95,6 +96,7 @@ public final class CustomerEditorViewModel {
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private final CustomerHistoryViewModel versions;
     private final PresenceBoard presence;
+    private final HolderMessaging messaging;
     // This editor's announced presence on the attached customer; null when none is attached or there is no board.
     private PresenceBoard.Seat seat;
     private final ReadOnlyStringWrapper alsoHere = new ReadOnlyStringWrapper(this, "alsoHere", "");
@@ -139,6 +141,8 @@ public final class CustomerEditorViewModel {
         follow(services.live());
         this.presence = services.presence();
         showPresence();
+        this.messaging = services.messages() == null ? null : new HolderMessaging(services.messages(), executor,
+                lock, services.live(), m -> notice.set(EditorNotice.info(m.describe())));
         refresh();
     }
 
@@ -596,7 +600,15 @@ public final class CustomerEditorViewModel {
         unsubscribe.clear();
         attachedId = -1;
         closeSeat();
+        if (messaging != null) {
+            messaging.close();
+        }
         openLocks.close(lock);
+    }
+
+    /** "Message the holder…" and messages received about this customer; empty when the process has no messages. */
+    public Optional<HolderMessaging> messaging() {
+        return Optional.ofNullable(messaging);
     }
 
     /** "Also here: Bob (editing)": who else has this customer open; empty when nobody (or no presence shown). */
@@ -826,6 +838,9 @@ public final class CustomerEditorViewModel {
         if (attachedId != customerId) {
             attachedId = customerId;
             lock.attach(customerId);
+            if (messaging != null) {
+                messaging.attach(customerId);
+            }
             if (presence != null) {
                 closeSeat();
                 seat = presence.open(customerId);
@@ -839,6 +854,9 @@ public final class CustomerEditorViewModel {
         if (attachedId >= 0) {
             attachedId = -1;
             lock.detach();
+            if (messaging != null) {
+                messaging.detach();
+            }
             closeSeat();
             updateAlsoHere();
         }
