@@ -34,6 +34,10 @@ final class LiveBenchCommand implements Callable<Integer> {
             description = "Saves by client A (default ${DEFAULT-VALUE}).")
     int saves;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "100",
+            description = "Unmeasured saves before them (default ${DEFAULT-VALUE}).")
+    int warmup;
+
     @Option(names = "--pause-ms", paramLabel = "MS", defaultValue = "0",
             description = "Pause between A's saves, in ms (default ${DEFAULT-VALUE}: back to back).")
     long pauseMs;
@@ -43,8 +47,9 @@ final class LiveBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (saves < 1 || pauseMs < 0) {
-            throw new ParameterException(spec.commandLine(), "--saves must be at least 1, --pause-ms not negative");
+        if (saves < 1 || warmup < 0 || pauseMs < 0) {
+            throw new ParameterException(spec.commandLine(),
+                    "--saves must be at least 1, --warmup and --pause-ms not negative");
         }
         PrintWriter out = spec.commandLine().getOut();
         Database a = bench.open();
@@ -53,7 +58,7 @@ final class LiveBenchCommand implements Callable<Integer> {
             Database b = bench.open();
             try {
                 r = new LiveBenchmark(a, b, bench.user(), spec.commandLine().getErr())
-                        .run(saves, Duration.ofMillis(pauseMs));
+                        .run(saves, warmup, Duration.ofMillis(pauseMs));
             } finally {
                 b.close();
             }
@@ -66,6 +71,7 @@ final class LiveBenchCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("benchmark", "live");
             m.put("saves", r.saves());
+            m.put("warmup_saves", warmup);
             m.put("pause_ms", pauseMs);
             m.put("received", r.latencies().count());
             m.put("missed", r.missed());
@@ -76,9 +82,9 @@ final class LiveBenchCommand implements Callable<Integer> {
             m.put("aim_met", met);
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m));
         } else {
-            out.printf("Live updates: client A saved one customer %,d times (%s) in %.1f s; client B, with its own "
-                    + "pool and change feed, re-read it on each notification%n%n", r.saves(),
-                    pauseMs == 0 ? "back to back" : pauseMs + " ms apart", r.seconds());
+            out.printf("Live updates: client A saved one customer %,d times (%s, after %,d unmeasured) in %.1f s; "
+                    + "client B, with its own pool and change feed, re-read it on each notification%n%n", r.saves(),
+                    pauseMs == 0 ? "back to back" : pauseMs + " ms apart", warmup, r.seconds());
             Table t = new Table("versions held by B", "missed", "p50 ms", "p99 ms", "max ms");
             t.row(String.format("%,d", r.latencies().count()), r.missed(),
                     String.format("%.2f", r.latencies().percentileMs(50)), String.format("%.2f", p99),

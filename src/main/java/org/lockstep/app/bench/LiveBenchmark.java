@@ -45,16 +45,23 @@ final class LiveBenchmark {
         this.progress = progress;
     }
 
-    Result run(int saves, Duration pause) throws InterruptedException {
+    /**
+     * @param saves  measured saves
+     * @param warmup saves before them, made and followed the same way but not measured (a fresh JVM on both sides
+     *               runs its first saves interpreted)
+     * @param pause  between two of A's saves
+     */
+    Result run(int saves, int warmup, Duration pause) throws InterruptedException {
+        int total = warmup + saves;
         JdbiCustomerRepository writer = new JdbiCustomerRepository(a.jdbi(), user, "bench-live-A-" + UUID.randomUUID());
         JdbiCustomerRepository reader = new JdbiCustomerRepository(b.jdbi(), user, "bench-live-B-" + UUID.randomUUID());
         String run = UUID.randomUUID().toString().substring(0, 8);
         Customer row = writer.create(new SyntheticCustomers(run.hashCode()).customer(1)
                 .with(CustomerField.EXTERNAL_REF, "BENCH-LIVE-" + run));
         long first = row.version() + 1;
-        long last = row.version() + saves;
-        long[] committed = new long[saves];
-        long[] held = new long[saves];
+        long last = row.version() + total;
+        long[] committed = new long[total];
+        long[] held = new long[total];
         CountDownLatch allHeld = new CountDownLatch(1);
         Model model = new Model(reader, row.id(), first, last, held, allHeld);
         long version = row.version();
@@ -69,10 +76,13 @@ final class LiveBenchmark {
                 Thread.sleep(5);
             }
             CustomerData[] values = {row.data(), row.data().with(CustomerField.NOTES, "bench " + run)};
-            progress.printf("Client A saves %,d times; client B follows…%n", saves);
+            progress.printf("Client A saves %,d times (%,d of them warm-up); client B follows…%n", total, warmup);
             progress.flush();
-            long start = System.nanoTime();
-            for (int i = 0; i < saves; i++) {
+            long start = 0;
+            for (int i = 0; i < total; i++) {
+                if (i == warmup) {
+                    start = System.nanoTime();
+                }
                 SaveOutcome outcome = writer.save(row.id(), version, values[(i + 1) % 2]);
                 committed[i] = System.nanoTime();
                 version = ((SaveOutcome.Saved) outcome).saved().version();
@@ -87,7 +97,7 @@ final class LiveBenchmark {
         }
         Latencies latencies = new Latencies();
         int missed = 0;
-        for (int i = 0; i < saves; i++) {
+        for (int i = warmup; i < total; i++) {
             long h;
             synchronized (held) {
                 h = held[i];
