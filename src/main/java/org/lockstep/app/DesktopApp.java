@@ -4,6 +4,8 @@ import java.util.UUID;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.store.JdbiMessageRepository;
+import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.ui.LockstepApplication;
 import org.lockstep.ui.UiContext;
 
@@ -28,7 +30,9 @@ public final class DesktopApp {
             String session = config.user() + "-" + UUID.randomUUID();
             return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user(), session),
                     new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), config.user(), session),
-                    config.leaseTtl(), config.lockIdle(), db::changeFeed, LabConnections.runner(db), db::closeAndStopIfLast);
+                    config.leaseTtl(), config.lockIdle(), db::changeFeed,
+                    new JdbiPresenceRepository(db.jdbi(), config.user(), session, JdbiPresenceRepository.DEFAULT_TTL),
+                    new JdbiMessageRepository(db.jdbi(), config.user(), session), LabConnections.runner(db), db::closeAndStopIfLast);
         });
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }

@@ -6,7 +6,7 @@ import java.util.Optional;
  * One committed change, as a database notification announced it: identifiers only, never the row — read the row
  * if you need it.
  *
- * @param table     {@code customer} or {@code record_lease}
+ * @param table     {@code customer}, {@code record_lease}, {@code presence} or {@code message}
  * @param id        the customer's id
  * @param version   the customer's version after the change (for a delete: the version deleted), or for a lease the
  *                  fencing token
@@ -23,6 +23,16 @@ public record ChangeEvent(String table, long id, long version, String op, Option
     /** Whether this change is to a lease row. */
     public boolean isLease() {
         return "record_lease".equals(table);
+    }
+
+    /** Whether this change is to who has a customer open (id: the customer). */
+    public boolean isPresence() {
+        return "presence".equals(table);
+    }
+
+    /** Whether this change is a message sent about a customer (id: the customer, version: the message). */
+    public boolean isMessage() {
+        return "message".equals(table);
     }
 
     /** Whether the given session made this change. */

@@ -8,9 +8,11 @@ import javafx.beans.property.ObjectProperty;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.domain.MessageRepository;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.ui.presence.PresenceBoard;
 
 /**
  * What every editor of one Lockstep process needs, created once by the application and handed to the main window,
@@ -30,11 +32,15 @@ import org.lockstep.ui.lock.OpenLocks;
  * @param openLocks    every open editor's lock, released when the application stops
  * @param live         other sessions' changes as they happen, which open editors follow; {@code null} when the
  *                     process has no change feed (editors then learn of a newer version at save time)
+ * @param presence     who else has a customer open, and where this process's editors announce themselves;
+ *                     {@code null} when the process shows no presence
+ * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none
  */
 public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                              TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
                              EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
-                             OpenLocks openLocks, LiveUpdates live) {
+                             OpenLocks openLocks, LiveUpdates live, PresenceBoard presence,
+                             MessageRepository messages) {
 
     /** Checks that every service is there and that both repositories act as one session. */
     public EditorServices {
@@ -60,19 +66,31 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
                           EditLockViewModel.Settings lockSettings,
                           ObjectProperty<EditLockViewModel.Mode> defaultMode, OpenLocks openLocks) {
         this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
-                null);
+                null, null, null);
     }
 
     /** The same services, with editors following {@code updates} ({@code null}: none). */
     public EditorServices withLive(LiveUpdates updates) {
         return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, updates);
+                defaultMode, openLocks, updates, presence, messages);
+    }
+
+    /** The same services, with editors announcing themselves on and showing {@code board} ({@code null}: none). */
+    public EditorServices withPresence(PresenceBoard board) {
+        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
+                defaultMode, openLocks, live, board, messages);
     }
 
     /** The same services writing customers through another repository of the same session (e.g. one that publishes). */
     public EditorServices withCustomers(CustomerRepository other) {
         return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live);
+                defaultMode, openLocks, live, presence, messages);
+    }
+
+    /** The same services, with editors sending and receiving {@code store}'s messages ({@code null}: none). */
+    public EditorServices withMessages(MessageRepository store) {
+        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
+                defaultMode, openLocks, live, presence, store);
     }
 
     /** A lock for a new editor, in the default mode, registered so that the application's stop releases it. */
@@ -80,6 +98,9 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
                 lockSettings);
         lock.modeProperty().set(defaultMode.get());
+        if (live != null) {
+            lock.follow(live);
+        }
         openLocks.add(lock);
         return lock;
     }

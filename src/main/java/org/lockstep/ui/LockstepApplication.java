@@ -22,6 +22,7 @@ import org.lockstep.ui.lock.OpenLocks;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.main.MainWindow;
+import org.lockstep.ui.presence.PresenceBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,7 @@ public final class LockstepApplication extends Application {
     private volatile FxTaskExecutor executor;
     private volatile ScheduledExecutorService scheduler;
     private volatile OpenLocks openLocks;
+    private volatile PresenceBoard presence;
 
     /**
      * Runs the application until its last window closes.
@@ -116,9 +118,14 @@ public final class LockstepApplication extends Application {
                     EditLockViewModel.Settings.defaults(opened.leaseTtl(), opened.lockIdle()),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
             LiveUpdates live = new LiveUpdates(Platform::runLater, opened.repository().sessionId());
+            presence = new PresenceBoard(opened.presence(), executor, Platform::runLater, scheduler,
+                    PresenceBoard.HEARTBEAT);
+            presence.follow(live);
+            presence.start();
             feed = opened.changeFeed().apply(live);
             feed.start();
-            MainWindow.show(primaryStage, services, live, opened.lab());
+            MainWindow.show(primaryStage, services.withPresence(presence).withMessages(opened.messages()), live,
+                    opened.lab());
             splash.close();
         });
     }
@@ -131,6 +138,9 @@ public final class LockstepApplication extends Application {
         }
         if (openLocks != null) {
             openLocks.closeAll(); // queues each held lease's release on the executor
+        }
+        if (presence != null) {
+            presence.stop(); // queues the removal of this session's presence rows
         }
         if (scheduler != null) {
             scheduler.shutdownNow();

@@ -8,6 +8,8 @@ import org.lockstep.lab.LabRunner;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.domain.MessageRepository;
+import org.lockstep.domain.PresenceRepository;
 
 /**
  * What the desktop application needs from the composition root, without knowing how the database is reached:
@@ -29,12 +31,15 @@ public record UiContext(String user, Callable<Backend> connect) {
      * @param leaseTtl   how long a lease lasts unless renewed ({@code --lease-ttl}, default 60 s)
      * @param lockIdle   how long a locking editor may sit idle before it lets go ({@code --lock-idle}, 15 min)
      * @param changeFeed makes the feed of committed changes (LISTEN/NOTIFY) for a listener; not started
+     * @param presence   who has which customer open, acting as the same session as {@code repository}
+     * @param messages   messages to and from this session, acting as the same session as {@code repository}
      * @param lab        runs the contention lab on the same database
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, LabRunner lab,
+                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, PresenceRepository presence,
+                          MessageRepository messages, LabRunner lab,
                           Runnable shutdown) {
     }
 }

@@ -52,7 +52,11 @@ class LockstepApplicationTest {
             String session = "Åsa-" + java.util.UUID.randomUUID();
             return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa", session),
                     new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), "Åsa", session),
-                    java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed, org.lockstep.app.LabConnections.runner(db), () -> {
+                    java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
+                    new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), "Åsa", session,
+                            java.time.Duration.ofSeconds(30)),
+                    new org.lockstep.store.JdbiMessageRepository(db.jdbi(), "Åsa", session),
+                    org.lockstep.app.LabConnections.runner(db), () -> {
                 shutdowns.incrementAndGet();
                 db.close();
             });

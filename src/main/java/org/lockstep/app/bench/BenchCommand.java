@@ -6,12 +6,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code lockstep bench save|list}: benchmarks of the two things operators feel, a versioned save and the customer
- * list on a large table. Results go to stdout as tables ({@code --json} for a machine), progress to stderr. How
- * to run them and what they measured on the project's machine: {@code docs/benchmarks.md}.
+ * {@code lockstep bench save|list|lease|live}: benchmarks of what operators feel — a versioned save, the customer
+ * list on a large table, a lease, and how soon another client sees a save. Results go to stdout as tables
+ * ({@code --json} for a machine), progress to stderr. How to run them and what they measured on the project's
+ * machine: {@code docs/benchmarks.md}.
  */
-@Command(name = "bench", description = "Measure versioned saves and the customer list.",
-        subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class})
+@Command(name = "bench", description = "Measure versioned saves, the customer list, leases and live updates.",
+        subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class,
+            LiveBenchCommand.class})
 public final class BenchCommand {
 
     @ParentCommand

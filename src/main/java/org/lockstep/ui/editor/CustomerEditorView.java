@@ -52,6 +52,9 @@ public final class CustomerEditorView {
     @FXML private Label nameLabel;
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
+    @FXML private Label alsoHere;
+    @FXML private Label messageStatus;
+    @FXML private Button messageHolderButton;
     @FXML private RadioButton optimisticMode;
     @FXML private RadioButton lockMode;
     @FXML private Button lockButton;
@@ -114,6 +117,9 @@ public final class CustomerEditorView {
                         ? "No customer selected" : viewModel.displayNameProperty().get(),
                 viewModel.stateProperty(), viewModel.displayNameProperty()));
         versionLine.textProperty().bind(viewModel.versionLineProperty());
+        alsoHere.textProperty().bind(viewModel.alsoHereProperty());
+        alsoHere.visibleProperty().bind(viewModel.alsoHereProperty().isNotEmpty());
+        alsoHere.managedProperty().bind(alsoHere.visibleProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());
         saveButton.disableProperty().bind(viewModel.canSaveProperty().not());
@@ -153,6 +159,10 @@ public final class CustomerEditorView {
         lock.messageProperty().addListener((obs, was, now) -> showLock());
         lock.stateProperty().addListener((obs, was, now) -> showLock());
         viewModel.stateProperty().addListener((obs, was, now) -> showLock());
+        viewModel.messaging().ifPresent(m -> {
+            messageStatus.textProperty().bind(m.statusProperty());
+            m.statusProperty().addListener((obs, was, now) -> showLock());
+        });
         showLock();
     }
 
@@ -172,6 +182,8 @@ public final class CustomerEditorView {
         lockBar.getStyleClass().add(other ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
         show(breakLockButton, other);
+        show(messageHolderButton, other && viewModel.messaging().isPresent());
+        show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
         lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring);
@@ -237,6 +249,24 @@ public final class CustomerEditorView {
     @FXML
     private void saveWithoutLock() {
         viewModel.saveWithoutLock();
+    }
+
+    @FXML
+    private void messageHolder() {
+        LockState state = viewModel.lock().stateProperty().get();
+        if (!(state instanceof LockState.HeldByOther other) || viewModel.messaging().isEmpty()) {
+            return;
+        }
+        javafx.scene.control.TextInputDialog dialog =
+                new javafx.scene.control.TextInputDialog("Please save, I need this customer");
+        dialog.setTitle("Message " + other.holder().holder());
+        dialog.setHeaderText("Send " + other.holder().holder() + " a short message (at most "
+                + org.lockstep.domain.Message.MAX_LENGTH + " characters)");
+        dialog.getDialogPane().setId("message-holder");
+        if (root.getScene() != null) {
+            dialog.initOwner(root.getScene().getWindow());
+        }
+        dialog.showAndWait().ifPresent(text -> viewModel.messaging().get().send(text));
     }
 
     @FXML

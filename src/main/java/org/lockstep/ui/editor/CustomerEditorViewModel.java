@@ -28,16 +28,19 @@ import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.Presence;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.lock.HolderMessaging;
 import org.lockstep.ui.lock.LockMessages;
 import org.lockstep.ui.lock.LockState;
 import org.lockstep.ui.lock.OpenLocks;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeViewModel;
+import org.lockstep.ui.presence.PresenceBoard;
 
 /**
  * One customer editor: loads a record, buffers the operator's edits, validates them while typing and saves them
@@ -92,6 +95,11 @@ public final class CustomerEditorViewModel {
     private final ReadOnlyStringWrapper liveBanner = new ReadOnlyStringWrapper(this, "liveBanner");
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private final CustomerHistoryViewModel versions;
+    private final PresenceBoard presence;
+    private final HolderMessaging messaging;
+    // This editor's announced presence on the attached customer; null when none is attached or there is no board.
+    private PresenceBoard.Seat seat;
+    private final ReadOnlyStringWrapper alsoHere = new ReadOnlyStringWrapper(this, "alsoHere", "");
     // The newer record a live notification announced while this editor had unsaved edits (Review merges with it).
     private Customer liveTheirs;
     // A live check's result arrived while a call was in flight: check again once it settles.
@@ -131,7 +139,28 @@ public final class CustomerEditorViewModel {
         }
         watchLock();
         follow(services.live());
+        this.presence = services.presence();
+        showPresence();
+        this.messaging = services.messages() == null ? null : new HolderMessaging(services.messages(), executor,
+                lock, services.live(), m -> notice.set(EditorNotice.info(m.describe())));
         refresh();
+    }
+
+    /** Announces this editor on the board (viewing, or editing while dirty) and shows who else is here. */
+    private void showPresence() {
+        if (presence == null) {
+            return;
+        }
+        buffer.dirtyProperty().addListener((obs, was, now) -> {
+            if (seat != null) {
+                seat.state(now ? Presence.State.EDITING : Presence.State.VIEWING);
+            }
+        });
+        presence.othersProperty().addListener(o -> updateAlsoHere());
+    }
+
+    private void updateAlsoHere() {
+        alsoHere.set(presence == null || attachedId < 0 ? "" : presence.alsoHere(attachedId));
     }
 
     private void follow(LiveUpdates live) {
@@ -570,7 +599,21 @@ public final class CustomerEditorViewModel {
         unsubscribe.forEach(Runnable::run);
         unsubscribe.clear();
         attachedId = -1;
+        closeSeat();
+        if (messaging != null) {
+            messaging.close();
+        }
         openLocks.close(lock);
+    }
+
+    /** "Message the holder…" and messages received about this customer; empty when the process has no messages. */
+    public Optional<HolderMessaging> messaging() {
+        return Optional.ofNullable(messaging);
+    }
+
+    /** "Also here: Bob (editing)": who else has this customer open; empty when nobody (or no presence shown). */
+    public ReadOnlyStringProperty alsoHereProperty() {
+        return alsoHere.getReadOnlyProperty();
     }
 
     /** The fields take edits. */
@@ -795,6 +838,15 @@ public final class CustomerEditorViewModel {
         if (attachedId != customerId) {
             attachedId = customerId;
             lock.attach(customerId);
+            if (messaging != null) {
+                messaging.attach(customerId);
+            }
+            if (presence != null) {
+                closeSeat();
+                seat = presence.open(customerId);
+                seat.state(buffer.dirtyProperty().get() ? Presence.State.EDITING : Presence.State.VIEWING);
+                updateAlsoHere();
+            }
         }
     }
 
@@ -802,6 +854,18 @@ public final class CustomerEditorViewModel {
         if (attachedId >= 0) {
             attachedId = -1;
             lock.detach();
+            if (messaging != null) {
+                messaging.detach();
+            }
+            closeSeat();
+            updateAlsoHere();
+        }
+    }
+
+    private void closeSeat() {
+        if (seat != null) {
+            seat.close();
+            seat = null;
         }
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -33,6 +34,8 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.Presence;
+import org.lockstep.ui.presence.PresenceBoard;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
@@ -280,6 +283,45 @@ public final class CustomerListView {
      * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
      * show as an empty box.
      */
+    /**
+     * Adds the Here column: a badge with the initials of each other operator who has the customer open ("AL"),
+     * filled while they are editing, with their names in the tooltip; drawn again whenever presence changes.
+     */
+    public void showPresence(PresenceBoard board) {
+        TableColumn<Customer, List<Presence>> here = new TableColumn<>("Here");
+        here.setId("presenceColumn");
+        here.setPrefWidth(70);
+        here.setSortable(false);
+        here.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(board.others(c.getValue().id())));
+        here.setCellFactory(column -> new PresenceCell());
+        table.getColumns().add(table.getColumns().indexOf(lockColumn) + 1, here);
+        board.othersProperty().addListener(o -> table.refresh());
+    }
+
+    private static final class PresenceCell extends javafx.scene.control.TableCell<Customer, List<Presence>> {
+        @Override
+        protected void updateItem(List<Presence> here, boolean empty) {
+            super.updateItem(here, empty);
+            if (empty || here == null || here.isEmpty()) {
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            javafx.scene.layout.HBox badges = new javafx.scene.layout.HBox(2);
+            for (Presence p : here) {
+                javafx.scene.control.Label badge = new javafx.scene.control.Label(p.initials());
+                badge.getStyleClass().add("presence-badge");
+                if (p.editing()) {
+                    badge.getStyleClass().add("editing");
+                }
+                badges.getChildren().add(badge);
+            }
+            setGraphic(badges);
+            setTooltip(new javafx.scene.control.Tooltip(here.stream().map(Presence::describe)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " — has this customer open"));
+        }
+    }
+
     private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
         @Override
         protected void updateItem(String holder, boolean empty) {

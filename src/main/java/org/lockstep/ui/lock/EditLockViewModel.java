@@ -3,6 +3,7 @@ package org.lockstep.ui.lock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -20,12 +21,15 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ChangeListener;
 import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.live.LiveUpdates;
 
 /**
  * One editor's side of "Lock for editing" (PoEAA, Pessimistic Offline Lock): the mode switch, taking the lease at the
@@ -48,7 +52,8 @@ public final class EditLockViewModel {
 
     /** Timings of the lock; see the issue's defaults. */
     public record Settings(Duration ttl, Duration idleLimit, Duration idleWarning, Duration pollEvery) {
-        /** TTL 60 s (renewed every 20 s), released after 15 idle minutes with a warning a minute before, polls 2 s. */
+        /** TTL 60 s (renewed every 20 s), released after 15 idle minutes with a warning a minute before, polls 2 s
+         *  while the change feed is not Live. */
         public static Settings defaults(Duration ttl) {
             return defaults(ttl, Duration.ofMinutes(15));
         }
@@ -85,6 +90,9 @@ public final class EditLockViewModel {
     private boolean idleWarned;
     private Runnable onFree = () -> { };
     private Runnable onNotifyFree = () -> { };
+    // While the change feed is Live a lease's end arrives as a notification and the poll stays quiet (issue 5).
+    private volatile boolean feedLive;
+    private final List<Runnable> unsubscribe = new ArrayList<>();
 
     /**
      * @param leases    the lease store, acting as this operator's session
@@ -114,6 +122,35 @@ public final class EditLockViewModel {
                 state.set(new LockState.Free());
             }
         });
+    }
+
+    /**
+     * Follows the change feed: a {@code record_lease} change for the record this editor waits on makes it ask for
+     * the holder at once, so "Notify me when free" fires the moment the lease ends (issue 5). While the feed is not
+     * Live the poll every {@link Settings#pollEvery()} remains the fallback. Call once, on the FX thread.
+     */
+    public void follow(LiveUpdates live) {
+        feedLive = live.statusProperty().get() == ChangeFeed.Status.LIVE;
+        ChangeListener<ChangeFeed.Status> statusListener =
+                (obs, was, now) -> feedLive = now == ChangeFeed.Status.LIVE;
+        live.statusProperty().addListener(statusListener);
+        unsubscribe.add(() -> live.statusProperty().removeListener(statusListener));
+        unsubscribe.add(live.subscribe(batch -> {
+            long id = recordId;
+            if (id >= 0 && batch.stream().anyMatch(c -> c.event().isLease() && c.event().id() == id)) {
+                checkHolderNow();
+            }
+        }));
+        // Lease changes sent while the feed was away are gone: ask again.
+        unsubscribe.add(live.onResync(this::checkHolderNow));
+    }
+
+    private void checkHolderNow() {
+        long id = recordId;
+        if (id < 0 || !(state.get() instanceof LockState.HeldByOther)) {
+            return;
+        }
+        executor.execute(() -> leases.holder(id), holder -> polled(id, holder), failure -> { });
     }
 
     /** The editor shows a record: learn whether someone else holds it (and if so, watch for the end). */
@@ -230,9 +267,11 @@ public final class EditLockViewModel {
         this.onNotifyFree = listener;
     }
 
-    /** Releases the lease (blocking, in the background) and stops every timer; call when the window closes. */
+    /** Releases the lease (in the background), stops every timer and stops following the feed; call on close. */
     public void close() {
         detach();
+        unsubscribe.forEach(Runnable::run);
+        unsubscribe.clear();
     }
 
     private void blockedBy(LeaseInfo holder) {
@@ -245,6 +284,9 @@ public final class EditLockViewModel {
         long id = recordId;
         long every = settings.pollEvery().toMillis();
         poll = scheduler.scheduleWithFixedDelay(() -> {
+            if (feedLive) {
+                return; // the feed tells of the lease's end; polling would only add load
+            }
             Optional<LeaseInfo> holder;
             try {
                 holder = leases.holder(id);

@@ -84,6 +84,9 @@ public final class MainWindow {
             new LiveListUpdater(vm.list(), services.customers(), services.executor(), live);
         }
         this.listView = new CustomerListView(vm.list());
+        if (services.presence() != null) {
+            listView.showPresence(services.presence());
+        }
         listView.setOnOpen(c -> vm.openInNewWindow());
         Parent editorPane = new CustomerEditorView(vm.editor()).root();
         if (listView.root() instanceof Region list) {

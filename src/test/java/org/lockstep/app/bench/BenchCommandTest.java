@@ -73,6 +73,33 @@ class BenchCommandTest {
     }
 
     @Test
+    void liveBenchmarkReportsEveryVersionClientBHeldAndLeavesNoRowsBehind() throws Exception {
+        String url = urlWithCredentials();
+
+        int code = run("--db-url", url, "--user", "bencher", "bench", "live", "--saves", "30",
+                "--warmup", "5");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(out.toString()).contains("client A saved one customer 30 times", "p50 ms", "p99 ms", "max ms",
+                "Aim: p99 from A's commit to B's model");
+        assertThat(out.toString().lines().filter(l -> l.matches("30 +0 +.*"))).as(out.toString()).hasSize(1);
+        assertThat(rows(url)).isZero();
+    }
+
+    @Test
+    void liveBenchmarkWritesJsonWhenAsked() throws Exception {
+        int code = run("--db-url", urlWithCredentials(), "bench", "live", "--saves", "10", "--pause-ms", "1",
+                "--json");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("saves").asInt()).isEqualTo(10);
+        assertThat(json.get("received").asLong()).isEqualTo(10);
+        assertThat(json.get("missed").asInt()).isZero();
+        assertThat(json.get("p99_ms").asDouble()).isGreaterThanOrEqualTo(json.get("p50_ms").asDouble());
+    }
+
+    @Test
     void negativeSecondsIsAUsageError() {
         int code = run("--db-url", urlWithCredentials(), "bench", "save", "--seconds", "-1");
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.app.Database;
 import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -21,6 +22,7 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.live.LiveUpdates;
 
 /** The editor's lock, against the real lease table; FX-thread delivery is the calling thread here. */
 class EditLockViewModelTest {
@@ -98,6 +100,58 @@ class EditLockViewModelTest {
         assertThat(reloads.get()).isEqualTo(1);
         assertThat(notifications.get()).isEqualTo(1);
         assertThat(bob.notifyWhenFreeProperty().get()).isFalse();
+        bob.close();
+    }
+
+    @Test
+    void notifyMeWhenFreeFiresTheMomentTheLeaseEndsThroughTheChangeFeedWithoutPolling() {
+        Customer c = customer("U-L-6");
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC());
+        // An hour between polls: only the feed's notification can free Bob within the wait below.
+        EditLockViewModel bob = new EditLockViewModel(leasesOf("Bob"), TaskExecutor.sameThread(), Runnable::run,
+                scheduler, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60),
+                        Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofHours(1)));
+        LiveUpdates live = new LiveUpdates(Runnable::run, "Bob-session");
+        bob.follow(live);
+        try (ChangeFeed feed = db.changeFeed(live)) {
+            feed.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> live.statusProperty().get() == ChangeFeed.Status.LIVE);
+            alice.attach(c.id());
+            alice.lock();
+            bob.attach(c.id());
+            assertThat(bob.stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
+            AtomicInteger notifications = new AtomicInteger();
+            bob.setOnNotifyFree(notifications::incrementAndGet);
+            bob.notifyWhenFreeProperty().set(true);
+
+            alice.close();
+
+            await().atMost(Duration.ofSeconds(5)).until(() -> notifications.get() == 1);
+            assertThat(bob.stateProperty().get()).isInstanceOf(LockState.Free.class);
+            assertThat(bob.readOnlyProperty().get()).isFalse();
+            assertThat(bob.notifyWhenFreeProperty().get()).isFalse();
+        } finally {
+            bob.close();
+        }
+    }
+
+    @Test
+    void withTheFeedNotLiveTheWaitingEditorStillLearnsByPolling() {
+        Customer c = customer("U-L-7");
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC());
+        EditLockViewModel bob = editor("Bob", Clock.systemUTC());
+        bob.follow(new LiveUpdates(Runnable::run, "Bob-session")); // never started: Connecting
+        alice.attach(c.id());
+        alice.lock();
+        bob.attach(c.id());
+        AtomicInteger notifications = new AtomicInteger();
+        bob.setOnNotifyFree(notifications::incrementAndGet);
+        bob.notifyWhenFreeProperty().set(true);
+
+        alice.close();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> notifications.get() == 1);
+        assertThat(bob.readOnlyProperty().get()).isFalse();
         bob.close();
     }
 

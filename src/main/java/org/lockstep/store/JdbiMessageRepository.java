@@ -1,0 +1,57 @@
+package org.lockstep.store;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.lockstep.domain.Message;
+import org.lockstep.domain.MessageRepository;
+
+/**
+ * Messages in {@code message} (V7__message.sql); the insert's trigger notifies the recipient's client. Times are the
+ * database clock's ({@code DEFAULT now()}).
+ */
+public final class JdbiMessageRepository implements MessageRepository {
+
+    private static final RowMapper<Message> MESSAGE = (rs, ctx) -> new Message(rs.getLong("id"),
+            rs.getString("from_user"), rs.getLong("customer_id"), rs.getString("text"),
+            rs.getObject("sent_at", OffsetDateTime.class).toInstant());
+
+    private final Jdbi jdbi;
+    private final String user;
+    private final String session;
+
+    /**
+     * @param jdbi    the database
+     * @param user    the operator's name, shown to the recipient
+     * @param session this client's session id (where replies and messages to it go)
+     */
+    public JdbiMessageRepository(Jdbi jdbi, String user, String session) {
+        this.jdbi = jdbi;
+        this.user = user;
+        this.session = session;
+    }
+
+    @Override
+    public Message send(String toSession, long customerId, String text) {
+        String checked = Message.checkedText(text);
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+                        INSERT INTO message (from_user, from_session, to_session, customer_id, text)
+                        VALUES (:user, :session, :to, :customer, :text)
+                        RETURNING id, from_user, customer_id, text, sent_at
+                        """)
+                .bind("user", user).bind("session", session).bind("to", toSession).bind("customer", customerId)
+                .bind("text", checked)
+                .map(MESSAGE).one()));
+    }
+
+    @Override
+    public List<Message> received(long customerId, long afterId) {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+                        SELECT id, from_user, customer_id, text, sent_at FROM message
+                        WHERE to_session = :session AND customer_id = :customer AND id > :after ORDER BY id
+                        """)
+                .bind("session", session).bind("customer", customerId).bind("after", afterId)
+                .map(MESSAGE).list()));
+    }
+}

@@ -1,0 +1,92 @@
+package org.lockstep.store;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Jdbi;
+import org.lockstep.domain.Presence;
+import org.lockstep.domain.PresenceRepository;
+
+/**
+ * Presence rows in {@code presence} (V6__presence.sql). Expiry is set and compared with {@code now()}, the database
+ * clock, never a client's. A heartbeat is one statement: the expired rows of other sessions are deleted in a
+ * data-modifying CTE (their trigger tells listeners that a crashed client left) while this session's rows are
+ * upserted from two parallel arrays.
+ */
+public final class JdbiPresenceRepository implements PresenceRepository {
+
+    /** How long a row lives without a heartbeat: three heartbeats of 10 s. */
+    public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+
+    // Other sessions' expired rows only: deleting and upserting one row in the same statement is not allowed.
+    private static final String HEARTBEAT = """
+            WITH gone AS (
+                DELETE FROM presence WHERE expires_at <= now() AND session_id <> :session
+            )
+            INSERT INTO presence AS p (session_id, user_name, customer_id, state, expires_at)
+            SELECT :session, :user, t.customer_id, t.state, now() + make_interval(secs => :ttlMs / 1000.0)
+            FROM unnest(:ids, :states) AS t(customer_id, state)
+            ON CONFLICT (customer_id, session_id) DO UPDATE
+                SET state = excluded.state, user_name = excluded.user_name, expires_at = excluded.expires_at
+            """;
+
+    private final Jdbi jdbi;
+    private final String user;
+    private final String session;
+    private final Duration ttl;
+
+    /**
+     * @param jdbi    the database
+     * @param user    the operator's name, shown to others
+     * @param session this client's session id (the same as its customer and lease repositories')
+     * @param ttl     how long a row lives without a heartbeat
+     */
+    public JdbiPresenceRepository(Jdbi jdbi, String user, String session, Duration ttl) {
+        this.jdbi = jdbi;
+        this.user = user;
+        this.session = session;
+        this.ttl = ttl;
+    }
+
+    @Override
+    public String sessionId() {
+        return session;
+    }
+
+    @Override
+    public void heartbeat(Map<Long, Presence.State> open) {
+        List<Long> ids = new ArrayList<>(open.keySet());
+        String[] states = ids.stream().map(id -> open.get(id).column()).toArray(String[]::new);
+        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(HEARTBEAT)
+                .bind("session", session).bind("user", user).bind("ttlMs", ttl.toMillis())
+                .bind("ids", ids.stream().mapToLong(Long::longValue).toArray())
+                .bind("states", states)
+                .execute()));
+    }
+
+    @Override
+    public void leave(long customerId) {
+        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(
+                        "DELETE FROM presence WHERE customer_id = :id AND session_id = :session")
+                .bind("id", customerId).bind("session", session).execute()));
+    }
+
+    @Override
+    public void leaveAll() {
+        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(
+                        "DELETE FROM presence WHERE session_id = :session")
+                .bind("session", session).execute()));
+    }
+
+    @Override
+    public List<Presence> present() {
+        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+                        SELECT customer_id, session_id, user_name, state FROM presence
+                        WHERE expires_at > now() ORDER BY customer_id, user_name, session_id
+                        """)
+                .map((rs, ctx) -> new Presence(rs.getLong("customer_id"), rs.getString("session_id"),
+                        rs.getString("user_name"), Presence.State.byColumn(rs.getString("state"))))
+                .list()));
+    }
+}

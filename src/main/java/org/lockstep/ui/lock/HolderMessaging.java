@@ -1,0 +1,130 @@
+package org.lockstep.ui.lock;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import org.lockstep.domain.Message;
+import org.lockstep.domain.MessageRepository;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.live.LiveUpdates;
+
+/**
+ * "Message the holder…" (issue 5, as FileMaker offers): an editor waiting on another's lock sends the holder's session
+ * a short message, and an editor receives the messages sent to its session about its customer the moment the feed
+ * announces them. Confined to the FX thread; database calls go through the executor.
+ */
+public final class HolderMessaging {
+
+    private final MessageRepository messages;
+    private final TaskExecutor executor;
+    private final EditLockViewModel lock;
+    private final Consumer<Message> onReceived;
+    private final ReadOnlyBooleanWrapper canMessage = new ReadOnlyBooleanWrapper(this, "canMessage");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final List<Runnable> unsubscribe = new ArrayList<>();
+    private long customerId = -1;
+    // The newest message already shown; -1 until the first one arrives for this customer.
+    private long lastSeen = -1;
+
+    /**
+     * @param messages   the message store, acting as this process's session
+     * @param executor   runs database calls off the FX thread
+     * @param lock       the editor's lock: who holds the customer, and so whom a message goes to
+     * @param live       the change feed's hub, through which messages to this session arrive; {@code null}: none
+     * @param onReceived shows a message sent to this editor's operator ("Bob: Please save, I need this customer")
+     */
+    public HolderMessaging(MessageRepository messages, TaskExecutor executor, EditLockViewModel lock,
+                           LiveUpdates live, Consumer<Message> onReceived) {
+        this.messages = messages;
+        this.executor = executor;
+        this.lock = lock;
+        this.onReceived = onReceived;
+        canMessage.bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> lock.stateProperty().get() instanceof LockState.HeldByOther, lock.stateProperty()));
+        lock.stateProperty().addListener((obs, was, now) -> status.set(""));
+        if (live != null) {
+            unsubscribe.add(live.subscribe(this::changes));
+        }
+    }
+
+    /** The editor shows {@code id}: messages about it are shown from now on. */
+    public void attach(long id) {
+        if (id != customerId) {
+            customerId = id;
+            lastSeen = -1;
+        }
+    }
+
+    /** The editor shows no customer. */
+    public void detach() {
+        customerId = -1;
+    }
+
+    /**
+     * Sends {@code text} to the holder of the lock this editor waits on. The outcome shows in {@link #statusProperty()}:
+     * "Message sent to Alice", or why not (nobody holds it any more, empty or too long, the database away).
+     *
+     * @return whether the message was valid and went out for sending
+     */
+    public boolean send(String text) {
+        if (!(lock.stateProperty().get() instanceof LockState.HeldByOther other) || customerId < 0) {
+            status.set("Nobody else holds this customer's lock now — there is no one to message.");
+            return false;
+        }
+        String checked;
+        try {
+            checked = Message.checkedText(text);
+        } catch (IllegalArgumentException e) {
+            status.set(e.getMessage());
+            return false;
+        }
+        String to = other.holder().sessionId();
+        String name = other.holder().holder();
+        long id = customerId;
+        executor.execute(() -> messages.send(to, id, checked), sent -> status.set("Message sent to " + name),
+                failure -> status.set("Could not send the message to " + name + ": " + failure.getMessage()));
+        return true;
+    }
+
+    private void changes(List<LiveUpdates.Change> batch) {
+        long id = customerId;
+        long first = batch.stream().filter(c -> c.event().isMessage() && c.event().id() == id && !c.mine())
+                .mapToLong(c -> c.event().version()).min().orElse(-1);
+        if (id < 0 || first < 0) {
+            return;
+        }
+        long after = lastSeen >= 0 ? lastSeen : first - 1;
+        executor.execute(() -> messages.received(id, after), received -> {
+            if (customerId != id) {
+                return;
+            }
+            for (Message m : received) {
+                if (m.id() > lastSeen) {
+                    lastSeen = m.id();
+                    onReceived.accept(m);
+                }
+            }
+        }, failure -> { });
+    }
+
+    /** Stops hearing messages; the editor closes. */
+    public void close() {
+        unsubscribe.forEach(Runnable::run);
+        unsubscribe.clear();
+        customerId = -1;
+    }
+
+    /** Whether "Message the holder…" applies: someone else holds the lock this editor waits on. */
+    public ReadOnlyBooleanProperty canMessageProperty() {
+        return canMessage.getReadOnlyProperty();
+    }
+
+    /** The outcome of the last send, in words; empty when there is nothing to say. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+}

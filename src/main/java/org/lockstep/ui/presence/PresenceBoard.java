@@ -1,0 +1,174 @@
+package org.lockstep.ui.presence;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.lockstep.domain.Presence;
+import org.lockstep.domain.PresenceRepository;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.live.LiveUpdates;
+
+/**
+ * Presence for one Lockstep process (issue 5): announces which customers this process's editors have open and
+ * whether they are editing (a heartbeat every {@code heartbeatEvery}, and at once on an arrival or state change), and
+ * shows everyone else's presence, re-read on every presence notification, on resync and at each heartbeat (which also
+ * drops a crashed client's expired rows). Confined to the FX thread; database calls go through the executor.
+ */
+public final class PresenceBoard {
+
+    /** The default heartbeat: three per 30-s TTL, so one lost heartbeat does not make an operator vanish. */
+    public static final Duration HEARTBEAT = Duration.ofSeconds(10);
+
+    /** One editor's hold on a customer; {@link #close()} when the editor closes or shows another customer. */
+    public final class Seat {
+        private final long customerId;
+        private Presence.State state = Presence.State.VIEWING;
+        private boolean closed;
+
+        private Seat(long customerId) {
+            this.customerId = customerId;
+        }
+
+        /** The editor now has (or no longer has) unsaved edits. */
+        public void state(Presence.State now) {
+            if (!closed && now != state) {
+                state = now;
+                heartbeat();
+            }
+        }
+
+        /** The editor let go of the customer. */
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            seats.remove(this);
+            if (seats.stream().noneMatch(s -> s.customerId == customerId)) {
+                executor.execute(() -> {
+                    presence.leave(customerId);
+                    return null;
+                }, ignored -> { }, failure -> { });
+            } else {
+                heartbeat();
+            }
+        }
+    }
+
+    private final PresenceRepository presence;
+    private final TaskExecutor executor;
+    private final Executor fxThread;
+    private final ScheduledExecutorService scheduler;
+    private final Duration heartbeatEvery;
+    private final List<Seat> seats = new ArrayList<>();
+    private final List<Runnable> unsubscribe = new ArrayList<>();
+    private final ReadOnlyObjectWrapper<Map<Long, List<Presence>>> others =
+            new ReadOnlyObjectWrapper<>(this, "others", Map.of());
+    private ScheduledFuture<?> beat;
+
+    /**
+     * @param presence       the presence store, acting as this process's session
+     * @param executor       runs database calls off the FX thread
+     * @param fxThread       delivers timer ticks to the FX thread ({@code Platform::runLater})
+     * @param scheduler      runs the heartbeat timer
+     * @param heartbeatEvery time between heartbeats; well under the store's TTL
+     */
+    public PresenceBoard(PresenceRepository presence, TaskExecutor executor, Executor fxThread,
+                         ScheduledExecutorService scheduler, Duration heartbeatEvery) {
+        this.presence = presence;
+        this.executor = executor;
+        this.fxThread = fxThread;
+        this.scheduler = scheduler;
+        this.heartbeatEvery = heartbeatEvery;
+    }
+
+    /** Re-reads presence whenever another session arrives, leaves or changes state, and after a resync. */
+    public void follow(LiveUpdates live) {
+        unsubscribe.add(live.subscribe(batch -> {
+            if (batch.stream().anyMatch(c -> c.event().isPresence() && !c.mine())) {
+                refresh();
+            }
+        }));
+        unsubscribe.add(live.onResync(this::refresh));
+    }
+
+    /** Starts the heartbeat timer and reads everyone's presence. */
+    public void start() {
+        long every = heartbeatEvery.toMillis();
+        beat = scheduler.scheduleWithFixedDelay(() -> fxThread.execute(this::heartbeat), every, every,
+                TimeUnit.MILLISECONDS);
+        refresh();
+    }
+
+    /** An editor opened {@code customerId}: others see this operator viewing it at once. */
+    public Seat open(long customerId) {
+        Seat seat = new Seat(customerId);
+        seats.add(seat);
+        heartbeat();
+        return seat;
+    }
+
+    /** Stops the heartbeat and removes this session's rows (in the background); the process closes. */
+    public void stop() {
+        if (beat != null) {
+            beat.cancel(false);
+        }
+        unsubscribe.forEach(Runnable::run);
+        unsubscribe.clear();
+        seats.clear();
+        executor.execute(() -> {
+            presence.leaveAll();
+            return null;
+        }, ignored -> { }, failure -> { });
+    }
+
+    /** Announces this process's open customers now, then reads everyone's presence. */
+    public void heartbeat() {
+        Map<Long, Presence.State> open = new LinkedHashMap<>();
+        for (Seat s : seats) {
+            open.merge(s.customerId, s.state, (a, b) -> a == Presence.State.EDITING ? a : b);
+        }
+        executor.execute(() -> {
+            presence.heartbeat(open);
+            return presence.present();
+        }, this::show, failure -> { });
+    }
+
+    /** Reads everyone's presence again. */
+    public void refresh() {
+        executor.execute(presence::present, this::show, failure -> { });
+    }
+
+    private void show(List<Presence> all) {
+        String mine = presence.sessionId();
+        others.set(all.stream().filter(p -> !p.sessionId().equals(mine))
+                .collect(Collectors.groupingBy(Presence::customerId, Collectors.toUnmodifiableList())));
+    }
+
+    /** Other sessions' presence by customer id; replaced whole on each read. */
+    public ReadOnlyObjectProperty<Map<Long, List<Presence>>> othersProperty() {
+        return others.getReadOnlyProperty();
+    }
+
+    /** Other sessions on {@code customerId}, editors first. */
+    public List<Presence> others(long customerId) {
+        return others.get().getOrDefault(customerId, List.of()).stream()
+                .sorted((a, b) -> Boolean.compare(b.editing(), a.editing())).toList();
+    }
+
+    /** "Also here: Bob (editing), Carol", or empty when nobody else has the customer open. */
+    public String alsoHere(long customerId) {
+        List<Presence> here = others(customerId);
+        return here.isEmpty() ? "" : "Also here: "
+                + here.stream().map(Presence::describe).distinct().collect(Collectors.joining(", "));
+    }
+}
