@@ -280,10 +280,6 @@ public final class CustomerListView {
     }
 
     /**
-     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
-     * show as an empty box.
-     */
-    /**
      * Adds the Here column: a badge with the initials of each other operator who has the customer open ("AL"),
      * filled while they are editing, with their names in the tooltip; drawn again whenever presence changes.
      */
@@ -322,6 +318,10 @@ public final class CustomerListView {
         }
     }
 
+    /**
+     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
+     * show as an empty box.
+     */
     private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
         @Override
         protected void updateItem(String holder, boolean empty) {
