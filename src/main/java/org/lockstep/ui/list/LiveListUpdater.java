@@ -15,7 +15,8 @@ import org.lockstep.ui.live.LiveUpdates;
 /**
  * Keeps a customer list current with other operators' saves as they happen: each batch of notifications names the
  * changed customers; their rows are read again in one background call and updated in place (selection, scroll
- * position and order stay), new customers appear, deleted ones disappear. After the feed reconnects — notifications
+ * position and order stay), new customers appear, deleted ones disappear, and lock icons follow leases at once.
+ * After the feed reconnects — notifications
  * sent meanwhile are lost — the list is read again. Changes this process made are already shown by the window that
  * made them.
  */
@@ -45,6 +46,9 @@ public final class LiveListUpdater {
     }
 
     private void changed(List<LiveUpdates.Change> batch) {
+        if (batch.stream().anyMatch(c -> c.event().isLease())) {
+            list.refreshLocks(); // lock icons follow leases as they are taken and given back, not at the next poll
+        }
         Set<Long> ids = new LinkedHashSet<>();
         for (LiveUpdates.Change c : batch) {
             if (c.event().isCustomer() && !c.mine()) {

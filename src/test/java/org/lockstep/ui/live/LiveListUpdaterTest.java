@@ -79,6 +79,29 @@ class LiveListUpdaterTest {
     }
 
     @Test
+    void lockIconsFollowLeasesAsTheyAreTakenAndGivenBack() {
+        JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "LIVE-LOCK").build());
+        CustomerListViewModel list = new CustomerListViewModel(alice, TaskExecutor.sameThread(),
+                new org.lockstep.store.JdbiLeaseRepository(db.jdbi(), "Alice", alice.sessionId()));
+        list.start();
+        LiveUpdates live = new LiveUpdates(fxThread, alice.sessionId());
+        new LiveListUpdater(list, alice, TaskExecutor.sameThread(), live);
+        feed = db.changeFeed(live);
+        feed.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> drainUntil(() -> "Live".equals(live.statusTextProperty()
+                .get())));
+        org.lockstep.store.JdbiLeaseRepository bobs = new org.lockstep.store.JdbiLeaseRepository(db.jdbi(), "Bob",
+                "bob-session");
+
+        long token = ((org.lockstep.domain.AcquireOutcome.Granted) bobs.acquire(c.id(), 60_000)).lease().token();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> drainUntil(() -> list.lockText(c.id()).equals("Bob")));
+        bobs.release(c.id(), token);
+        await().atMost(Duration.ofSeconds(10)).until(() -> drainUntil(() -> list.lockText(c.id()).isEmpty()));
+    }
+
+    @Test
     void myOwnSavesAreLeftToTheWindowThatMadeThem() {
         JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
         Customer mine = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "LIVE-MINE").build());
