@@ -58,6 +58,10 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
                                          Duration lockIdle, Map<String, String> env) {
         String url = firstNonBlank(dbUrl, env.get("LOCKSTEP_DB_URL"));
         Path dir = dataDir != null ? dataDir : defaultDataDir(env);
+        if (user != null && user.isBlank()) {
+            // Said on purpose and empty: falling back to the OS account would record saves under a name nobody chose.
+            throw new IllegalArgumentException("--user: the operator's name must not be blank");
+        }
         String who = firstNonBlank(user, env.get("LOCKSTEP_USER"), System.getProperty("user.name"), "operator");
         return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip(),
                 leaseTtl == null ? DEFAULT_LEASE_TTL : leaseTtl, lockIdle == null ? DEFAULT_LOCK_IDLE : lockIdle);

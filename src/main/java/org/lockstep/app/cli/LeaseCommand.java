@@ -160,6 +160,10 @@ public final class LeaseCommand {
         @Override
         public Integer call() {
             return CommandSupport.run(lease.launcher, spec, false, s -> {
+                if (s.customers().find(id).isEmpty()) {
+                    s.err().println("lockstep: customer " + id + " does not exist");
+                    return Launcher.CONFLICT;
+                }
                 Optional<LeaseInfo> broken = leases(s).breakLease(id);
                 if (broken.isEmpty()) {
                     s.out().println("customer " + id + " was not locked");

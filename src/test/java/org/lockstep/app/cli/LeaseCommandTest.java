@@ -135,6 +135,22 @@ class LeaseCommandTest {
     }
 
     @Test
+    void breakingTheLockOfACustomerThatDoesNotExistSaysSo() {
+        Cli.Result r = bob.run("lease", "break", "987654");
+
+        assertThat(r.exitCode()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.err()).contains("customer 987654 does not exist");
+    }
+
+    @Test
+    void aBlankUserIsInvalidInput() {
+        Cli.Result r = new Cli(TestDatabases.freshUrlWithCredentials(), " ").run("list");
+
+        assertThat(r.exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(r.err()).contains("--user: the operator's name must not be blank");
+    }
+
+    @Test
     void aBadTtlIsAUsageError() {
         Customer c = customer("CLI-L-5");
 
