@@ -33,20 +33,27 @@ public final class FxTaskExecutor implements TaskExecutor, AutoCloseable {
 
     @Override
     public <T> void execute(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-        pool.execute(() -> {
-            T result;
-            try {
-                result = work.call();
-            } catch (Throwable e) {
-                LOG.debug("Background task failed", e);
-                Platform.runLater(() -> onFailure.accept(e));
-                return;
-            }
-            Platform.runLater(() -> onSuccess.accept(result));
-        });
+        try {
+            pool.execute(() -> run(work, onSuccess, onFailure));
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // The application is closing: a heartbeat or poll that fires now has nobody left to answer.
+            LOG.debug("Dropped a background task submitted after close");
+        }
     }
 
-    /** Stops taking work; calls in flight finish. */
+    private static <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        T result;
+        try {
+            result = work.call();
+        } catch (Throwable e) {
+            LOG.debug("Background task failed", e);
+            Platform.runLater(() -> onFailure.accept(e));
+            return;
+        }
+        Platform.runLater(() -> onSuccess.accept(result));
+    }
+
+    /** Stops taking work (work submitted later is dropped, its callbacks never run); calls in flight finish. */
     @Override
     public void close() {
         pool.shutdown();

@@ -59,6 +59,12 @@ class TwoOperatorsLiveTest {
     @AfterAll
     static void stop() throws TimeoutException {
         FxToolkit.cleanupStages();
+        // Boards before executors: a heartbeat must not fire into a closed executor after this class is done.
+        for (PresenceBoard b : new PresenceBoard[] {aliceBoard, bobBoard}) {
+            if (b != null) {
+                b.stop();
+            }
+        }
         for (ChangeFeed f : new ChangeFeed[] {aliceFeed, bobFeed}) {
             if (f != null) {
                 f.close();
