@@ -7,6 +7,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
+import org.lockstep.ui.Windows;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.ui.EditorServices;
@@ -71,10 +72,7 @@ public final class CustomerEditorWindow {
         stage.setOnCloseRequest(e -> confirmClose(stage, viewModel, e));
         // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
         stage.setOnHidden(e -> viewModel.close());
-        stage.show();
-        // Again once shown: some window managers (seen with Openbox) map a new stage at its minimum size.
-        stage.setWidth(WIDTH);
-        stage.setHeight(HEIGHT);
+        Windows.showAtSize(stage, WIDTH, HEIGHT);
         return stage;
     }
 

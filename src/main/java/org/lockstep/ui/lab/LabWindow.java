@@ -3,6 +3,7 @@ package org.lockstep.ui.lab;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import org.lockstep.ui.Windows;
 import javafx.stage.Window;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.TaskExecutor;
@@ -39,7 +40,7 @@ public final class LabWindow {
         stage.setScene(new Scene(new LabView(vm).root(), WIDTH, HEIGHT));
         stage.setMinWidth(760);
         stage.setMinHeight(520);
-        stage.show();
+        Windows.showAtSize(stage, WIDTH, HEIGHT);
         return stage;
     }
 }

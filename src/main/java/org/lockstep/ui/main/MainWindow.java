@@ -28,6 +28,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.lockstep.ui.Windows;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.lab.LabRunner;
@@ -143,10 +144,7 @@ public final class MainWindow {
             }
         });
         stage.setOnHidden(e -> listView.stopLockPolling());
-        stage.show();
-        // Again once shown: some window managers (seen with Openbox) map a new stage at its minimum size.
-        stage.setWidth(WIDTH);
-        stage.setHeight(HEIGHT);
+        Windows.showAtSize(stage, WIDTH, HEIGHT);
         vm.start();
         listView.startLockPolling(LOCK_POLL);
         listView.focusFilter();
