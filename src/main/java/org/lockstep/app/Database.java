@@ -146,6 +146,17 @@ public final class Database implements AutoCloseable {
         return new Database(ds, embedded, url, hc.getUsername(), hc.getPassword());
     }
 
+    /**
+     * A second client of the same database, with its own pool, as if on another machine (the trainer demo's second
+     * operator). Closing it never stops the embedded server; this database's {@link #closeAndStopIfLast()} does.
+     *
+     * @param application how {@code pg_stat_activity.application_name} shows the new client
+     * @throws IllegalStateException when it cannot connect; the message says why
+     */
+    public Database anotherClient(String application) {
+        return open(url, user, password, application, Optional.empty());
+    }
+
     /** The Jdbi over the pool. */
     public Jdbi jdbi() {
         return jdbi;

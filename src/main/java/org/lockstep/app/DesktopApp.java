@@ -1,39 +1,98 @@
 package org.lockstep.app;
 
+import java.time.Duration;
 import java.util.UUID;
+import org.lockstep.domain.TrainingRecords;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.store.JdbiTrainingRecords;
 import org.lockstep.ui.LockstepApplication;
 import org.lockstep.ui.UiContext;
+import org.lockstep.ui.demo.DemoApplication;
+import org.lockstep.ui.demo.DemoClients;
 
 /**
  * Opens the desktop editor: hands the UI the operator's name and a way to open the database (the UI calls it off
- * the FX thread while it shows that the database is starting).
+ * the FX thread while it shows that the database is starting). {@link #runDemo} opens the trainer demo instead.
  */
 public final class DesktopApp {
+
+    /** The demo's lease TTL unless {@code --lease-ttl} says otherwise: short, so a crashed holder's lease lapses
+     *  while the class watches (scenario 5). */
+    public static final Duration DEMO_LEASE_TTL = Duration.ofSeconds(15);
+
     private DesktopApp() {
     }
 
     /**
-     * Shows the main window and returns the exit code when the last window has closed.
+     * Shows the main window and returns the exit code when the last window has closed. Its Tools menu opens the
+     * trainer demo on the same database, with leases of {@code demoLeaseTtl}.
      *
      * @return {@link Launcher#OK}, or {@link Launcher#FAILURE} when the database could not be opened (the UI said
      *         why)
      */
-    public static int run(LockstepConfig config) {
+    public static int run(LockstepConfig config, Duration demoLeaseTtl) {
         UiContext context = new UiContext(config.user(), () -> {
             Database db = Database.open(config, "Lockstep");
-            // One session id for both: this process's own lease must never block its own optimistic saves.
-            String session = config.user() + "-" + UUID.randomUUID();
-            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), config.user(), session),
-                    new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), config.user(), session),
-                    config.leaseTtl(), config.lockIdle(), db::changeFeed,
-                    new JdbiPresenceRepository(db.jdbi(), config.user(), session, JdbiPresenceRepository.DEFAULT_TTL),
-                    new JdbiMessageRepository(db.jdbi(), config.user(), session), LabConnections.runner(db), db::closeAndStopIfLast);
+            return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
+                    demoClients(db, demoLeaseTtl, config.lockIdle()));
         });
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
+    }
+
+    /** As {@link #run(LockstepConfig, Duration)} with the demo's default lease TTL. */
+    public static int run(LockstepConfig config) {
+        return run(config, DEMO_LEASE_TTL);
+    }
+
+    /**
+     * {@code lockstep demo}: two operator windows, "Alice" and "Bob", each its own client of one database, and the
+     * Trainer panel; returns the exit code when the windows have closed.
+     *
+     * @param leaseTtl the operators' lease TTL
+     */
+    public static int runDemo(LockstepConfig config, Duration leaseTtl) {
+        int code = DemoApplication.launch(() -> {
+            Database db = Database.open(config, "Lockstep demo");
+            return new DemoApplication.Opened(demoClients(db, leaseTtl, config.lockIdle()), db::closeAndStopIfLast);
+        });
+        return code == DemoApplication.OK ? Launcher.OK : Launcher.FAILURE;
+    }
+
+    /**
+     * The trainer demo's clients on {@code db}: each operator gets a pool of their own on the same server, and the
+     * demo's customers are reset through {@code db}'s pool.
+     *
+     * @param leaseTtl the operators' lease TTL
+     * @param lockIdle how long a locking editor may sit idle
+     */
+    public static DemoClients demoClients(Database db, Duration leaseTtl, Duration lockIdle) {
+        TrainingRecords records = new JdbiTrainingRecords(db.jdbi());
+        return new DemoClients() {
+            @Override
+            public UiContext.Backend open(String operator) {
+                Database client = db.anotherClient("Lockstep demo (" + operator + ")");
+                return backend(client, operator, leaseTtl, lockIdle, client::close, null);
+            }
+
+            @Override
+            public TrainingRecords records() {
+                return records;
+            }
+        };
+    }
+
+    private static UiContext.Backend backend(Database db, String user, Duration leaseTtl, Duration lockIdle,
+                                             Runnable shutdown, DemoClients demo) {
+        // One session id for both: this process's own lease must never block its own optimistic saves.
+        String session = user + "-" + UUID.randomUUID();
+        return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
+                new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
+                leaseTtl, lockIdle, db::changeFeed,
+                new JdbiPresenceRepository(db.jdbi(), user, session, JdbiPresenceRepository.DEFAULT_TTL),
+                new JdbiMessageRepository(db.jdbi(), user, session), LabConnections.runner(db), shutdown, demo);
     }
 }

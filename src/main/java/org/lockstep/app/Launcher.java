@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.lockstep.app.bench.BenchCommand;
 import org.lockstep.app.cli.CreateCommand;
 import org.lockstep.app.cli.DbCommand;
+import org.lockstep.app.cli.DemoCommand;
 import org.lockstep.app.cli.DeleteCommand;
 import org.lockstep.app.cli.DurationConverter;
 import org.lockstep.app.cli.ExportCommand;
@@ -47,6 +48,7 @@ import picocli.CommandLine.ScopeType;
                 LeaseCommand.class,
                 WatchCommand.class,
                 LabCommand.class,
+                DemoCommand.class,
                 GenerateCommand.class,
                 BenchCommand.class,
         })
@@ -94,9 +96,14 @@ public final class Launcher implements Callable<Integer> {
         return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv());
     }
 
+    /** The {@code --lease-ttl} given, or {@code fallback} when none was (the demo's shorter default). */
+    public Duration leaseTtlOr(Duration fallback) {
+        return leaseTtl != null ? leaseTtl : fallback;
+    }
+
     @Override
     public Integer call() {
-        return DesktopApp.run(config());
+        return DesktopApp.run(config(), leaseTtlOr(DesktopApp.DEMO_LEASE_TTL));
     }
 
     /** Runs Lockstep with the given arguments and exits with its exit code. */

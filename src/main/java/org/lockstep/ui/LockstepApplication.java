@@ -1,8 +1,6 @@
 package org.lockstep.ui;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
@@ -12,17 +10,16 @@ import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.StageStyle;
-import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.OpenLocks;
-import org.lockstep.domain.ChangeFeed;
-import org.lockstep.ui.live.LiveUpdates;
+import org.lockstep.ui.demo.DemoClients;
+import org.lockstep.ui.demo.DemoSession;
+import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.main.MainWindow;
-import org.lockstep.ui.presence.PresenceBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,11 +46,8 @@ public final class LockstepApplication extends Application {
 
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile UiContext.Backend backend;
-    private volatile ChangeFeed feed;
-    private volatile FxTaskExecutor executor;
-    private volatile ScheduledExecutorService scheduler;
-    private volatile OpenLocks openLocks;
-    private volatile PresenceBoard presence;
+    private volatile ClientSession client;
+    private DemoSession demo;
 
     /**
      * Runs the application until its last window closes.
@@ -106,47 +100,52 @@ public final class LockstepApplication extends Application {
             return;
         }
         Platform.runLater(() -> {
-            executor = new FxTaskExecutor(3);
-            scheduler = Executors.newScheduledThreadPool(1, r -> {
-                Thread t = new Thread(r, "lockstep-leases");
-                t.setDaemon(true);
-                return t;
-            });
-            openLocks = new OpenLocks();
-            EditorServices services = new EditorServices(opened.repository(), opened.history(), opened.leases(),
-                    executor, Platform::runLater, scheduler, ctx.user(),
-                    EditLockViewModel.Settings.defaults(opened.leaseTtl(), opened.lockIdle()),
-                    EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
-            LiveUpdates live = new LiveUpdates(Platform::runLater, opened.repository().sessionId());
-            presence = new PresenceBoard(opened.presence(), executor, Platform::runLater, scheduler,
-                    PresenceBoard.HEARTBEAT);
-            presence.follow(live);
-            presence.start();
-            feed = opened.changeFeed().apply(live);
-            feed.start();
-            MainWindow.show(primaryStage, services.withPresence(presence).withMessages(opened.messages()), live,
-                    opened.lab());
+            client = ClientSession.start(opened, ctx.user(),
+                    EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
+            MainWindow window = MainWindow.show(primaryStage, client.services(), client.live(), opened.lab());
+            if (opened.demo() != null) {
+                offerDemo(window, opened.demo());
+            }
             splash.close();
         });
+    }
+
+    /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */
+    private void offerDemo(MainWindow window, DemoClients clients) {
+        MenuItem item = new MenuItem("_Trainer demo (Alice and Bob)…");
+        item.setId("open-demo");
+        item.setOnAction(e -> {
+            if (demo != null) {
+                demo.trainerStage().toFront();
+                return;
+            }
+            item.setDisable(true);
+            DemoSession.open(clients, client.services().executor(), Pace.CLASSROOM, opened -> {
+                demo = opened;
+                opened.setOnClosed(() -> {
+                    demo = null;
+                    item.setDisable(false);
+                });
+            }, failure -> {
+                item.setDisable(false);
+                Alert alert = new Alert(Alert.AlertType.ERROR, "The demo's operator clients could not connect: "
+                        + failure.getMessage());
+                alert.setHeaderText("Cannot open the trainer demo");
+                alert.initOwner(window.stage());
+                alert.show();
+            });
+        });
+        window.addToolsItem(item);
     }
 
     @Override
     public void stop() {
         stopped.set(true);
-        if (feed != null) {
-            feed.close();
+        if (demo != null) {
+            demo.close();
         }
-        if (openLocks != null) {
-            openLocks.closeAll(); // queues each held lease's release on the executor
-        }
-        if (presence != null) {
-            presence.stop(); // queues the removal of this session's presence rows
-        }
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-        }
-        if (executor != null && !executor.closeAndWait(Duration.ofSeconds(5))) {
-            LOG.warn("Some database calls did not finish before exit; a held lease lapses by its TTL");
+        if (client != null) {
+            client.stop(Duration.ofSeconds(5));
         }
         shutdownBackend();
     }

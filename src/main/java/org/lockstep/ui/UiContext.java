@@ -10,6 +10,7 @@ import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
 import org.lockstep.domain.PresenceRepository;
+import org.lockstep.ui.demo.DemoClients;
 
 /**
  * What the desktop application needs from the composition root, without knowing how the database is reached:
@@ -36,10 +37,24 @@ public record UiContext(String user, Callable<Backend> connect) {
      * @param lab        runs the contention lab on the same database
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
+     * @param demo       opens the trainer demo's operator clients on the same database, or {@code null} for no demo
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed, PresenceRepository presence,
-                          MessageRepository messages, LabRunner lab,
-                          Runnable shutdown) {
+                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
+                          PresenceRepository presence, MessageRepository messages, LabRunner lab,
+                          Runnable shutdown, DemoClients demo) {
+
+        /** A backend without the trainer demo. */
+        public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
+                       Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
+                       PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown) {
+            this(repository, history, leases, leaseTtl, lockIdle, changeFeed, presence, messages, lab, shutdown, null);
+        }
+
+        /** The same backend writing customers and leases through other repositories of the same session. */
+        public Backend withRepositories(CustomerRepository customers, LeaseRepository leaseStore) {
+            return new Backend(customers, history, leaseStore, leaseTtl, lockIdle, changeFeed, presence, messages, lab,
+                    shutdown, demo);
+        }
     }
 }

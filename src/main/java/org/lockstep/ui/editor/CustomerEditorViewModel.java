@@ -360,6 +360,19 @@ public final class CustomerEditorViewModel {
         buffer.reset(null);
     }
 
+    /**
+     * Empties the editor without asking: drops the edits, closes an open merge or delete decision (their dialogs
+     * close with them) and lets go of a lease it holds; the editor then shows no customer. The trainer demo's reset
+     * uses it; an operator's own actions go through {@link #revert()} and the main window's prompts instead.
+     */
+    public void clear() {
+        generation++;
+        forgetPending(-1);
+        detach();
+        buffer.reset(null);
+        state.set(EditorState.EMPTY);
+    }
+
     /** Reads the record again, dropping unsaved edits (the view asks first when there are any). */
     public void reload() {
         if (id >= 0 && !busy.get()) {

@@ -21,9 +21,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.value.ChangeListener;
 import org.lockstep.domain.AcquireOutcome;
-import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
@@ -90,8 +88,6 @@ public final class EditLockViewModel {
     private boolean idleWarned;
     private Runnable onFree = () -> { };
     private Runnable onNotifyFree = () -> { };
-    // While the change feed is Live a lease's end arrives as a notification and the poll stays quiet (issue 5).
-    private volatile boolean feedLive;
     private final List<Runnable> unsubscribe = new ArrayList<>();
 
     /**
@@ -126,15 +122,11 @@ public final class EditLockViewModel {
 
     /**
      * Follows the change feed: a {@code record_lease} change for the record this editor waits on makes it ask for
-     * the holder at once, so "Notify me when free" fires the moment the lease ends (issue 5). While the feed is not
-     * Live the poll every {@link Settings#pollEvery()} remains the fallback. Call once, on the FX thread.
+     * the holder at once, so "Notify me when free" fires the moment a lease is released, broken or taken over
+     * (issue 5). The poll every {@link Settings#pollEvery()} goes on regardless: a lease that lapses because its
+     * holder crashed changes no row, so no notification ever tells of its end. Call once, on the FX thread.
      */
     public void follow(LiveUpdates live) {
-        feedLive = live.statusProperty().get() == ChangeFeed.Status.LIVE;
-        ChangeListener<ChangeFeed.Status> statusListener =
-                (obs, was, now) -> feedLive = now == ChangeFeed.Status.LIVE;
-        live.statusProperty().addListener(statusListener);
-        unsubscribe.add(() -> live.statusProperty().removeListener(statusListener));
         unsubscribe.add(live.subscribe(batch -> {
             long id = recordId;
             if (id >= 0 && batch.stream().anyMatch(c -> c.event().isLease() && c.event().id() == id)) {
@@ -284,9 +276,6 @@ public final class EditLockViewModel {
         long id = recordId;
         long every = settings.pollEvery().toMillis();
         poll = scheduler.scheduleWithFixedDelay(() -> {
-            if (feedLive) {
-                return; // the feed tells of the lease's end; polling would only add load
-            }
             Optional<LeaseInfo> holder;
             try {
                 holder = leases.holder(id);

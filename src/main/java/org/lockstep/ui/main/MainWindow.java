@@ -5,6 +5,7 @@ import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
 import javafx.event.EventHandler;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -63,6 +64,9 @@ public final class MainWindow {
     private final LabRunner lab;
     private final BorderPane root = new BorderPane();
     private final CustomerListView listView;
+    private final VBox top;
+    private final SplitPane split;
+    private final MenuBar menus;
     private Stage stage;
 
     /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
@@ -93,10 +97,12 @@ public final class MainWindow {
         if (listView.root() instanceof Region list) {
             list.setMinWidth(360);
         }
-        SplitPane split = new SplitPane(listView.root(), editorPane);
+        split = new SplitPane(listView.root(), editorPane);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.58);
-        root.setTop(new VBox(menuBar(), toolBar()));
+        menus = menuBar();
+        top = new VBox(menus, toolBar());
+        root.setTop(top);
         root.setCenter(split);
         root.setBottom(statusBar());
         root.getStylesheets().add(MainWindow.class.getResource("MainWindow.css").toExternalForm());
@@ -150,6 +156,37 @@ public final class MainWindow {
         listView.focusFilter();
     }
 
+    /** Puts {@code banner} above the menu bar (the trainer demo's operator name and colour). */
+    public void addBanner(Node banner) {
+        top.getChildren().add(0, banner);
+    }
+
+    /**
+     * Gives the list this share of the width and the editor pane the rest (the trainer demo's narrower windows
+     * need the editor wider than the default 58 % list).
+     *
+     * @param share between 0 and 1
+     */
+    public void setListShare(double share) {
+        split.setDividerPositions(share);
+    }
+
+    /** Adds an item to the Tools menu, creating the menu when the window has none yet. */
+    public void addToolsItem(MenuItem item) {
+        Menu tools = menus.getMenus().stream().filter(m -> "tools".equals(m.getId())).findFirst().orElseGet(() -> {
+            Menu created = new Menu("_Tools");
+            created.setId("tools");
+            menus.getMenus().add(created);
+            return created;
+        });
+        tools.getItems().add(item);
+    }
+
+    /** The stage the window is on, once shown. */
+    public Stage stage() {
+        return stage;
+    }
+
     /** The view model behind the window. */
     public MainWindowViewModel viewModel() {
         return vm;
@@ -181,6 +218,7 @@ public final class MainWindow {
         MenuBar bar = new MenuBar(customer, editing);
         if (lab != null) {
             Menu tools = new Menu("_Tools");
+            tools.setId("tools");
             tools.getItems().add(item("Contention _lab…", "Shortcut+L",
                     e -> LabWindow.open(stage, lab, services.executor()), null));
             bar.getMenus().add(tools);

@@ -1,0 +1,43 @@
+package org.lockstep.store;
+
+import java.util.Objects;
+import org.jdbi.v3.core.Jdbi;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.TrainingRecords;
+
+/**
+ * {@link TrainingRecords} in PostgreSQL: the delete and the insert run in one transaction, written as the trainer
+ * (so the history and the change feed name the trainer, not an operator).
+ */
+public final class JdbiTrainingRecords implements TrainingRecords {
+
+    /** The name the reset writes as. */
+    public static final String TRAINER = "Trainer";
+
+    private final Jdbi jdbi;
+    private final JdbiCustomerRepository writer;
+
+    /** Resets through {@code jdbi}, writing as {@link #TRAINER}. */
+    public JdbiTrainingRecords(Jdbi jdbi) {
+        this.jdbi = jdbi;
+        this.writer = new JdbiCustomerRepository(jdbi, TRAINER, "trainer-" + java.util.UUID.randomUUID());
+    }
+
+    @Override
+    public Customer reset(CustomerData start) {
+        String ref = Objects.requireNonNull(start.externalRef(), "externalRef");
+        if (ref.isBlank()) {
+            throw new IllegalArgumentException("A training record needs an external reference");
+        }
+        CustomerData clean = JdbiCustomerRepository.valid(start);
+        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+            // Name the writer first: the delete's history row and notification carry it.
+            h.createQuery("SELECT set_config('lockstep.user', :user, true), "
+                            + "set_config('lockstep.session', :session, true)")
+                    .bind("user", TRAINER).bind("session", writer.sessionId()).mapToMap().one();
+            h.createUpdate("DELETE FROM customer WHERE external_ref = :ref").bind("ref", ref).execute();
+            return writer.insert(h, clean);
+        }));
+    }
+}

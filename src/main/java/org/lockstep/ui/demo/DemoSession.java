@@ -1,0 +1,156 @@
+package org.lockstep.ui.demo;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.paint.Color;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.UiContext;
+
+/**
+ * The trainer demo on screen: Alice's and Bob's windows side by side, each its own client of the database, and the
+ * Trainer panel below them, laid out to fill one screen (1920×1080 and smaller). Closing any of the three windows
+ * ends the demo: both clients let go of their leases and presence and close their pools.
+ */
+public final class DemoSession {
+
+    /** Alice's colour: a deep blue. */
+    public static final Color ALICE = Color.web("#1565c0");
+    /** Bob's colour: a deep orange, told apart from Alice's blue also by those with red-green colour blindness. */
+    public static final Color BOB = Color.web("#d84315");
+    /** The share of the screen's height the operator windows take; the Trainer panel has the rest. */
+    static final double OPERATOR_SHARE = 0.66;
+
+    private final Operator alice;
+    private final Operator bob;
+    private final List<UiContext.Backend> backends;
+    private final FxTaskExecutor trainerExecutor;
+    private final TrainerViewModel trainer;
+    private final Stage trainerStage;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private Runnable onClosed = () -> { };
+
+    private DemoSession(Operator alice, Operator bob, List<UiContext.Backend> backends, FxTaskExecutor executor,
+                        TrainerViewModel trainer, Stage trainerStage) {
+        this.alice = alice;
+        this.bob = bob;
+        this.backends = backends;
+        this.trainerExecutor = executor;
+        this.trainer = trainer;
+        this.trainerStage = trainerStage;
+    }
+
+    /**
+     * Opens Alice's and Bob's clients in the background (each connects its own pool), then shows the three windows.
+     *
+     * @param executor runs the connecting off the FX thread
+     * @param pace     how fast the trainer acts in the operator windows
+     * @param onOpen   receives the session on the FX thread once its windows show
+     * @param onFailed receives why the clients could not be opened, on the FX thread
+     */
+    public static void open(DemoClients clients, TaskExecutor executor, Pace pace, Consumer<DemoSession> onOpen,
+                            Consumer<Throwable> onFailed) {
+        executor.execute(() -> openBackends(clients), backends -> {
+            try {
+                onOpen.accept(show(clients, backends, pace));
+            } catch (RuntimeException e) {
+                backends.forEach(b -> b.shutdown().run());
+                onFailed.accept(e);
+            }
+        }, onFailed);
+    }
+
+    private static List<UiContext.Backend> openBackends(DemoClients clients) {
+        UiContext.Backend a = clients.open("Alice");
+        try {
+            return List.of(a, clients.open("Bob"));
+        } catch (RuntimeException e) {
+            a.shutdown().run();
+            throw e;
+        }
+    }
+
+    /** Shows the windows on already opened backends (Alice's first). FX thread. */
+    static DemoSession show(DemoClients clients, List<UiContext.Backend> backends, Pace pace) {
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        double top = Math.floor(screen.getHeight() * OPERATOR_SHARE);
+        double half = Math.floor(screen.getWidth() / 2);
+        Operator alice = Operator.open("Alice", ALICE, backends.get(0), new Stage());
+        Operator bob = Operator.open("Bob", BOB, backends.get(1), new Stage());
+        place(alice.stage(), screen.getMinX(), screen.getMinY(), half, top);
+        place(bob.stage(), screen.getMinX() + half, screen.getMinY(), screen.getWidth() - half, top);
+
+        FxTaskExecutor executor = new FxTaskExecutor(1);
+        Cast cast = new Cast(new Hands(alice, pace), new Hands(bob, pace), clients.records(), executor,
+                backends.get(0).leaseTtl());
+        TrainerViewModel trainer = new TrainerViewModel(Scenarios.all(), cast);
+        Stage trainerStage = new Stage();
+        trainerStage.setTitle("Trainer — Lockstep demo");
+        trainerStage.setScene(new Scene(new TrainerView(trainer).root()));
+        trainerStage.setMinWidth(900);
+        trainerStage.setMinHeight(260);
+        trainerStage.show();
+        place(trainerStage, screen.getMinX(), screen.getMinY() + top, screen.getWidth(), screen.getHeight() - top);
+
+        DemoSession session = new DemoSession(alice, bob, backends, executor, trainer, trainerStage);
+        for (Stage s : List.of(alice.stage(), bob.stage(), trainerStage)) {
+            s.setOnHidden(e -> session.close());
+        }
+        return session;
+    }
+
+    private static void place(Stage stage, double x, double y, double width, double height) {
+        // Size after showing as well: some window managers map a new stage at its minimum size (Windows.showAtSize).
+        stage.setX(x);
+        stage.setY(y);
+        stage.setWidth(width);
+        stage.setHeight(height);
+    }
+
+    /** Alice's window and client. */
+    public Operator alice() {
+        return alice;
+    }
+
+    /** Bob's window and client. */
+    public Operator bob() {
+        return bob;
+    }
+
+    /** The Trainer panel's state. */
+    public TrainerViewModel trainer() {
+        return trainer;
+    }
+
+    /** The Trainer panel's window. */
+    public Stage trainerStage() {
+        return trainerStage;
+    }
+
+    /** Called once, on the FX thread, after the demo closed. */
+    public void setOnClosed(Runnable listener) {
+        onClosed = listener == null ? () -> { } : listener;
+    }
+
+    /**
+     * Ends the demo: closes the three windows, stops both clients (their leases released, presence removed) and
+     * closes their pools. Idempotent. FX thread.
+     */
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        alice.close();
+        bob.close();
+        trainerStage.close();
+        trainerExecutor.closeAndWait(Duration.ofSeconds(5));
+        backends.forEach(b -> b.shutdown().run());
+        onClosed.run();
+    }
+}

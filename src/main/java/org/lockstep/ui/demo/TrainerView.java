@@ -1,0 +1,121 @@
+package org.lockstep.ui.demo;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import javafx.fxml.FXML;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Trainer panel's node, from {@code TrainerView.fxml} and {@code TrainerView.css}: the scenarios, the chosen
+ * one's explanation and numbered steps (done ✓, next ▶), what to notice after the last step, and the buttons Next
+ * step, Run all and Reset data. It binds to a {@link TrainerViewModel} and forwards the buttons.
+ */
+public final class TrainerView {
+
+    private final TrainerViewModel viewModel;
+    private final Parent root;
+
+    @FXML private ListView<Scenario> scenarioList;
+    @FXML private Label scenarioTitle;
+    @FXML private Label explanation;
+    @FXML private Label notice;
+    @FXML private Label error;
+    @FXML private VBox steps;
+    @FXML private Button nextStep;
+    @FXML private Button runAll;
+    @FXML private Button resetData;
+    @FXML private ProgressIndicator busy;
+
+    /** Builds the panel over {@code viewModel}. */
+    public TrainerView(TrainerViewModel viewModel) {
+        this.viewModel = viewModel;
+        FXMLLoader loader = new FXMLLoader(TrainerView.class.getResource("TrainerView.fxml"));
+        loader.setController(this);
+        try {
+            root = loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot load TrainerView.fxml", e);
+        }
+        root.getStylesheets().add(TrainerView.class.getResource("TrainerView.css").toExternalForm());
+    }
+
+    /** The panel's node. */
+    public Parent root() {
+        return root;
+    }
+
+    @FXML
+    private void initialize() {
+        scenarioList.setItems(viewModel.scenarios());
+        scenarioList.getSelectionModel().select(viewModel.selectedProperty().get());
+        scenarioList.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                viewModel.selectedProperty().set(now);
+            }
+        });
+        viewModel.selectedProperty().addListener((obs, was, now) -> scenarioList.getSelectionModel().select(now));
+        scenarioList.disableProperty().bind(viewModel.runningProperty());
+        nextStep.disableProperty().bind(viewModel.canRunNextProperty().not());
+        runAll.disableProperty().bind(viewModel.canRunNextProperty().not());
+        resetData.disableProperty().bind(viewModel.runningProperty());
+        busy.visibleProperty().bind(viewModel.runningProperty());
+        notice.textProperty().bind(viewModel.noticeProperty());
+        notice.visibleProperty().bind(viewModel.noticeProperty().isNotEmpty());
+        notice.managedProperty().bind(notice.visibleProperty());
+        error.textProperty().bind(viewModel.errorProperty());
+        error.visibleProperty().bind(viewModel.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        viewModel.selectedProperty().addListener(o -> showScenario());
+        viewModel.doneProperty().addListener(o -> showSteps());
+        viewModel.runningProperty().addListener(o -> showSteps());
+        showScenario();
+    }
+
+    private void showScenario() {
+        Scenario s = viewModel.selectedProperty().get();
+        scenarioTitle.setText(s == null ? "" : s.number() + ". " + s.title());
+        explanation.setText(s == null ? "" : s.explanation());
+        showSteps();
+    }
+
+    private void showSteps() {
+        Scenario s = viewModel.selectedProperty().get();
+        steps.getChildren().clear();
+        if (s == null) {
+            return;
+        }
+        List<Step> all = s.steps();
+        int done = viewModel.doneProperty().get();
+        for (int i = 0; i < all.size(); i++) {
+            String mark = i < done ? "✓" : i == done ? (viewModel.runningProperty().get() ? "…" : "▶") : " ";
+            Label row = new Label(mark + "  " + (i + 1) + ". " + all.get(i).text());
+            row.setWrapText(true);
+            row.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            row.setId("step-" + (i + 1));
+            row.getStyleClass().addAll("step", i < done ? "done" : i == done ? "next" : "pending");
+            steps.getChildren().add(row);
+        }
+    }
+
+    @FXML
+    private void nextStep() {
+        viewModel.runNext();
+    }
+
+    @FXML
+    private void runAll() {
+        viewModel.runAll();
+    }
+
+    @FXML
+    private void resetData() {
+        viewModel.reset();
+    }
+}

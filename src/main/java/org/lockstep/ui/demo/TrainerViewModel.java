@@ -1,0 +1,164 @@
+package org.lockstep.ui.demo;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Trainer panel's state: the scenarios, the chosen one, how many of its steps have run, and what to notice.
+ * "Next step" runs one step in the operator windows; before step 1 the scenario's data and both windows are reset,
+ * so every run starts from version 1. "Run all" runs the remaining steps one after another; "Reset data" goes back
+ * to the start. One step runs at a time. FX thread only.
+ */
+public final class TrainerViewModel {
+
+    private final Cast cast;
+    private final ObservableList<Scenario> scenarios;
+    private final ObjectProperty<Scenario> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyIntegerWrapper done = new ReadOnlyIntegerWrapper(this, "done");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final BooleanBinding canRunNext;
+    // The chosen scenario's data was just reset: step 1 need not reset it again.
+    private boolean fresh;
+
+    /** A panel over {@code scenarios}, acting through {@code cast}; the first scenario is chosen. */
+    public TrainerViewModel(List<Scenario> scenarios, Cast cast) {
+        this.cast = cast;
+        this.scenarios = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(scenarios));
+        selected.addListener((obs, was, now) -> {
+            fresh = false;
+            done.set(0);
+            notice.set("");
+            error.set("");
+        });
+        selected.set(scenarios.get(0));
+        canRunNext = Bindings.createBooleanBinding(() -> !running.get() && selected.get() != null
+                && done.get() < selected.get().steps().size(), running, done, selected);
+    }
+
+    /** Every scenario, in order. */
+    public ObservableList<Scenario> scenarios() {
+        return scenarios;
+    }
+
+    /** The chosen scenario; choosing another starts it from step 1 (the list is disabled while a step runs). */
+    public ObjectProperty<Scenario> selectedProperty() {
+        return selected;
+    }
+
+    /** How many steps of the chosen scenario have run. */
+    public ReadOnlyIntegerProperty doneProperty() {
+        return done.getReadOnlyProperty();
+    }
+
+    /** A step or a reset is running. */
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    /** What the class should notice after the last step; empty before the first. */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+
+    /** Why the last step could not be carried out; empty when it could. */
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** Whether "Next step" (and "Run all") would do something now. */
+    public BooleanBinding canRunNextProperty() {
+        return canRunNext;
+    }
+
+    /**
+     * Runs the next step; before step 1 it resets the scenario's data and both windows.
+     *
+     * @return completes when the step is done; completes exceptionally (with the reason also in
+     *         {@link #errorProperty()}) when it could not be carried out, and at once when nothing is left to run
+     */
+    public CompletableFuture<Void> runNext() {
+        if (!canRunNext.get()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Scenario scenario = selected.get();
+        int index = done.get();
+        Step step = scenario.steps().get(index);
+        running.set(true);
+        error.set("");
+        CompletableFuture<Void> prepared = index == 0 && !fresh
+                ? cast.reset(scenario.start()).thenApply(c -> null)
+                : CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        prepared.thenCompose(v -> step.action().apply(cast)).whenComplete((v, failure) -> {
+            running.set(false);
+            fresh = false;
+            if (selected.get() != scenario) {
+                result.complete(null);
+            } else if (failure == null) {
+                done.set(index + 1);
+                notice.set(step.notice());
+                result.complete(null);
+            } else {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                error.set("Step " + (index + 1) + " could not be carried out: " + message(cause)
+                        + " Press Reset data to start again.");
+                result.completeExceptionally(cause);
+            }
+        });
+        return result;
+    }
+
+    /** Runs the remaining steps one after another, stopping at the first that cannot be carried out. */
+    public CompletableFuture<Void> runAll() {
+        if (!canRunNext.get()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return runNext().thenCompose(v -> canRunNext.get() ? runAll() : CompletableFuture.completedFuture(null));
+    }
+
+    /** Puts the chosen scenario's customer and both windows back to the start, before step 1. */
+    public CompletableFuture<Void> reset() {
+        Scenario scenario = selected.get();
+        if (running.get() || scenario == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        running.set(true);
+        done.set(0);
+        notice.set("");
+        error.set("");
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        cast.reset(scenario.start()).whenComplete((c, failure) -> {
+            running.set(false);
+            if (failure == null) {
+                fresh = true;
+                notice.set("Data reset: " + c.data().company() + " is back at version 1.");
+                result.complete(null);
+            } else {
+                error.set("Could not reset the data: " + message(failure));
+                result.completeExceptionally(failure);
+            }
+        });
+        return result;
+    }
+
+    private static String message(Throwable t) {
+        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+    }
+}
