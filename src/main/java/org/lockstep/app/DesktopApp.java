@@ -33,7 +33,7 @@ public final class DesktopApp {
                     config.leaseTtl(), config.lockIdle(), db::changeFeed,
                     new JdbiPresenceRepository(db.jdbi(), config.user(), session, JdbiPresenceRepository.DEFAULT_TTL),
                     new JdbiMessageRepository(db.jdbi(), config.user(), session), LabConnections.runner(db), db::closeAndStopIfLast);
-        });
+        }, config.allowUnsafe());
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }
 }

@@ -117,6 +117,9 @@ public final class LockstepApplication extends Application {
                     executor, Platform::runLater, scheduler, ctx.user(),
                     EditLockViewModel.Settings.defaults(opened.leaseTtl(), opened.lockIdle()),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)), openLocks);
+            if (ctx.allowUnsafe()) {
+                services = services.withLastWriteWinsAllowed(); // --allow-unsafe: for teaching the lost update
+            }
             LiveUpdates live = new LiveUpdates(Platform::runLater, opened.repository().sessionId());
             presence = new PresenceBoard(opened.presence(), executor, Platform::runLater, scheduler,
                     PresenceBoard.HEARTBEAT);
