@@ -39,7 +39,7 @@ public final class DesktopApp {
             Database db = Database.open(config, "Lockstep");
             return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
                     demoClients(db, demoLeaseTtl, config.lockIdle()));
-        });
+        }, config.allowUnsafe());
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }
 

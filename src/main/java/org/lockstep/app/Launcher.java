@@ -91,9 +91,16 @@ public final class Launcher implements Callable<Integer> {
                     + "(keeping the edits), e.g. 15m. Default 15m.")
     Duration lockIdle;
 
+    @Option(names = "--allow-unsafe", scope = ScopeType.INHERIT,
+            description = "Offer \"Last write wins (unsafe)\" in the editor: Save overwrites every field with no "
+                    + "version check, so another operator's save in between is lost without any error. For "
+                    + "teaching the lost update only.")
+    boolean allowUnsafe;
+
     /** The settings from options, environment and defaults. */
     public LockstepConfig config() {
-        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv());
+        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
+                .withAllowUnsafe(allowUnsafe);
     }
 
     /** The {@code --lease-ttl} given, or {@code fallback} when none was (the demo's shorter default). */

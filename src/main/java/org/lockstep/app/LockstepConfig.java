@@ -14,7 +14,8 @@ import java.util.Optional;
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
  *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
- *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s.</li>
+ *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s;</li>
+ *   <li>"Last write wins (unsafe)" offered in the editor, for teaching the lost update: {@code --allow-unsafe} / no.</li>
  * </ul>
  *
  * @param dbUrl    a {@code jdbc:postgresql://} URL of a shared server, or empty for the embedded one
@@ -22,9 +23,11 @@ import java.util.Optional;
  * @param user     the operator's name, written to {@code updated_by}
  * @param leaseTtl how long an editor's lease lasts unless renewed (renewed every third of it)
  * @param lockIdle how long an editor holding a lock may sit idle before it warns, then lets the lock go
+ * @param allowUnsafe whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
+ *                    ({@code --allow-unsafe}); {@code false} unless asked for
  */
 public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
-                             Duration lockIdle) {
+                             Duration lockIdle, boolean allowUnsafe) {
 
     /** The lease TTL without {@code --lease-ttl} (issue 4). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
@@ -34,6 +37,16 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
     /** Settings with the default lease TTL and idle limit. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
         this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL, DEFAULT_LOCK_IDLE);
+    }
+
+    /** Settings without "Last write wins (unsafe)". */
+    public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle) {
+        this(dbUrl, dataDir, user, leaseTtl, lockIdle, false);
+    }
+
+    /** The same settings, with "Last write wins (unsafe)" allowed in editors or not ({@code --allow-unsafe}). */
+    public LockstepConfig withAllowUnsafe(boolean allow) {
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allow);
     }
 
     /**

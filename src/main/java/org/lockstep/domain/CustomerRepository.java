@@ -44,6 +44,23 @@ public interface CustomerRepository {
     SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken);
 
     /**
+     * Last write wins (unsafe): the lost-update bug, on purpose, for teaching only — the trainer's "Last write wins
+     * (unsafe)" mode (issue 6) uses it to show what the version check prevents. It is the "last write wins" of PoEAA
+     * (ch. 5, Concurrency: the lost update) and DDIA (ch. 7, Preventing Lost Updates): a blind write, one auto-commit
+     * {@code UPDATE customer SET <every editable field> … WHERE id = :id RETURNING *} with NO version check, so
+     * whatever another operator saved after this one read the record is overwritten field by field, without any
+     * error. The database still raises the version and records the change in the history, so the loss shows
+     * afterwards. Like {@link #save}, it refuses to write while another session holds an unexpired lease on the
+     * record: the unsafe mode never breaks a lock for editing. Never use it for real work.
+     *
+     * @return {@link SaveOutcome.Saved} with the new row (version = the stored version + 1, whatever the caller read);
+     *         {@link SaveOutcome.Locked} when another session holds the record's lease (nothing written);
+     *         {@link SaveOutcome.Conflict} with empty theirs when the row is gone (nothing written)
+     * @throws InvalidCustomerException when the values break a rule
+     */
+    SaveOutcome overwrite(long id, CustomerData data);
+
+    /**
      * A versioned delete: {@code DELETE … WHERE id = :id AND version = :baseVersion}, refused while another session
      * holds the record's lease.
      */

@@ -40,8 +40,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     // from it for updated_by and customer_history.changed_by, without an extra round trip per save.
     // The WHERE clause also names the writer's session for the notification trigger (V4__notify.sql): a row is only
     // updated when every condition held, so set_config ran before the row's triggers fire.
-    private static final String SET_ALL = "UPDATE customer SET " + ASSIGNMENTS
-            + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)"
+    private static final String SET_VALUES = "UPDATE customer SET " + ASSIGNMENTS
+            + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)";
+    private static final String SET_ALL = SET_VALUES
             + " WHERE id = :id AND version = :base AND set_config('lockstep.session', :session, true) IS NOT NULL";
     private static final String NAMES_THE_WRITER = "set_config('lockstep.user', :user, true) IS NOT NULL"
             + " AND set_config('lockstep.session', :session, true) IS NOT NULL";
@@ -49,6 +50,13 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     static final String SAVE_SQL = SET_ALL + " AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
     /** Under a lease: the version check, and the token is the row's unexpired lease (fencing). */
     static final String SAVE_UNDER_LEASE_SQL = SET_ALL + " AND " + LeaseSql.FENCED + " RETURNING *";
+    /**
+     * Last write wins (unsafe), the lost-update bug kept for teaching: no version check at all, only no other
+     * session's unexpired lease on the row.
+     */
+    static final String OVERWRITE_SQL = SET_VALUES
+            + " WHERE id = :id AND set_config('lockstep.session', :session, true) IS NOT NULL AND "
+            + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
     static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) SELECT " + VALUES
             + ", set_config('lockstep.user', :user, true)"
             + " FROM (SELECT set_config('lockstep.session', :session, true)) writer RETURNING *";
@@ -153,6 +161,36 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 return new SaveOutcome.Saved(theirs.get());
             }
             return new SaveOutcome.Conflict(theirs);
+        }));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One auto-commit statement, like {@link #save}. When it matches no row, the reason is read afterwards: another
+     * session's lease, else a deleted row. If neither holds, a lease that blocked the write ended between the two
+     * statements, and the write is tried again; each further pass needs another session to take a new lease and let
+     * it lapse in that same instant, so the loop ends at once in practice.
+     */
+    @Override
+    public SaveOutcome overwrite(long id, CustomerData data) {
+        CustomerData clean = valid(data);
+        return call(() -> jdbi.withHandle(h -> {
+            while (true) {
+                Optional<Customer> saved = bindValues(h.createQuery(OVERWRITE_SQL), clean)
+                        .bind("user", user).bind("id", id).bind("session", sessionId)
+                        .map(mapper).findOne();
+                if (saved.isPresent()) {
+                    return new SaveOutcome.Saved(saved.get());
+                }
+                Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
+                if (lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+                    return new SaveOutcome.Locked(lease.get());
+                }
+                if (find(h, id).isEmpty()) {
+                    return new SaveOutcome.Conflict(Optional.empty());
+                }
+            }
         }));
     }
 

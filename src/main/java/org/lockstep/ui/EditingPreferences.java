@@ -8,7 +8,8 @@ import org.lockstep.ui.lock.EditLockViewModel;
 /**
  * The operator's editing preferences, kept with {@link java.util.prefs.Preferences} under the node
  * {@code org/lockstep}: the mode new editors start in (key {@code defaultMode}: {@code OPTIMISTIC}, the default, or
- * {@code LOCK_FOR_EDITING}).
+ * {@code LOCK_FOR_EDITING}). The default is never {@code LAST_WRITE_WINS}: the unsafe teaching mode is chosen per editor,
+ * and a new editor never starts in it.
  */
 public final class EditingPreferences {
 
@@ -32,7 +33,18 @@ public final class EditingPreferences {
         } catch (IllegalArgumentException e) {
             stored = EditLockViewModel.Mode.OPTIMISTIC; // an unknown value written by another version
         }
-        ObjectProperty<EditLockViewModel.Mode> mode = new SimpleObjectProperty<>(null, DEFAULT_MODE, stored);
+        if (stored == EditLockViewModel.Mode.LAST_WRITE_WINS) {
+            stored = EditLockViewModel.Mode.OPTIMISTIC; // written by hand: the unsafe mode is never a default
+        }
+        ObjectProperty<EditLockViewModel.Mode> mode = new SimpleObjectProperty<>(null, DEFAULT_MODE, stored) {
+            @Override
+            public void set(EditLockViewModel.Mode next) {
+                if (next == EditLockViewModel.Mode.LAST_WRITE_WINS) {
+                    throw new IllegalArgumentException("Last write wins (unsafe) can never be the default mode");
+                }
+                super.set(next);
+            }
+        };
         mode.addListener((obs, was, now) -> node.put(DEFAULT_MODE,
                 (now == null ? EditLockViewModel.Mode.OPTIMISTIC : now).name()));
         return mode;

@@ -35,12 +35,15 @@ import org.lockstep.ui.presence.PresenceBoard;
  * @param presence     who else has a customer open, and where this process's editors announce themselves;
  *                     {@code null} when the process shows no presence
  * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none
+ * @param lastWriteWinsAllowed whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
+ *                     ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}); only {@code lockstep demo} and
+ *                     {@code --allow-unsafe} allow it. Even then a new editor starts in the (safe) default mode.
  */
 public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                              TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
                              EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
                              OpenLocks openLocks, LiveUpdates live, PresenceBoard presence,
-                             MessageRepository messages) {
+                             MessageRepository messages, boolean lastWriteWinsAllowed) {
 
     /** Checks that every service is there and that both repositories act as one session. */
     public EditorServices {
@@ -60,6 +63,15 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         }
     }
 
+    /** The services as before the unsafe mode existed: "Last write wins (unsafe)" not allowed. */
+    public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
+                          TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
+                          EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
+                          OpenLocks openLocks, LiveUpdates live, PresenceBoard presence, MessageRepository messages) {
+        this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
+                live, presence, messages, false);
+    }
+
     /** Services without live updates: editors learn of another's save when their own save meets it. */
     public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                           TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
@@ -72,32 +84,49 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
     /** The same services, with editors following {@code updates} ({@code null}: none). */
     public EditorServices withLive(LiveUpdates updates) {
         return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, updates, presence, messages);
+                defaultMode, openLocks, updates, presence, messages, lastWriteWinsAllowed);
     }
 
     /** The same services, with editors announcing themselves on and showing {@code board} ({@code null}: none). */
     public EditorServices withPresence(PresenceBoard board) {
         return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, board, messages);
+                defaultMode, openLocks, live, board, messages, lastWriteWinsAllowed);
     }
 
     /** The same services writing customers through another repository of the same session (e.g. one that publishes). */
     public EditorServices withCustomers(CustomerRepository other) {
         return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, presence, messages);
+                defaultMode, openLocks, live, presence, messages, lastWriteWinsAllowed);
     }
 
     /** The same services, with editors sending and receiving {@code store}'s messages ({@code null}: none). */
     public EditorServices withMessages(MessageRepository store) {
         return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, presence, store);
+                defaultMode, openLocks, live, presence, store, lastWriteWinsAllowed);
     }
 
-    /** A lock for a new editor, in the default mode, registered so that the application's stop releases it. */
+    /**
+     * The same services, with editors offering "Last write wins (unsafe)" — the lost-update bug, for teaching only
+     * ({@code lockstep demo}, {@code --allow-unsafe}). New editors still start in the default mode, never unsafe.
+     */
+    public EditorServices withLastWriteWinsAllowed() {
+        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
+                defaultMode, openLocks, live, presence, messages, true);
+    }
+
+    /**
+     * A lock for a new editor, in the default mode, registered so that the application's stop releases it. A default
+     * of {@link EditLockViewModel.Mode#LAST_WRITE_WINS} counts as optimistic: a new editor never starts unsafe.
+     */
     public EditLockViewModel newLock() {
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
                 lockSettings);
-        lock.modeProperty().set(defaultMode.get());
+        if (lastWriteWinsAllowed) {
+            lock.allowLastWriteWins();
+        }
+        EditLockViewModel.Mode initial = defaultMode.get();
+        lock.modeProperty().set(initial == EditLockViewModel.Mode.LAST_WRITE_WINS
+                ? EditLockViewModel.Mode.OPTIMISTIC : initial);
         if (live != null) {
             lock.follow(live);
         }

@@ -102,7 +102,10 @@ public final class LockstepApplication extends Application {
         Platform.runLater(() -> {
             client = ClientSession.start(opened, ctx.user(),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
-            MainWindow window = MainWindow.show(primaryStage, client.services(), client.live(), opened.lab());
+            EditorServices services = ctx.allowUnsafe()
+                    ? client.services().withLastWriteWinsAllowed() // --allow-unsafe: for teaching the lost update
+                    : client.services();
+            MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
             if (opened.demo() != null) {
                 offerDemo(window, opened.demo());
             }

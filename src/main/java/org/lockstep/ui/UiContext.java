@@ -19,8 +19,15 @@ import org.lockstep.ui.demo.DemoClients;
  *
  * @param user    the operator's name, shown in the title bar and written with every save
  * @param connect opens the database; throws with a message an operator can act on when it cannot
+ * @param allowUnsafe whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
+ *                ({@code --allow-unsafe})
  */
-public record UiContext(String user, Callable<Backend> connect) {
+public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe) {
+
+    /** A context without "Last write wins (unsafe)". */
+    public UiContext(String user, Callable<Backend> connect) {
+        this(user, connect, false);
+    }
 
     /**
      * An open database as the UI sees it. {@code repository} and {@code leases} act as the same client session, so

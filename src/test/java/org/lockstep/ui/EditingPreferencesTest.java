@@ -1,6 +1,7 @@
 package org.lockstep.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.UUID;
 import java.util.prefs.BackingStoreException;
@@ -29,6 +30,18 @@ class EditingPreferencesTest {
 
         assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isEqualTo("LOCK_FOR_EDITING");
         assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.LOCK_FOR_EDITING);
+    }
+
+    @Test
+    void lastWriteWinsIsNeverTheDefaultMode() {
+        ObjectProperty<Mode> mode = EditingPreferences.defaultMode(node);
+
+        assertThatThrownBy(() -> mode.set(Mode.LAST_WRITE_WINS)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(mode.get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isNull();
+
+        node.put(EditingPreferences.DEFAULT_MODE, "LAST_WRITE_WINS"); // written by hand
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.OPTIMISTIC);
     }
 
     @Test

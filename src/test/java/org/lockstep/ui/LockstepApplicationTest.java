@@ -88,6 +88,38 @@ class LockstepApplicationTest {
     }
 
     @Test
+    void withAllowUnsafeTheEditorOffersLastWriteWinsAndWithoutItNot() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        Database db = TestDatabases.fresh();
+        try {
+            for (boolean allowUnsafe : new boolean[] {true, false}) {
+                LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
+                app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+                await(() -> robot.lookup("#customer-table").tryQuery().isPresent()
+                        && robot.lookup("#unsafeMode").tryQuery().isPresent());
+
+                assertThat(robot.lookup("#unsafeMode").query().isVisible()).as("--allow-unsafe " + allowUnsafe)
+                        .isEqualTo(allowUnsafe);
+                FxToolkit.cleanupApplication(app);
+                FxToolkit.cleanupStages();
+            }
+        } finally {
+            db.close();
+        }
+    }
+
+    private static UiContext.Backend backend(Database db, String user) {
+        String session = user + "-" + java.util.UUID.randomUUID();
+        return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
+                new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
+                java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
+                new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), user, session,
+                        java.time.Duration.ofSeconds(30)),
+                new org.lockstep.store.JdbiMessageRepository(db.jdbi(), user, session),
+                org.lockstep.app.LabConnections.runner(db), () -> { });
+    }
+
+    @Test
     void aDatabaseThatCannotBeOpenedIsExplainedAndEndsWithExitCodeOne() throws Exception {
         FxToolkit.registerPrimaryStage();
         LockstepApplication.useContext(new UiContext("Åsa", () -> {

@@ -107,6 +107,11 @@ public final class Freeze {
         }
 
         @Override
+        public SaveOutcome overwrite(long id, CustomerData data) {
+            return pass(() -> d.overwrite(id, data));
+        }
+
+        @Override
         public DeleteOutcome delete(long id, long baseVersion) {
             return pass(() -> d.delete(id, baseVersion));
         }

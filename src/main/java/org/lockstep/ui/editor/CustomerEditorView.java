@@ -38,7 +38,10 @@ import org.lockstep.ui.merge.MergeViewModel;
  * (Cmd+S on macOS) saves from anywhere inside the editor. A save that meets a newer version opens the
  * {@link MergeDialog}, a delete that does the {@link DeleteConflictDialog}, both owned by the editor's window. The
  * lock row switches between optimistic editing and lock for editing; the lock bar says who holds the record and
- * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply.
+ * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply. Where the editor's lock
+ * {@linkplain EditLockViewModel#lastWriteWinsAllowed() allows it}, the row also offers "Last write wins (unsafe)"; while
+ * that is chosen the editor's root carries the style class {@code unsafe} (painted red) and a warning says that Save
+ * overwrites with no version check.
  */
 public final class CustomerEditorView {
 
@@ -49,6 +52,8 @@ public final class CustomerEditorView {
     private EditorForm form;
     private Stage dialog;
 
+    // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
+    @FXML private Parent editorRoot;
     @FXML private Label nameLabel;
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
@@ -57,6 +62,8 @@ public final class CustomerEditorView {
     @FXML private Button messageHolderButton;
     @FXML private RadioButton optimisticMode;
     @FXML private RadioButton lockMode;
+    @FXML private RadioButton unsafeMode;
+    @FXML private Label unsafeWarning;
     @FXML private Button lockButton;
     @FXML private HBox lockBar;
     @FXML private Label lockMessage;
@@ -144,13 +151,19 @@ public final class CustomerEditorView {
         ToggleGroup modes = new ToggleGroup();
         optimisticMode.setToggleGroup(modes);
         lockMode.setToggleGroup(modes);
+        unsafeMode.setToggleGroup(modes);
+        show(unsafeMode, lock.lastWriteWinsAllowed());
         showMode(lock.modeProperty().get());
-        lock.modeProperty().addListener((obs, was, now) -> showMode(now));
+        lock.modeProperty().addListener((obs, was, now) -> {
+            showMode(now);
+            showLock();
+        });
         modes.selectedToggleProperty().addListener((obs, was, now) -> {
             if (now == null) {
                 showMode(lock.modeProperty().get()); // a radio button cannot be unselected by a click
             } else {
                 lock.modeProperty().set(now == lockMode ? EditLockViewModel.Mode.LOCK_FOR_EDITING
+                        : now == unsafeMode ? EditLockViewModel.Mode.LAST_WRITE_WINS
                         : EditLockViewModel.Mode.OPTIMISTIC);
             }
         });
@@ -167,7 +180,14 @@ public final class CustomerEditorView {
     }
 
     private void showMode(EditLockViewModel.Mode mode) {
-        (mode == EditLockViewModel.Mode.LOCK_FOR_EDITING ? lockMode : optimisticMode).setSelected(true);
+        (mode == EditLockViewModel.Mode.LOCK_FOR_EDITING ? lockMode
+                : mode == EditLockViewModel.Mode.LAST_WRITE_WINS ? unsafeMode : optimisticMode).setSelected(true);
+        boolean unsafe = mode == EditLockViewModel.Mode.LAST_WRITE_WINS;
+        editorRoot.getStyleClass().remove("unsafe");
+        if (unsafe) {
+            editorRoot.getStyleClass().add("unsafe");
+        }
+        show(unsafeWarning, unsafe);
     }
 
     private void showLock() {
@@ -186,7 +206,8 @@ public final class CustomerEditorView {
         show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
-        lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring);
+        lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring
+                || viewModel.lock().savesLastWriteWins());
     }
 
     private static void show(javafx.scene.Node node, boolean shown) {

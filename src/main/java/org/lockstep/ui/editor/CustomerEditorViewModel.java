@@ -59,6 +59,10 @@ import org.lockstep.ui.presence.PresenceBoard;
  * holds the record's lease, takes the lease at the first change in lock mode, and makes the fields read-only while
  * another holds it or after this editor lost it. Saves and deletes go out fenced by the lease's token while this
  * editor holds it; a save refused by another's lease, or by a lost one, keeps every edit.
+ *
+ * <p>In the trainer's "Last write wins (unsafe)" mode ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}, issue 6) a save
+ * is a blind {@link CustomerRepository#overwrite} instead: no version check and never a merge, so a save committed
+ * by another operator in between is lost without any error — the bug the other modes prevent, shown on purpose.
  */
 public final class CustomerEditorViewModel {
 
@@ -708,9 +712,16 @@ public final class CustomerEditorViewModel {
         long baseVersion = base.version();
         boolean underLease = lock.savesUnderLease();
         long token = lock.token().orElse(-1);
-        run(() -> underLease ? repository.saveUnderLease(base.id(), baseVersion, mine.data(), token)
-                : repository.save(base.id(), baseVersion, mine.data()), outcome -> {
+        // Last write wins (unsafe, teaching only): a blind overwrite, never a merge; another's lease still refuses it.
+        boolean blind = lock.savesLastWriteWins();
+        Callable<SaveOutcome> write = blind ? () -> repository.overwrite(base.id(), mine.data())
+                : underLease ? () -> repository.saveUnderLease(base.id(), baseVersion, mine.data(), token)
+                : () -> repository.save(base.id(), baseVersion, mine.data());
+        run(write, outcome -> {
             if (outcome instanceof SaveOutcome.Saved s) {
+                if (blind && gen == generation) {
+                    clearLive(); // the newer version it announced was just overwritten: nothing left to review
+                }
                 saved(gen, mine, s.saved());
             } else if (outcome instanceof SaveOutcome.Conflict c) {
                 conflicted(gen, mine, base, c);

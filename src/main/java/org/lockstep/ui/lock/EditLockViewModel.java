@@ -45,7 +45,15 @@ public final class EditLockViewModel {
         /** Optimistic offline lock: save on the version, merge on a conflict (the default). */
         OPTIMISTIC,
         /** Pessimistic offline lock: take a lease first; nobody else can save meanwhile. */
-        LOCK_FOR_EDITING
+        LOCK_FOR_EDITING,
+        /**
+         * Last write wins (unsafe): the lost-update bug, on purpose, for teaching only (issue 6). Save overwrites every
+         * field with no version check ({@code CustomerRepository.overwrite}), so another operator's save in between is
+         * lost without any error (PoEAA ch. 5; DDIA ch. 7, "last write wins"). This mode never takes a lease and never
+         * breaks one: another session's lease still refuses its saves. Only an editor whose lock
+         * {@linkplain #allowLastWriteWins() allows it} may use it, and it is never the mode a new editor starts in.
+         */
+        LAST_WRITE_WINS
     }
 
     /** Timings of the lock; see the issue's defaults. */
@@ -72,7 +80,18 @@ public final class EditLockViewModel {
     private final ZoneId zone;
     private final Settings settings;
 
-    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.OPTIMISTIC);
+    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.OPTIMISTIC) {
+        @Override
+        public void set(Mode next) {
+            if (next == Mode.LAST_WRITE_WINS && !lastWriteWinsAllowed) {
+                throw new IllegalStateException("Last write wins (unsafe) is for teaching only: it is allowed in "
+                        + "lockstep demo or with --allow-unsafe");
+            }
+            super.set(next);
+        }
+    };
+    // Set once, before the editor shows: the unsafe mode exists only in the demo or with --allow-unsafe.
+    private boolean lastWriteWinsAllowed;
     private final ReadOnlyObjectWrapper<LockState> state = new ReadOnlyObjectWrapper<>(this, "state",
             new LockState.Free());
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly");
@@ -112,7 +131,8 @@ public final class EditLockViewModel {
             message.set(describe(now));
         });
         mode.addListener((obs, old, now) -> {
-            if (now == Mode.OPTIMISTIC && (state.get() instanceof LockState.Held
+            // Leaving lock mode lets the lease go: neither optimistic nor last-write-wins editing holds one.
+            if (now != Mode.LOCK_FOR_EDITING && (state.get() instanceof LockState.Held
                     || state.get() instanceof LockState.Acquiring)) {
                 releaseHeld();
                 state.set(new LockState.Free());
@@ -193,6 +213,11 @@ public final class EditLockViewModel {
         executor.execute(k::acquire, outcome -> {
             if (recordId != id) {
                 k.close();
+                return;
+            }
+            if (mode.get() != Mode.LOCK_FOR_EDITING) {
+                // Switched away from lock mode while the grant was on its way: the mode listener already said Free.
+                release(k);
                 return;
             }
             if (outcome instanceof AcquireOutcome.Granted granted) {
@@ -370,11 +395,16 @@ public final class EditLockViewModel {
         LeaseKeeper k = keeper;
         releaseLocally();
         if (k != null) {
-            executor.execute(() -> {
-                k.close();
-                return null;
-            }, ignored -> { }, failure -> { });
+            release(k);
         }
+    }
+
+    /** Releases a lease in the background; a failure leaves it to lapse by its TTL. */
+    private void release(LeaseKeeper k) {
+        executor.execute(() -> {
+            k.close();
+            return null;
+        }, ignored -> { }, failure -> { });
     }
 
     private void releaseLocally() {
@@ -400,9 +430,31 @@ public final class EditLockViewModel {
         return "";
     }
 
-    /** The mode: optimistic (default) or lock for editing; switching to optimistic releases a held lease. */
+    /**
+     * The mode: optimistic (default), lock for editing, or — only once {@link #allowLastWriteWins()} was called —
+     * last write wins (unsafe). Switching away from lock for editing releases a held lease. Setting
+     * {@link Mode#LAST_WRITE_WINS} without the allowance throws {@link IllegalStateException}.
+     */
     public ObjectProperty<Mode> modeProperty() {
         return mode;
+    }
+
+    /**
+     * Allows {@link Mode#LAST_WRITE_WINS} for this editor (the trainer's demo, or {@code --allow-unsafe}). Without it
+     * the unsafe mode cannot be chosen. Call before the editor shows.
+     */
+    public void allowLastWriteWins() {
+        lastWriteWinsAllowed = true;
+    }
+
+    /** Whether {@link Mode#LAST_WRITE_WINS} may be chosen in this editor; the view shows it only then. */
+    public boolean lastWriteWinsAllowed() {
+        return lastWriteWinsAllowed;
+    }
+
+    /** Whether saves are blind overwrites: the mode is {@link Mode#LAST_WRITE_WINS} (teaching only). */
+    public boolean savesLastWriteWins() {
+        return mode.get() == Mode.LAST_WRITE_WINS;
     }
 
     /** Where this editor stands with the lock. */

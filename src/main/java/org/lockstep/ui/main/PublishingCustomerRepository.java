@@ -68,6 +68,12 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         return published(id, delegate.saveUnderLease(id, baseVersion, data, leaseToken));
     }
 
+    /** Publishes like {@link #save}; see {@link CustomerRepository#overwrite} (the lost-update bug, for teaching). */
+    @Override
+    public SaveOutcome overwrite(long id, CustomerData data) {
+        return published(id, delegate.overwrite(id, data));
+    }
+
     private SaveOutcome published(long id, SaveOutcome outcome) {
         if (outcome instanceof SaveOutcome.Saved saved) {
             uiThread.execute(() -> listener.stored(saved.saved()));

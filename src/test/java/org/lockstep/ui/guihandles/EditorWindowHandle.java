@@ -153,6 +153,35 @@ public final class EditorWindowHandle {
         return this;
     }
 
+    /** Clicks the "Last write wins (unsafe)" mode switch (shown only where allowed). */
+    public EditorWindowHandle chooseLastWriteWins() {
+        activate();
+        robot.clickOn(node("#unsafeMode"));
+        return this;
+    }
+
+    /** Clicks the "Optimistic" mode switch. */
+    public EditorWindowHandle chooseOptimistic() {
+        activate();
+        robot.clickOn(node("#optimisticMode"));
+        return this;
+    }
+
+    /** Whether the editor is painted as unsafe (its root has the style class {@code unsafe}). */
+    public boolean paintedUnsafe() {
+        return Fx.call(() -> stage.getScene().getRoot().getStyleClass().contains("unsafe"));
+    }
+
+    /** The unsafe mode's warning, or {@code null} when it is hidden. */
+    public String unsafeWarning() {
+        return Fx.call(() -> node("#unsafeWarning").isVisible() ? ((Label) node("#unsafeWarning")).getText() : null);
+    }
+
+    /** Whether the Lock button can be pressed. */
+    public boolean lockButtonEnabled() {
+        return Fx.call(() -> !node("#lockButton").isDisabled());
+    }
+
     /** Clicks "Break lock…"; the window then asks for confirmation ({@link #awaitQuestion()}). */
     public EditorWindowHandle clickBreakLock() {
         activate();

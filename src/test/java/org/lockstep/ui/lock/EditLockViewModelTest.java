@@ -21,6 +21,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.QueuedTaskExecutor;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
@@ -208,5 +209,27 @@ class EditLockViewModelTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> leasesOf("Bob").holder(c.id()).isEmpty());
         assertThat(alice.token()).isEmpty();
+    }
+
+    @Test
+    void aGrantArrivingAfterTheSwitchToLastWriteWinsIsLetGoAtOnce() {
+        Customer c = customer("U-L-LWW");
+        QueuedTaskExecutor queued = new QueuedTaskExecutor();
+        EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), queued, Runnable::run, scheduler,
+                Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15),
+                        Duration.ofMinutes(1), Duration.ofMillis(50)));
+        alice.allowLastWriteWins();
+        alice.attach(c.id());
+        queued.runAll();
+        alice.lock(); // the acquisition waits in the queue
+
+        alice.modeProperty().set(EditLockViewModel.Mode.LAST_WRITE_WINS);
+        queued.runAll(); // the grant arrives, then its release runs
+
+        assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Free.class);
+        assertThat(alice.token()).isEmpty();
+        assertThat(leasesOf("Bob").holder(c.id())).isEmpty();
+        alice.close();
+        queued.runAll();
     }
 }
