@@ -38,7 +38,8 @@ import org.lockstep.ui.merge.MergeViewModel;
  * (Cmd+S on macOS) saves from anywhere inside the editor. A save that meets a newer version opens the
  * {@link MergeDialog}, a delete that does the {@link DeleteConflictDialog}, both owned by the editor's window. The
  * lock row switches between optimistic editing and lock for editing; the lock bar says who holds the record and
- * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply.
+ * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply. A customer often edited
+ * at the same time shows the hot-record advice, with Use Lock for editing, while the editor is optimistic.
  */
 public final class CustomerEditorView {
 
@@ -53,6 +54,10 @@ public final class CustomerEditorView {
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
     @FXML private Label alsoHere;
+    @FXML private HBox hotRecordBar;
+    @FXML private Label hotRecordAdvice;
+    @FXML private Label hotRecordDetail;
+    @FXML private Button switchToLockButton;
     @FXML private Label messageStatus;
     @FXML private Button messageHolderButton;
     @FXML private RadioButton optimisticMode;
@@ -120,6 +125,10 @@ public final class CustomerEditorView {
         alsoHere.textProperty().bind(viewModel.alsoHereProperty());
         alsoHere.visibleProperty().bind(viewModel.alsoHereProperty().isNotEmpty());
         alsoHere.managedProperty().bind(alsoHere.visibleProperty());
+        hotRecordAdvice.textProperty().bind(viewModel.hotRecordAdviceProperty());
+        hotRecordDetail.textProperty().bind(viewModel.hotRecordDetailProperty());
+        hotRecordBar.visibleProperty().bind(viewModel.hotRecordAdviceProperty().isNotEmpty());
+        hotRecordBar.managedProperty().bind(hotRecordBar.visibleProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());
         saveButton.disableProperty().bind(viewModel.canSaveProperty().not());
@@ -244,6 +253,11 @@ public final class CustomerEditorView {
     @FXML
     private void lock() {
         viewModel.lock().lock();
+    }
+
+    @FXML
+    private void useLockForEditing() {
+        viewModel.useLockForEditing();
     }
 
     @FXML
