@@ -9,9 +9,9 @@ CREATE TABLE customer_conflict (
     -- No foreign key to customer: a save that meets a deletion is recorded after the row is gone, and recording a
     -- conflict must never fail because someone deleted the customer a moment ago.
     -- Nor does deleting a customer delete its rows (no trigger): a conflict on a deleted customer still counts until
-    -- it is purged. Its rows are few, ids are never reused (identity), so they can never advise about another
-    -- customer, and the purge below removes them with everyone else's; a cleanup trigger would add work to every
-    -- delete, a writer's path, for rows nobody reads.
+    -- it is purged. Its rows are few, and ids are never reused (identity), so they can never advise about another
+    -- customer; the purge of every customer's rows older than 30 days removes them too. A clean-up trigger would add
+    -- work to every delete, a writer's path, for rows nobody reads.
     customer_id bigint      NOT NULL,
     detected_at timestamptz NOT NULL DEFAULT now(),
     -- The Lockstep user whose save or delete met the newer version.
@@ -20,7 +20,7 @@ CREATE TABLE customer_conflict (
 );
 
 COMMENT ON TABLE customer_conflict IS
-    'Conflicts met by versioned saves and deletes, per customer (database clock); the recording statement purges rows older than 30 days.';
+    'Conflicts met by versioned saves and deletes, per customer; recording one purges rows older than 30 days.';
 
 -- "How many conflicts on this customer since T": an index range scan of that customer's recent rows.
 CREATE INDEX customer_conflict_recent ON customer_conflict (customer_id, detected_at);
