@@ -1,5 +1,6 @@
 package org.lockstep.domain;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -81,4 +82,14 @@ public interface CustomerRepository {
      * @param search as in {@link CustomerPageRequest#search()}
      */
     CustomerCount count(String search, long budgetMs);
+
+    /**
+     * How many conflicts the customer met within the last {@code window}, by the database clock: every
+     * {@link SaveOutcome.Conflict} and {@link DeleteOutcome.Conflict} the versioned saves and deletes of any session
+     * returned for it (read for {@link HotRecordAdvice}). Records of a deleted customer still count.
+     *
+     * @param window how far back from the database's {@code now()}; positive
+     * @return the count, 0 when none (or no such customer)
+     */
+    int recentConflicts(long id, Duration window);
 }

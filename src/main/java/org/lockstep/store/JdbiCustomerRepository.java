@@ -2,6 +2,7 @@ package org.lockstep.store;
 
 import java.math.BigDecimal;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -160,6 +161,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 // with my own values would make the operator merge against themself.
                 return new SaveOutcome.Saved(theirs.get());
             }
+            // Counted for hot-record advice only now that it is known to be a real conflict (not my own retried
+            // save): one more statement, on this path only, so a successful save stays one statement.
+            ConflictLog.record(h, id, user, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
         }));
     }
@@ -229,7 +233,10 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
                 return new DeleteOutcome.Locked(lease.get());
             }
-            return new DeleteOutcome.Conflict(find(h, id));
+            // The read of theirs also records the conflict for hot-record advice: no extra round trip.
+            String recordAndReadTheirs = ConflictLog.RECORD + " SELECT * FROM customer WHERE id = :id";
+            return new DeleteOutcome.Conflict(h.createQuery(recordAndReadTheirs)
+                    .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).map(mapper).findOne());
         }));
     }
 
@@ -241,6 +248,23 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     @Override
     public CustomerCount count(String search, long budgetMs) {
         return call(() -> jdbi.withHandle(h -> CustomerListQuery.count(h, search, budgetMs)));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Counts the rows of {@code customer_conflict} (V8__conflict.sql) younger than {@code window} by
+     * {@code now()}; rows older than 30 days are purged whenever a conflict is recorded, so a window beyond that
+     * counts no more.
+     *
+     * @throws IllegalArgumentException when the window is not positive
+     */
+    @Override
+    public int recentConflicts(long id, Duration window) {
+        if (window.isNegative() || window.isZero()) {
+            throw new IllegalArgumentException("The window must be positive: " + window);
+        }
+        return call(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
     }
 
     /**

@@ -33,8 +33,8 @@ public final class JdbiTrainingRecords implements TrainingRecords {
         CustomerData clean = JdbiCustomerRepository.valid(start);
         return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
             // Name the writer first: the delete's history row and notification carry it.
-            h.createQuery("SELECT set_config('lockstep.user', :user, true), "
-                            + "set_config('lockstep.session', :session, true)")
+            h.createQuery("SELECT set_config('lockstep.user', :user, true) AS writer, "
+                            + "set_config('lockstep.session', :session, true) AS session")
                     .bind("user", TRAINER).bind("session", writer.sessionId()).mapToMap().one();
             h.createUpdate("DELETE FROM customer WHERE external_ref = :ref").bind("ref", ref).execute();
             return writer.insert(h, clean);

@@ -77,6 +77,13 @@ public final class SetCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, s -> {
             String nothingDone = "nothing saved";
             Optional<Customer> current = s.customers().find(id);
+            if (current.isPresent() && current.get().version() > ifVersion && !merge) {
+                // Refused by the versioned save on version N itself, not by this read alone, so that the repository
+                // counts the conflict (hot-record advice) as it counts an editor's. Versions only grow: it writes
+                // nothing, and says why (a conflict, or a lock, most actionable first).
+                return finished(s, versionedSave(s, ifVersion, CommandSupport.apply(current.get().data(),
+                        assignments)), nothingDone);
+            }
             if (current.isEmpty() || (current.get().version() != ifVersion && !merge)) {
                 return CommandSupport.conflict(s, id, ifVersion, current, nothingDone);
             }
@@ -114,27 +121,41 @@ public final class SetCommand implements Callable<Integer> {
                     print(s, target);
                     return Launcher.OK;
                 }
-                SaveOutcome outcome = leaseToken == null ? s.customers().save(id, target.version(), toSave)
-                        : s.customers().saveUnderLease(id, target.version(), toSave, leaseToken);
-                if (outcome instanceof SaveOutcome.Saved saved) {
-                    print(s, saved.saved());
-                    return Launcher.OK;
+                SaveOutcome outcome = versionedSave(s, target.version(), toSave);
+                Integer exitCode = finished(s, outcome, nothingDone);
+                if (exitCode != null) {
+                    return exitCode;
                 }
-                if (outcome instanceof SaveOutcome.Locked locked) {
-                    return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
-                }
-                if (outcome instanceof SaveOutcome.LeaseLost lost) {
-                    return CommandSupport.locked(s, id, lost.current(), nothingDone);
-                }
-                SaveOutcome.Conflict conflict = (SaveOutcome.Conflict) outcome;
-                if (!merge || conflict.deleted()) {
-                    return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
-                }
-                target = conflict.theirs().get(); // someone saved meanwhile: merge again against the newer theirs
+                // Someone saved meanwhile: merge again against the newer theirs.
+                target = ((SaveOutcome.Conflict) outcome).theirs().orElseThrow();
             }
             s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
             return Launcher.CONFLICT;
         });
+    }
+
+    private SaveOutcome versionedSave(CommandSupport.Session s, long baseVersion, CustomerData data) {
+        return leaseToken == null ? s.customers().save(id, baseVersion, data)
+                : s.customers().saveUnderLease(id, baseVersion, data, leaseToken);
+    }
+
+    /** The exit code for a save's outcome, after printing it; {@code null} for a conflict that --merge retries. */
+    private Integer finished(CommandSupport.Session s, SaveOutcome outcome, String nothingDone) throws Exception {
+        if (outcome instanceof SaveOutcome.Saved saved) {
+            print(s, saved.saved());
+            return Launcher.OK;
+        }
+        if (outcome instanceof SaveOutcome.Locked locked) {
+            return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
+        }
+        if (outcome instanceof SaveOutcome.LeaseLost lost) {
+            return CommandSupport.locked(s, id, lost.current(), nothingDone);
+        }
+        SaveOutcome.Conflict conflict = (SaveOutcome.Conflict) outcome;
+        if (!merge || conflict.deleted()) {
+            return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
+        }
+        return null;
     }
 
     private void print(CommandSupport.Session s, Customer saved) {

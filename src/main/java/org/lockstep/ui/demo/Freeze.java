@@ -122,6 +122,11 @@ public final class Freeze {
         }
 
         @Override
+        public int recentConflicts(long id, java.time.Duration window) {
+            return pass(() -> d.recentConflicts(id, window));
+        }
+
+        @Override
         public String sessionId() {
             return d.sessionId();
         }

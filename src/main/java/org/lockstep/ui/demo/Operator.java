@@ -62,6 +62,8 @@ public final class Operator {
 
     private void decorate(Stage stage) {
         stage.setTitle(name + " — Lockstep demo");
+        // Two side by side must fit a 1280-pixel screen too; the main window alone asks for 720.
+        stage.setMinWidth(560);
         Label who = new Label(name);
         who.getStyleClass().add("operator-name");
         caption.getStyleClass().add("operator-caption");

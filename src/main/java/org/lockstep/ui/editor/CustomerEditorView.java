@@ -42,6 +42,8 @@ import org.lockstep.ui.merge.MergeViewModel;
  * {@linkplain EditLockViewModel#lastWriteWinsAllowed() allows it}, the row also offers "Last write wins (unsafe)"; while
  * that is chosen the editor's root carries the style class {@code unsafe} (painted red) and a warning says that Save
  * overwrites with no version check.
+ * A customer often edited at the same time shows the hot-record advice, with Use Lock for editing, while the
+ * editor is optimistic.
  */
 public final class CustomerEditorView {
 
@@ -58,6 +60,10 @@ public final class CustomerEditorView {
     @FXML private ProgressIndicator busyIndicator;
     @FXML private Label versionLine;
     @FXML private Label alsoHere;
+    @FXML private HBox hotRecordBar;
+    @FXML private Label hotRecordAdvice;
+    @FXML private Label hotRecordDetail;
+    @FXML private Button switchToLockButton;
     @FXML private Label messageStatus;
     @FXML private Button messageHolderButton;
     @FXML private RadioButton optimisticMode;
@@ -127,6 +133,10 @@ public final class CustomerEditorView {
         alsoHere.textProperty().bind(viewModel.alsoHereProperty());
         alsoHere.visibleProperty().bind(viewModel.alsoHereProperty().isNotEmpty());
         alsoHere.managedProperty().bind(alsoHere.visibleProperty());
+        hotRecordAdvice.textProperty().bind(viewModel.hotRecordAdviceProperty());
+        hotRecordDetail.textProperty().bind(viewModel.hotRecordDetailProperty());
+        hotRecordBar.visibleProperty().bind(viewModel.hotRecordAdviceProperty().isNotEmpty());
+        hotRecordBar.managedProperty().bind(hotRecordBar.visibleProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());
         saveButton.disableProperty().bind(viewModel.canSaveProperty().not());
@@ -265,6 +275,11 @@ public final class CustomerEditorView {
     @FXML
     private void lock() {
         viewModel.lock().lock();
+    }
+
+    @FXML
+    private void useLockForEditing() {
+        viewModel.useLockForEditing();
     }
 
     @FXML

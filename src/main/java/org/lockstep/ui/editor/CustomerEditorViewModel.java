@@ -28,6 +28,7 @@ import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.domain.Presence;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.ui.EditorServices;
@@ -104,6 +105,9 @@ public final class CustomerEditorViewModel {
     // This editor's announced presence on the attached customer; null when none is attached or there is no board.
     private PresenceBoard.Seat seat;
     private final ReadOnlyStringWrapper alsoHere = new ReadOnlyStringWrapper(this, "alsoHere", "");
+    private final HotRecordWatch hotRecord;
+    private final ReadOnlyStringWrapper hotRecordAdvice = new ReadOnlyStringWrapper(this, "hotRecordAdvice");
+    private final ReadOnlyStringWrapper hotRecordDetail = new ReadOnlyStringWrapper(this, "hotRecordDetail");
     // The newer record a live notification announced while this editor had unsaved edits (Review merges with it).
     private Customer liveTheirs;
     // A live check's result arrived while a call was in flight: check again once it settles.
@@ -135,6 +139,7 @@ public final class CustomerEditorViewModel {
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
         this.versions = new CustomerHistoryViewModel(history, executor, clock.getZone());
+        this.hotRecord = new HotRecordWatch(repository, executor);
         buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
         Observable[] inputs = {state, busy, merge, deleteConflict, buffer.dirtyProperty(), buffer.problemsProperty(),
             buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
@@ -147,7 +152,17 @@ public final class CustomerEditorViewModel {
         showPresence();
         this.messaging = services.messages() == null ? null : new HolderMessaging(services.messages(), executor,
                 lock, services.live(), m -> notice.set(EditorNotice.info(m.describe())));
+        hotRecord.adviceProperty().addListener(o -> showHotRecord());
+        lock.modeProperty().addListener(o -> showHotRecord());
         refresh();
+    }
+
+    /** The advice shows only while editing optimistically: in lock-for-editing mode it is already followed. */
+    private void showHotRecord() {
+        HotRecordAdvice advice = hotRecord.adviceProperty().get();
+        boolean shown = advice != null && lock.modeProperty().get() == EditLockViewModel.Mode.OPTIMISTIC;
+        hotRecordAdvice.set(shown ? advice.headline() : null);
+        hotRecordDetail.set(shown ? advice.detail() : null);
     }
 
     /** Announces this editor on the board (viewing, or editing while dirty) and shows who else is here. */
@@ -330,6 +345,7 @@ public final class CustomerEditorViewModel {
         forgetPending(customerId);
         if (!reload) {
             buffer.reset(null);
+            hotRecord.clear();
         }
         attach(customerId);
         state.set(EditorState.LOADING);
@@ -340,6 +356,7 @@ public final class CustomerEditorViewModel {
             if (found.isPresent()) {
                 buffer.reset(found.get());
                 state.set(EditorState.EDITING);
+                hotRecord.read(customerId);
             } else {
                 detach();
                 state.set(EditorState.DELETED);
@@ -446,6 +463,7 @@ public final class CustomerEditorViewModel {
                 return;
             } else if (outcome instanceof DeleteOutcome.Conflict c && c.theirs().isPresent()) {
                 deleteConflict.set(deleteConflictOf(base, c.theirs().get()));
+                hotRecord.read(base.id()); // the repository counted this conflict
             } else if (outcome instanceof DeleteOutcome.Locked locked) {
                 notice.set(EditorNotice.error("Not deleted: " + LockMessages.lockedBy(locked.holder(), zone())
                         + ".", ""));
@@ -633,6 +651,25 @@ public final class CustomerEditorViewModel {
         return alsoHere.getReadOnlyProperty();
     }
 
+    /**
+     * "Often edited at the same time — consider Lock for editing" while this customer met at least
+     * {@link HotRecordAdvice#THRESHOLD} conflicts in the last {@link HotRecordAdvice#WINDOW} and the editor is in
+     * optimistic mode; else {@code null}. Counted in the background when a customer loads and after each conflict.
+     */
+    public ReadOnlyStringProperty hotRecordAdviceProperty() {
+        return hotRecordAdvice.getReadOnlyProperty();
+    }
+
+    /** The advice's detail, "4 conflicts on this customer in the last 7 days", or {@code null} with no advice. */
+    public ReadOnlyStringProperty hotRecordDetailProperty() {
+        return hotRecordDetail.getReadOnlyProperty();
+    }
+
+    /** Follows the hot-record advice: this editor switches to Lock for editing (taking the lease if it has edits). */
+    public void useLockForEditing() {
+        lock.modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+    }
+
     /** The fields take edits. */
     public ReadOnlyBooleanProperty editableProperty() {
         return editable.getReadOnlyProperty();
@@ -782,6 +819,7 @@ public final class CustomerEditorViewModel {
         }
         EditBuffer.Snapshot latest = saves.abandon(mine);
         merge.set(mergeOf(base, latest.data(), outcome));
+        hotRecord.read(base.id()); // the repository counted this conflict
     }
 
     private MergeViewModel mergeOf(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
@@ -875,6 +913,7 @@ public final class CustomerEditorViewModel {
     }
 
     private void detach() {
+        hotRecord.clear();
         if (attachedId >= 0) {
             attachedId = -1;
             lock.detach();

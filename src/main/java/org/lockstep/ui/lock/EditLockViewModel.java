@@ -141,8 +141,9 @@ public final class EditLockViewModel {
     }
 
     /**
-     * Follows the change feed: a {@code record_lease} change for the record this editor waits on makes it ask for
-     * the holder at once, so "Notify me when free" fires the moment a lease is released, broken or taken over
+     * Follows the change feed: a {@code record_lease} change for the record this editor shows makes it ask for the
+     * holder at once, so that another operator's new lock turns the fields read-only (with the holder's name) as it
+     * is taken, and "Notify me when free" fires the moment a lease is released, broken or taken over
      * (issue 5). The poll every {@link Settings#pollEvery()} goes on regardless: a lease that lapses because its
      * holder crashed changes no row, so no notification ever tells of its end. Call once, on the FX thread.
      */
@@ -159,10 +160,21 @@ public final class EditLockViewModel {
 
     private void checkHolderNow() {
         long id = recordId;
-        if (id < 0 || !(state.get() instanceof LockState.HeldByOther)) {
+        LockState now = state.get();
+        if (id < 0 || !(now instanceof LockState.HeldByOther || now instanceof LockState.Free)) {
             return;
         }
-        executor.execute(() -> leases.holder(id), holder -> polled(id, holder), failure -> { });
+        executor.execute(() -> leases.holder(id), holder -> {
+            if (recordId != id) {
+                return;
+            }
+            if (state.get() instanceof LockState.Free) {
+                // Someone else just locked the record this editor shows: say so at once, not at the next save.
+                holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
+            } else {
+                polled(id, holder);
+            }
+        }, failure -> { });
     }
 
     /** The editor shows a record: learn whether someone else holds it (and if so, watch for the end). */

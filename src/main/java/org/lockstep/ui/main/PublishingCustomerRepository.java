@@ -1,5 +1,6 @@
 package org.lockstep.ui.main;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -115,6 +116,11 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     @Override
     public CustomerCount count(String search, long budgetMs) {
         return delegate.count(search, budgetMs);
+    }
+
+    @Override
+    public int recentConflicts(long id, Duration window) {
+        return delegate.recentConflicts(id, window);
     }
 
     private void publishCurrent(long id, Optional<Customer> theirs) {

@@ -22,6 +22,7 @@ import org.lockstep.app.Launcher;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.store.CustomerBulkStore;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.Cli;
@@ -240,6 +241,24 @@ class CustomerCommandsTest {
         Customer stored = alice.find(c.id()).orElseThrow();
         assertThat(stored.version()).isEqualTo(2);
         assertThat(stored.data().phone()).isEqualTo("+55 11 1111-1111");
+    }
+
+    @Test
+    void staleSetsAndDeletesCountAsConflictsOfTheirUserForHotRecordAdvice() {
+        Customer c = aliceCreates("SET-HOT");
+        alice.save(c.id(), 1, c.data().with(CustomerField.PHONE, "+55 11 1111-1111"));
+
+        Cli.Result set = cli.run("set", Long.toString(c.id()), "phone=+55 22 2222-2222", "--if-version", "1");
+        Cli.Result delete = cli.run("delete", Long.toString(c.id()), "--if-version", "1");
+
+        assertThat(set.exitCode()).as(set.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(delete.exitCode()).as(delete.toString()).isEqualTo(Launcher.CONFLICT);
+        List<String> recorded = db.jdbi().withHandle(h -> h.createQuery("SELECT kind || ' by ' || detected_by"
+                + " FROM customer_conflict WHERE customer_id = :id ORDER BY id").bind("id", c.id())
+                .mapTo(String.class).list());
+        assertThat(recorded).containsExactly("save by Tester", "delete by Tester");
+        assertThat(alice.recentConflicts(c.id(), HotRecordAdvice.WINDOW)).isEqualTo(2);
+        assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(2);
     }
 
     @Test

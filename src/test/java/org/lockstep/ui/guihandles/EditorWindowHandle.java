@@ -201,6 +201,41 @@ public final class EditorWindowHandle {
         return Fx.call(() -> node("#liveBar").isVisible() ? ((Label) node("#liveText")).getText() : null);
     }
 
+    /** The hot-record advice ("Often edited at the same time — …"), or {@code null} while it is hidden. */
+    public String hotRecordAdvice() {
+        return Fx.call(() -> node("#hotRecordBar").isVisible() ? ((Label) node("#hotRecordAdvice")).getText() : null);
+    }
+
+    /** The hot-record advice's detail ("3 conflicts on this customer in the last 7 days"). */
+    public String hotRecordDetail() {
+        return Fx.call(() -> ((Label) node("#hotRecordDetail")).getText());
+    }
+
+    /** Clicks "Use Lock for editing" beside the hot-record advice. */
+    public EditorWindowHandle clickUseLockForEditing() {
+        activate();
+        robot.clickOn(node("#switchToLockButton"));
+        return this;
+    }
+
+    /** Whether the node with this id lies wholly inside the window's scene (not cut off at its right edge). */
+    public boolean fitsInWindow(String id) {
+        return Fx.call(() -> {
+            Node n = node("#" + id);
+            javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+            return b.getMinX() >= 0 && b.getMaxX() <= stage.getScene().getWidth() && b.getWidth() > 0;
+        });
+    }
+
+    /** Whether a label shows its whole text: not elided ("Often edited at the sa…"), wrapped instead if need be. */
+    public boolean shownInFull(String labelId) {
+        return Fx.call(() -> {
+            Label label = (Label) node("#" + labelId);
+            javafx.scene.text.Text shown = (javafx.scene.text.Text) label.lookup(".text");
+            return shown != null && label.getText().equals(shown.getText());
+        });
+    }
+
     /** Clicks the History tab and waits until it lists at least {@code versions} versions. */
     public EditorWindowHandle openHistory(int versions) {
         activate();
