@@ -135,9 +135,9 @@ public final class Operator {
         return freeze;
     }
 
-    /** Shows what the operator is doing now ("types 1100.00 into Credit limit"); empty clears it. */
+    /** Shows what the operator is doing now, beside their name ("types 1100.00 into Credit limit"); empty clears it. */
     public void say(String text) {
-        caption.setText(text == null || text.isEmpty() ? "" : name + " " + text);
+        caption.setText(text == null ? "" : text);
     }
 
     /**
