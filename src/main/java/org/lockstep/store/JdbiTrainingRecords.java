@@ -1,6 +1,5 @@
 package org.lockstep.store;
 
-import java.util.Objects;
 import org.jdbi.v3.core.Jdbi;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -26,8 +25,8 @@ public final class JdbiTrainingRecords implements TrainingRecords {
 
     @Override
     public Customer reset(CustomerData start) {
-        String ref = Objects.requireNonNull(start.externalRef(), "externalRef");
-        if (ref.isBlank()) {
+        String ref = start.externalRef();
+        if (ref == null || ref.isBlank()) {
             throw new IllegalArgumentException("A training record needs an external reference");
         }
         CustomerData clean = JdbiCustomerRepository.valid(start);
