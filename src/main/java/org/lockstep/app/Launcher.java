@@ -35,6 +35,8 @@ import picocli.CommandLine.ScopeType;
  * longer the record's lease (the holder on stderr).
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
+        // Every subcommand (and theirs) answers --help and --version too.
+        scope = ScopeType.INHERIT,
         description = "Edit shared customer records side by side without losing anyone's work.",
         subcommands = {
                 ListCommand.class,

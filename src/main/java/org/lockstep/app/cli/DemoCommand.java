@@ -12,10 +12,11 @@ import picocli.CommandLine.ParentCommand;
  * {@link DesktopApp#DEMO_LEASE_TTL} unless {@code --lease-ttl} says otherwise, so that a crashed holder's lease
  * lapses while the class watches.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo",
         description = {"Show the lost update and its cures: two operator windows (Alice and Bob) on one database "
                 + "and a Trainer panel that runs six scenarios step by step.",
-                "Leases last 15s here unless --lease-ttl is given. For two real screens, run "
+                "Leases last 15s in the demo unless --lease-ttl is given (its 60s default is the editor's). For two "
+                        + "real screens, run "
                         + "`lockstep --user Alice` and `lockstep --user Bob` against one --db-url instead."})
 public final class DemoCommand implements Callable<Integer> {
 

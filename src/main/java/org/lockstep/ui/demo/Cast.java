@@ -2,6 +2,7 @@ package org.lockstep.ui.demo;
 
 import java.util.concurrent.CompletableFuture;
 import javafx.scene.Node;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -52,6 +53,12 @@ public final class Cast {
         return leaseTtl;
     }
 
+    /** A step begins: the captions of the step before are cleared. */
+    public void beginStep() {
+        alice.operator().say("");
+        bob.operator().say("");
+    }
+
     /** The running scenario's customer as the last reset stored it. */
     public Customer customer() {
         if (customer == null) {
@@ -65,6 +72,9 @@ public final class Cast {
      * scenario's customer back to {@code start} at version 1 (a new row), then remembers it.
      */
     public CompletableFuture<Customer> reset(CustomerData start) {
+        // A step still under way stops at its next keystroke, click or poll: it must not act on the fresh data.
+        alice.stop();
+        bob.stop();
         clean(alice.operator());
         clean(bob.operator());
         CompletableFuture<Customer> done = new CompletableFuture<>();
@@ -88,6 +98,9 @@ public final class Cast {
         editor.lock().notifyWhenFreeProperty().set(false);
         editor.lock().modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
         operator.viewModel().list().selectedProperty().set(null);
+        if (operator.stage().getScene().lookup("#tabs") instanceof TabPane tabs && !tabs.getTabs().isEmpty()) {
+            tabs.getSelectionModel().select(0); // scenario 1 ends on the History tab; the fields are on Details
+        }
         Node filter = operator.stage().getScene().lookup("#customer-filter");
         if (filter instanceof TextInputControl text) {
             text.clear();

@@ -4,11 +4,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.paint.Color;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.UiContext;
@@ -24,8 +28,14 @@ public final class DemoSession {
     public static final Color ALICE = Color.web("#1565c0");
     /** Bob's colour: a deep orange, told apart from Alice's blue also by those with red-green colour blindness. */
     public static final Color BOB = Color.web("#d84315");
-    /** The share of the screen's height the operator windows take; the Trainer panel has the rest. */
-    static final double OPERATOR_SHARE = 0.66;
+    /** The share of the screen's height the Trainer panel takes; the operator windows have the rest. */
+    static final double TRAINER_SHARE = 0.34;
+    /** On screens under {@link #SMALL_HEIGHT} the Trainer takes less, and every window uses a smaller font. */
+    static final double SMALL_TRAINER_SHARE = 0.30;
+    /** Below this height in pixels (e.g. 1366×768) the demo's windows use {@link #SMALL_FONT}. */
+    static final double SMALL_HEIGHT = 1000;
+    /** The font size on small screens. */
+    static final String SMALL_FONT = "-fx-font-size: 11px;";
 
     private final Operator alice;
     private final Operator bob;
@@ -79,12 +89,21 @@ public final class DemoSession {
     /** Shows the windows on already opened backends (Alice's first). FX thread. */
     static DemoSession show(DemoClients clients, List<UiContext.Backend> backends, Pace pace) {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        double top = Math.floor(screen.getHeight() * OPERATOR_SHARE);
+        boolean small = screen.getHeight() < SMALL_HEIGHT;
+        double top = Math.floor(screen.getHeight() * (1 - (small ? SMALL_TRAINER_SHARE : TRAINER_SHARE)));
         double half = Math.floor(screen.getWidth() / 2);
         Operator alice = Operator.open("Alice", ALICE, backends.get(0), new Stage());
         Operator bob = Operator.open("Bob", BOB, backends.get(1), new Stage());
         place(alice.stage(), screen.getMinX(), screen.getMinY(), half, top);
         place(bob.stage(), screen.getMinX() + half, screen.getMinY(), screen.getWidth() - half, top);
+        for (Operator o : List.of(alice, bob)) {
+            if (small) {
+                o.stage().getScene().getRoot().setStyle(SMALL_FONT);
+            }
+            // Again once the window has its final size: a window manager may have laid it out at another first.
+            Platform.runLater(() -> o.window().setListShare(Operator.LIST_SHARE));
+            keepDialogsInside(o.stage());
+        }
 
         FxTaskExecutor executor = new FxTaskExecutor(1);
         Cast cast = new Cast(new Hands(alice, pace), new Hands(bob, pace), clients.records(), executor,
@@ -92,7 +111,11 @@ public final class DemoSession {
         TrainerViewModel trainer = new TrainerViewModel(Scenarios.all(), cast);
         Stage trainerStage = new Stage();
         trainerStage.setTitle("Trainer — Lockstep demo");
-        trainerStage.setScene(new Scene(new TrainerView(trainer).root()));
+        Parent panel = new TrainerView(trainer).root();
+        if (small) {
+            panel.setStyle(SMALL_FONT);
+        }
+        trainerStage.setScene(new Scene(panel));
         trainerStage.setMinWidth(900);
         trainerStage.setMinHeight(260);
         trainerStage.show();
@@ -103,6 +126,32 @@ public final class DemoSession {
             s.setOnHidden(e -> session.close());
         }
         return session;
+    }
+
+    /**
+     * A dialog an operator's window opens (the merge dialog is ~1240×780) is kept within that window's bounds, so
+     * that it never covers the other operator or the Trainer panel's "what to notice".
+     */
+    private static void keepDialogsInside(Stage owner) {
+        Window.getWindows().addListener((ListChangeListener<Window>) change -> {
+            while (change.next()) {
+                for (Window w : change.getAddedSubList()) {
+                    if (w instanceof Stage dialog && dialog.getOwner() == owner) {
+                        // After the dialog's own sizing, which runs as it shows.
+                        Platform.runLater(() -> fitInside(dialog, owner));
+                    }
+                }
+            }
+        });
+    }
+
+    private static void fitInside(Stage dialog, Stage owner) {
+        if (dialog.getWidth() > owner.getWidth() || dialog.getHeight() > owner.getHeight()) {
+            place(dialog, owner.getX(), owner.getY(), Math.min(dialog.getWidth(), owner.getWidth()),
+                    Math.min(dialog.getHeight(), owner.getHeight()));
+        }
+        dialog.setX(owner.getX() + (owner.getWidth() - dialog.getWidth()) / 2);
+        dialog.setY(owner.getY() + (owner.getHeight() - dialog.getHeight()) / 2);
     }
 
     private static void place(Stage stage, double x, double y, double width, double height) {

@@ -5,10 +5,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
@@ -37,11 +39,19 @@ public final class Hands {
 
     private final Operator operator;
     private final Pace pace;
+    // Bumped by stop(): every action under way checks it before each keystroke, click and poll, and fails once it
+    // moved, so that a step interrupted by Reset data does nothing more in the windows.
+    private int epoch;
 
     /** Hands acting in {@code operator}'s windows at {@code pace}. */
     public Hands(Operator operator, Pace pace) {
         this.operator = operator;
         this.pace = pace;
+    }
+
+    /** Stops every action under way: each fails with a {@link DemoStepException} at its next keystroke or poll. */
+    public void stop() {
+        epoch++;
     }
 
     /** The operator these hands act for. */
@@ -53,6 +63,12 @@ public final class Hands {
     public CompletableFuture<Void> say(String text) {
         operator.say(text);
         return pause(pace.between());
+    }
+
+    private void checkNotStopped(int started) {
+        if (epoch != started) {
+            throw new DemoStepException("Stopped by Reset data.");
+        }
     }
 
     /**
@@ -77,8 +93,17 @@ public final class Hands {
 
     /** Types {@code text} into a field of the editor pane, replacing what it held. */
     public CompletableFuture<Void> type(CustomerField field, String text) {
-        return say("types " + text + " into " + field.label())
-                .thenCompose(v -> type(control(operator.stage().getScene(), "#" + field.column()), text));
+        return say("types " + text + " into " + field.label()).thenCompose(v -> {
+            showDetails();
+            return type(control(operator.stage().getScene(), "#" + field.column()), text);
+        });
+    }
+
+    /** The fields are on the Details tab: an earlier scenario may have left the History tab open. */
+    private void showDetails() {
+        if (operator.stage().getScene().lookup("#tabs") instanceof TabPane tabs && !tabs.getTabs().isEmpty()) {
+            tabs.getSelectionModel().select(0);
+        }
     }
 
     /** Clicks a button (or radio button, check box) of the main window, found by its id. */
@@ -91,8 +116,8 @@ public final class Hands {
      * or, for a button without one, by its text; waits for the dialog to appear first.
      */
     public CompletableFuture<Void> clickInDialog(String idOrText, String doing) {
-        return say(doing).thenCompose(v -> waitUntil("a dialog with \"" + idOrText + "\" in " + operator.name()
-                + "'s window", () -> dialogButton(idOrText).isPresent()))
+        return say(doing).thenCompose(v -> waitUntil("the dialog in " + operator.name() + "'s window where "
+                + operator.name() + " " + doing, () -> dialogButton(idOrText).isPresent()))
                 .thenCompose(v -> click(dialogButton(idOrText).orElseThrow()));
     }
 
@@ -120,13 +145,15 @@ public final class Hands {
     public CompletableFuture<Void> waitUntil(String what, BooleanSupplier condition, Duration timeout) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long deadline = System.nanoTime() + (long) (timeout.toMillis() * 1_000_000);
-        poll(what, condition, deadline, done);
+        poll(what, condition, deadline, done, epoch);
         return done;
     }
 
-    private void poll(String what, BooleanSupplier condition, long deadline, CompletableFuture<Void> done) {
+    private void poll(String what, BooleanSupplier condition, long deadline, CompletableFuture<Void> done,
+                      int started) {
         boolean met;
         try {
+            checkNotStopped(started);
             met = condition.getAsBoolean();
         } catch (RuntimeException e) {
             done.completeExceptionally(e);
@@ -138,7 +165,7 @@ public final class Hands {
             done.completeExceptionally(new DemoStepException("Waited in vain for " + what + "."));
         } else {
             PauseTransition wait = new PauseTransition(POLL);
-            wait.setOnFinished(e -> poll(what, condition, deadline, done));
+            wait.setOnFinished(e -> poll(what, condition, deadline, done, started));
             wait.play();
         }
     }
@@ -154,21 +181,31 @@ public final class Hands {
 
     private CompletableFuture<Void> type(TextInputControl control, String text) {
         if (!control.isEditable() || control.isDisabled()) {
-            return CompletableFuture.failedFuture(new DemoStepException(operator.name() + " cannot type into "
-                    + describe(control) + ": it is read-only."));
+            return CompletableFuture.failedFuture(new DemoStepException(describe(control) + " in "
+                    + operator.name() + "'s window is read-only."));
         }
+        int started = epoch;
         return point(control).thenCompose(v -> {
+            checkNotStopped(started);
             control.requestFocus();
             control.clear();
             CompletableFuture<Void> typed = CompletableFuture.completedFuture(null);
             for (char c : text.toCharArray()) {
                 typed = typed.thenCompose(x -> {
+                    checkNotStopped(started);
                     control.appendText(String.valueOf(c));
                     return pause(pace.keystroke());
                 });
             }
             return typed;
-        }).thenCompose(v -> pause(pace.between()));
+        }).thenCompose(v -> {
+            // Someone may have typed along in the same field: the step must not pass with other values.
+            if (!text.equals(control.getText())) {
+                throw new DemoStepException(describe(control) + " in " + operator.name() + "'s window reads \""
+                        + control.getText() + "\", not \"" + text + "\": someone typed into it meanwhile.");
+            }
+            return pause(pace.between());
+        });
     }
 
     private CompletableFuture<Void> click(Node node) {
@@ -179,7 +216,9 @@ public final class Hands {
             return CompletableFuture.failedFuture(new DemoStepException(operator.name() + " cannot click "
                     + describe(button) + ": it is disabled."));
         }
+        int started = epoch;
         return point(button).thenCompose(v -> {
+            checkNotStopped(started);
             CompletableFuture<Void> clicked = new CompletableFuture<>();
             // Fired from a fresh event, not from the animation that ends the highlight: a button that opens a
             // confirmation with showAndWait must not do so inside animation processing (JavaFX forbids it), and
@@ -192,13 +231,35 @@ public final class Hands {
         }).thenCompose(v -> pause(pace.between()));
     }
 
-    /** Highlights a control in the operator's colour for the pace's pointing time. */
+    /** Highlights a control in the operator's colour for the pace's pointing time, scrolled into view first. */
     private CompletableFuture<Void> point(Node node) {
+        reveal(node);
         Effect before = node.getEffect();
         DropShadow glow = new DropShadow(22, operator.colour());
         glow.setSpread(0.55);
         node.setEffect(glow);
         return pause(pace.point()).thenRun(() -> node.setEffect(before));
+    }
+
+    /** Scrolls the nearest enclosing scroll pane so that {@code node} shows (a small screen hides lower fields). */
+    private static void reveal(Node node) {
+        for (Node n = node.getParent(); n != null; n = n.getParent()) {
+            if (n instanceof ScrollPane scroll && scroll.getContent() != null) {
+                Node content = scroll.getContent();
+                Bounds inContent = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+                double hidden = content.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+                if (inContent != null && hidden > 0) {
+                    double top = scroll.getVvalue() * hidden;
+                    double viewport = scroll.getViewportBounds().getHeight();
+                    if (inContent.getMinY() < top) {
+                        scroll.setVvalue(inContent.getMinY() / hidden);
+                    } else if (inContent.getMaxY() > top + viewport) {
+                        scroll.setVvalue(Math.min(1, (inContent.getMaxY() - viewport) / hidden));
+                    }
+                }
+                return;
+            }
+        }
     }
 
     private Optional<ButtonBase> dialogButton(String idOrText) {
@@ -238,6 +299,13 @@ public final class Hands {
     private static String describe(Node node) {
         if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
             return "\"" + l.getText() + "\"";
+        }
+        if ("customer-filter".equals(node.getId())) {
+            return "The filter";
+        }
+        Optional<CustomerField> field = CustomerField.byColumn(node.getId());
+        if (field.isPresent()) {
+            return "The " + field.get().label() + " field";
         }
         return node.getId() == null ? node.getClass().getSimpleName() : node.getId();
     }

@@ -26,6 +26,9 @@ import org.lockstep.ui.main.MainWindowViewModel;
  */
 public final class Operator {
 
+    /** The list's share of an operator window's width: the editor pane needs the room. */
+    static final double LIST_SHARE = 0.40;
+
     private final String name;
     private final Color colour;
     private final Freeze freeze;
@@ -77,7 +80,7 @@ public final class Operator {
         banner.setStyle("-operator-colour: " + web(colour) + ";");
         banner.getStylesheets().add(Operator.class.getResource("Operator.css").toExternalForm());
         window.addBanner(banner);
-        window.setListShare(0.40);
+        window.setListShare(LIST_SHARE);
 
         // A frozen client answers nothing: a veil over the whole window says so, and takes the operator's clicks.
         Label frozenText = new Label(name + "'s client is frozen — a long pause, like a garbage collection or a "

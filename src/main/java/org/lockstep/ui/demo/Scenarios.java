@@ -45,9 +45,9 @@ public final class Scenarios {
                                 .thenCompose(v -> c.bob().waitUntil("both editors to be in unsafe mode",
                                         () -> mode(c.alice()) == EditLockViewModel.Mode.LAST_WRITE_WINS
                                                 && mode(c.bob()) == EditLockViewModel.Mode.LAST_WRITE_WINS))),
-                type("Alice adds 100 to what she read: she types 1100.00 as the credit limit.",
+                type("Alice adds 100 to what she read: she types 1100.00 (1,100.00) as the credit limit.",
                         "Nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT, "1100.00"),
-                type("Bob adds 250 to what he read: he types 1250.00.",
+                type("Bob adds 250 to what he read: he types 1250.00 (1,250.00).",
                         "Bob still works from 1,000.00 — he cannot know what Alice is typing.",
                         Who.BOB, CustomerField.CREDIT_LIMIT, "1250.00"),
                 save("Alice saves: version 2, credit limit 1,100.00.",
@@ -92,17 +92,21 @@ public final class Scenarios {
         CustomerData start = customer("DEMO-3", "Casa Azul Ceramics", "Lucía Romero", "Finance manager",
                 "lucia@casaazul.example", "+34 91 555 0133", "Madrid", "Spain", "3000.00");
         return new Scenario(3, "Optimistic: same field",
-                "Alice and Bob both change the credit limit, to different values. Bob also adds a note. When Bob "
-                        + "saves, the note merges by itself, but the credit limit is a real conflict: only a person "
-                        + "can decide, so the merge dialog asks Bob.",
+                "Alice and Bob both change the credit limit, to different values. Bob also rewrites the note. "
+                        + "When Bob saves, the note merges by itself (only Bob changed it), but the credit limit is "
+                        + "a real conflict: only a person can decide, so the merge dialog asks Bob.",
                 start, List.of(
                 openBoth("Alice and Bob open Casa Azul Ceramics: credit limit 3,000.00, version 1."),
-                type("Alice raises the credit limit to 5000.00.", "", Who.ALICE, CustomerField.CREDIT_LIMIT,
+                type("Alice raises the credit limit to 5,000.00.",
+                        "Optimistic mode: nothing is locked, nothing is saved yet.", Who.ALICE,
+                        CustomerField.CREDIT_LIMIT,
                         "5000.00"),
-                new Step("Bob raises it to 4500.00 and writes a note.", "Both changed the same field.",
+                new Step("Bob raises it to 4,500.00 and rewrites the note.",
+                        "Both changed the same field, to different values.",
                         c -> c.bob().type(CustomerField.CREDIT_LIMIT, "4500.00")
                                 .thenCompose(v -> c.bob().type(CustomerField.NOTES, "Pays within 14 days."))),
-                save("Alice saves first: version 2, credit limit 5,000.00.", "", Who.ALICE, 2),
+                save("Alice saves first: version 2, credit limit 5,000.00.",
+                        "Bob's editor says Alice saved version 2 (credit limit); his edits stay.", Who.ALICE, 2),
                 new Step("Bob saves: the merge dialog opens with one conflict, the credit limit.",
                         "Bob's note is already merged; the credit limit shows base 3,000.00, mine 4,500.00 and "
                                 + "theirs 5,000.00, and Save merged waits for a decision.",
@@ -131,13 +135,16 @@ public final class Scenarios {
                         c -> c.alice().click("lockMode", "chooses Lock for editing")
                                 .thenCompose(v -> c.alice().click("lockButton", "clicks Lock"))
                                 .thenCompose(v -> held(c.alice()))),
-                new Step("Bob's editor shows \"Locked for editing by Alice\"; his fields are read-only. He ticks "
-                        + "Notify me when free.", "Bob cannot lose Alice's work: he cannot even type.",
+                new Step("Bob's editor says Alice is editing this customer, until when; his fields are read-only. He "
+                        + "ticks Notify me when free.",
+                        "Bob learned of the lock the moment Alice took it; he cannot overwrite her work — he cannot "
+                                + "even type.",
                         c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther
                                                 && !editor(c.bob()).editableProperty().get())
                                 .thenCompose(v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
-                new Step("Alice changes the contact title and saves under her lease: version 2.", "",
+                new Step("Alice changes the contact title and saves under her lease: version 2.",
+                        "The save named her lease's fencing token; she still holds the lease.",
                         c -> c.alice().type(CustomerField.CONTACT_TITLE, "Head of sales")
                                 .thenCompose(v -> saveAndWait(c.alice(), 2))),
                 new Step("Alice lets go (back to Optimistic): Bob is told at once and sees version 2.",
@@ -147,7 +154,8 @@ public final class Scenarios {
                                         () -> lockState(c.bob()) instanceof LockState.Free
                                                 && editor(c.bob()).editableProperty().get()
                                                 && version(c.bob()) == 2))),
-                new Step("Bob changes the phone and saves: version 3.", "",
+                new Step("Bob changes the phone and saves: version 3.",
+                        "Version 3 holds Alice's title and Bob's phone: the lock made them take turns.",
                         c -> c.bob().type(CustomerField.PHONE, "+47 55 20 30 99")
                                 .thenCompose(v -> saveAndWait(c.bob(), 3)))));
     }
@@ -162,13 +170,16 @@ public final class Scenarios {
                         + "client wakes, its late save still carries the old token — and the database refuses it.",
                 start, List.of(
                 openBoth("Alice and Bob open Kestrel Logistics."),
-                new Step("Alice locks the customer for editing: fencing token 1 of this story.", "",
+                new Step("Alice locks the customer for editing; her lock bar shows the lease's fencing token.",
+                        "Every grant gets a larger token from one database sequence.",
                         c -> c.alice().click("lockMode", "chooses Lock for editing")
                                 .thenCompose(v -> c.alice().click("lockButton", "clicks Lock"))
                                 .thenCompose(v -> held(c.alice()))),
-                type("Alice types 25000.00 as the credit limit.", "", Who.ALICE, CustomerField.CREDIT_LIMIT,
+                type("Alice types 25000.00 (25,000.00) as the credit limit.",
+                        "Only her editor knows; nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT,
                         "25000.00"),
-                new Step("Bob sees Alice's lock, chooses Lock for editing and ticks Notify me when free.", "",
+                new Step("Bob sees Alice's lock, chooses Lock for editing and ticks Notify me when free.",
+                        "Bob waits; Alice's client renews her lease every third of its TTL.",
                         c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther)
                                 .thenCompose(v -> c.bob().click("lockMode", "chooses Lock for editing"))
@@ -183,8 +194,8 @@ public final class Scenarios {
                         }),
                 new Step("The lease lapses after its TTL, judged by the database clock; Bob is told and takes the "
                         + "lock with a newer fencing token.",
-                        "Nobody released anything: the database let the lease expire. Bob's token is larger than "
-                                + "Alice's.",
+                        "Nobody released anything: the database let the lease expire. Bob's lock bar shows a "
+                                + "larger fencing token than Alice's.",
                         c -> c.bob().say("waits for Alice's lease to lapse…")
                                 .thenCompose(v -> c.bob().waitUntil("Alice's lease to lapse",
                                         () -> lockState(c.bob()) instanceof LockState.Free
@@ -193,7 +204,8 @@ public final class Scenarios {
                                         Duration.millis(c.leaseTtl().toMillis() + 20_000)))
                                 .thenCompose(v -> c.bob().click("lockButton", "clicks Lock"))
                                 .thenCompose(v -> held(c.bob()))),
-                new Step("Bob sets the credit limit to 18000.00 and saves under his lease: version 2.", "",
+                new Step("Bob sets the credit limit to 18,000.00 and saves under his lease: version 2.",
+                        "Alice's save is still waiting inside her frozen client.",
                         c -> c.bob().type(CustomerField.CREDIT_LIMIT, "18000.00")
                                 .thenCompose(v -> saveAndWait(c.bob(), 2))),
                 new Step("Alice's client wakes: its late save arrives with the old fencing token and is refused.",
@@ -217,7 +229,8 @@ public final class Scenarios {
                         + "lets her re-create the customer with her values, or accept the deletion.",
                 start, List.of(
                 openBoth("Alice and Bob open Old Mill Bakery."),
-                type("Alice changes the phone to +46 8 555 0199.", "", Who.ALICE, CustomerField.PHONE,
+                type("Alice changes the phone to +46 8 555 0199.",
+                        "Nothing is saved yet.", Who.ALICE, CustomerField.PHONE,
                         "+46 8 555 0199"),
                 new Step("Bob deletes the customer (Delete…, then Delete).",
                         "Alice's editor says Bob deleted it; her edits are still there.",
@@ -230,7 +243,8 @@ public final class Scenarios {
                         c -> c.alice().click("saveButton", "clicks Save")
                                 .thenCompose(v -> c.alice().waitUntil("the merge dialog in Alice's window",
                                         () -> editor(c.alice()).mergeProperty().get() != null))),
-                new Step("Alice chooses Re-create with my values: a new customer, version 1, with her phone.", "",
+                new Step("Alice chooses Re-create with my values: a new customer, version 1, with her phone.",
+                        "Bob's delete stands and Alice's work survives, as a new customer: nothing was lost silently.",
                         c -> {
                             long deleted = c.customer().id();
                             return c.alice().clickInDialog("recreate", "re-creates the customer")

@@ -28,6 +28,7 @@ public final class TrainerView {
     @FXML private Label notice;
     @FXML private Label error;
     @FXML private VBox steps;
+    @FXML private javafx.scene.control.ScrollPane stepsScroll;
     @FXML private Button nextStep;
     @FXML private Button runAll;
     @FXML private Button resetData;
@@ -64,7 +65,8 @@ public final class TrainerView {
         scenarioList.disableProperty().bind(viewModel.runningProperty());
         nextStep.disableProperty().bind(viewModel.canRunNextProperty().not());
         runAll.disableProperty().bind(viewModel.canRunNextProperty().not());
-        resetData.disableProperty().bind(viewModel.runningProperty());
+        // Reset data stays available while a step runs: it stops the step (e.g. one waiting for a dialog the
+        // trainer closed by hand) and starts the scenario again.
         busy.visibleProperty().bind(viewModel.runningProperty());
         notice.textProperty().bind(viewModel.noticeProperty());
         notice.visibleProperty().bind(viewModel.noticeProperty().isNotEmpty());
@@ -101,6 +103,25 @@ public final class TrainerView {
             row.setId("step-" + (i + 1));
             row.getStyleClass().addAll("step", i < done ? "done" : i == done ? "next" : "pending");
             steps.getChildren().add(row);
+        }
+        if (done < all.size()) {
+            Label next = (Label) steps.getChildren().get(done);
+            // Once laid out: keep the next step in view when the list is taller than the panel (small screens).
+            javafx.application.Platform.runLater(() -> reveal(next));
+        }
+    }
+
+    private void reveal(Label row) {
+        double hidden = steps.getHeight() - stepsScroll.getViewportBounds().getHeight();
+        if (hidden <= 0) {
+            return;
+        }
+        double top = stepsScroll.getVvalue() * hidden;
+        double viewport = stepsScroll.getViewportBounds().getHeight();
+        if (row.getBoundsInParent().getMinY() < top) {
+            stepsScroll.setVvalue(row.getBoundsInParent().getMinY() / hidden);
+        } else if (row.getBoundsInParent().getMaxY() > top + viewport) {
+            stepsScroll.setVvalue(Math.min(1, (row.getBoundsInParent().getMaxY() - viewport) / hidden));
         }
     }
 

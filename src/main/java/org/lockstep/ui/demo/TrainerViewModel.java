@@ -31,6 +31,9 @@ public final class TrainerViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyBooleanWrapper failed = new ReadOnlyBooleanWrapper(this, "failed");
+    // Bumped by reset(): the result of a step that was running then is dropped.
+    private int generation;
     private final BooleanBinding canRunNext;
     // The chosen scenario's data was just reset: step 1 need not reset it again.
     private boolean fresh;
@@ -41,13 +44,14 @@ public final class TrainerViewModel {
         this.scenarios = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(scenarios));
         selected.addListener((obs, was, now) -> {
             fresh = false;
+            failed.set(false);
             done.set(0);
             notice.set("");
             error.set("");
         });
         selected.set(scenarios.get(0));
-        canRunNext = Bindings.createBooleanBinding(() -> !running.get() && selected.get() != null
-                && done.get() < selected.get().steps().size(), running, done, selected);
+        canRunNext = Bindings.createBooleanBinding(() -> !running.get() && !failed.get() && selected.get() != null
+                && done.get() < selected.get().steps().size(), running, failed, done, selected);
     }
 
     /** Every scenario, in order. */
@@ -80,6 +84,11 @@ public final class TrainerViewModel {
         return error.getReadOnlyProperty();
     }
 
+    /** The last step could not be carried out; Next step waits for Reset data (or another scenario). */
+    public ReadOnlyBooleanProperty failedProperty() {
+        return failed.getReadOnlyProperty();
+    }
+
     /** Whether "Next step" (and "Run all") would do something now. */
     public BooleanBinding canRunNextProperty() {
         return canRunNext;
@@ -100,11 +109,17 @@ public final class TrainerViewModel {
         Step step = scenario.steps().get(index);
         running.set(true);
         error.set("");
+        int gen = generation;
+        cast.beginStep();
         CompletableFuture<Void> prepared = index == 0 && !fresh
                 ? cast.reset(scenario.start()).thenApply(c -> null)
                 : CompletableFuture.completedFuture(null);
         CompletableFuture<Void> result = new CompletableFuture<>();
         prepared.thenCompose(v -> step.action().apply(cast)).whenComplete((v, failure) -> {
+            if (gen != generation) {
+                result.complete(null); // Reset data interrupted this step; the reset owns the state now
+                return;
+            }
             running.set(false);
             fresh = false;
             if (selected.get() != scenario) {
@@ -116,6 +131,7 @@ public final class TrainerViewModel {
             } else {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
+                failed.set(true);
                 error.set("Step " + (index + 1) + " could not be carried out: " + message(cause)
                         + " Press Reset data to start again.");
                 result.completeExceptionally(cause);
@@ -124,26 +140,42 @@ public final class TrainerViewModel {
         return result;
     }
 
-    /** Runs the remaining steps one after another, stopping at the first that cannot be carried out. */
+    /** Runs the remaining steps one after another, stopping at the first that cannot be carried out or at Reset
+     *  data. */
     public CompletableFuture<Void> runAll() {
-        if (!canRunNext.get()) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return runNext().thenCompose(v -> canRunNext.get() ? runAll() : CompletableFuture.completedFuture(null));
+        return runAll(generation);
     }
 
-    /** Puts the chosen scenario's customer and both windows back to the start, before step 1. */
-    public CompletableFuture<Void> reset() {
-        Scenario scenario = selected.get();
-        if (running.get() || scenario == null) {
+    private CompletableFuture<Void> runAll(int gen) {
+        // Reset data ends the run: a step it interrupted must not start the scenario over.
+        if (gen != generation || !canRunNext.get()) {
             return CompletableFuture.completedFuture(null);
         }
+        return runNext().thenCompose(v -> runAll(gen));
+    }
+
+    /**
+     * Puts the chosen scenario's customer and both windows back to the start, before step 1. A step (or Run all)
+     * under way stops first: it does nothing more in the windows and its result is dropped.
+     */
+    public CompletableFuture<Void> reset() {
+        Scenario scenario = selected.get();
+        if (scenario == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        generation++;
+        failed.set(false);
         running.set(true);
         done.set(0);
         notice.set("");
         error.set("");
         CompletableFuture<Void> result = new CompletableFuture<>();
+        int gen = generation;
         cast.reset(scenario.start()).whenComplete((c, failure) -> {
+            if (gen != generation) {
+                result.complete(null); // a later reset took over
+                return;
+            }
             running.set(false);
             if (failure == null) {
                 fresh = true;

@@ -21,7 +21,9 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
@@ -71,7 +73,8 @@ public final class CustomerEditorView {
     @FXML private RadioButton unsafeMode;
     @FXML private Label unsafeWarning;
     @FXML private Button lockButton;
-    @FXML private HBox lockBar;
+    @FXML private VBox lockBar;
+    @FXML private FlowPane lockActions;
     @FXML private Label lockMessage;
     @FXML private CheckBox notifyWhenFree;
     @FXML private Button breakLockButton;
@@ -216,6 +219,8 @@ public final class CustomerEditorView {
         show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
+        // No action applies while this editor holds the lease: no empty row under the message then.
+        show(lockActions, other || lost);
         lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring
                 || viewModel.lock().savesLastWriteWins());
     }

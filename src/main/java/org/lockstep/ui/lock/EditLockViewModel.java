@@ -434,7 +434,7 @@ public final class EditLockViewModel {
         }
         if (s instanceof LockState.Held held) {
             return "Locked for editing by you until " + LockMessages.time(held.lease().expiresAt(), zone)
-                    + " (renewed while you edit)";
+                    + " (renewed while you edit) · fencing token " + held.lease().token();
         }
         if (s instanceof LockState.Acquiring) {
             return "Locking…";

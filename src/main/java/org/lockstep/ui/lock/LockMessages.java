@@ -8,7 +8,7 @@ import org.lockstep.domain.LeaseInfo;
 /** The sentences the lock UI shows, with times from the database clock in the operator's time zone. */
 public final class LockMessages {
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss"); // seconds: leases may last 15 s (the demo)
 
     private LockMessages() {
     }

@@ -251,6 +251,49 @@ class TrainerScenariosTest {
         assertThat(byRef("DEMO-2").orElseThrow().id()).isEqualTo(fresh.id());
     }
 
+    @Test
+    void aStepThatCannotBeCarriedOutSaysWhyAndWaitsForResetData() {
+        choose(2);
+        step();
+        step();
+        step(); // Bob typed the email
+        Fx.run(() -> demo.bob().editor().revert()); // the trainer drops Bob's edit by hand
+        step(); // Alice saves
+
+        CompletableFuture<Void> failing = Fx.call(() -> demo.trainer().runNext());
+
+        Fx.await("the failed step", failing::isDone);
+        assertThat(failing).isCompletedExceptionally();
+        assertThat(Fx.call(() -> demo.trainer().errorProperty().get()))
+                .startsWith("Step 5 could not be carried out: Bob cannot click \"Save\": it is disabled.");
+        assertThat(Fx.call(() -> demo.trainer().canRunNextProperty().get())).isFalse();
+        await(Fx.call(() -> demo.trainer().reset()));
+        assertThat(Fx.call(() -> demo.trainer().canRunNextProperty().get())).isTrue();
+        assertThat(Fx.call(() -> demo.trainer().errorProperty().get())).isEmpty();
+        assertThat(byRef("DEMO-2").orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
+    void resetDataStopsARunningScenarioAndNothingOfItReachesTheFreshData() {
+        choose(5);
+        CompletableFuture<Void> run = Fx.call(() -> demo.trainer().runAll());
+        Fx.await("Alice frozen mid-save", () -> Fx.call(() -> demo.trainer().doneProperty().get() >= 5));
+
+        await(Fx.call(() -> demo.trainer().reset()));
+
+        Fx.await("Run all to end", run::isDone);
+        Customer fresh = byRef("DEMO-5").orElseThrow();
+        assertThat(fresh.version()).isEqualTo(1);
+        assertThat(Fx.call(() -> demo.alice().freeze().frozenProperty().get())).isFalse();
+        org.awaitility.Awaitility.await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+                .until(() -> Fx.call(() -> demo.trainer().doneProperty().get() == 0
+                        && !demo.trainer().runningProperty().get()));
+        Customer after = reader.find(fresh.id()).orElseThrow();
+        assertThat(after.version()).isEqualTo(1);
+        assertThat(after.data().creditLimit()).isEqualByComparingTo("20000.00");
+        assertThat(leases.holder(fresh.id())).isEmpty();
+    }
+
     private static void choose(int number) {
         Fx.run(() -> demo.trainer().selectedProperty().set(demo.trainer().scenarios().get(number - 1)));
     }
