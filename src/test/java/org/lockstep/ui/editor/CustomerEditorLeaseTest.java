@@ -120,7 +120,7 @@ class CustomerEditorLeaseTest {
 
         assertThat(editor.save()).isTrue();
 
-        assertThat(editor.noticeProperty().get().text()).matches("Locked by Carol until \\d\\d:\\d\\d — your changes "
+        assertThat(editor.noticeProperty().get().text()).matches("Locked by Carol until \\d\\d:\\d\\d:\\d\\d — your changes "
                 + "are kept\\.");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
@@ -147,7 +147,7 @@ class CustomerEditorLeaseTest {
 
         editor.requestDelete();
 
-        assertThat(editor.noticeProperty().get().text()).matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d\\.");
+        assertThat(editor.noticeProperty().get().text()).matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d:\\d\\d\\.");
         assertThat(database().find(stored.id())).isPresent();
         assertThat(editor.editableProperty().get()).isFalse();
     }
@@ -160,7 +160,7 @@ class CustomerEditorLeaseTest {
 
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Lost.class);
         assertThat(editor.lock().messageProperty().get())
-                .matches("You no longer hold the lock — Carol took it at \\d\\d:\\d\\d");
+                .matches("You no longer hold the lock — Carol took it at \\d\\d:\\d\\d:\\d\\d");
         assertThat(editor.editableProperty().get()).isFalse();
         assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
         assertThat(editor.dirtyProperty().get()).isTrue();
