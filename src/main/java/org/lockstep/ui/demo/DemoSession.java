@@ -117,7 +117,7 @@ public final class DemoSession {
         }
         trainerStage.setScene(new Scene(panel));
         trainerStage.setMinWidth(900);
-        trainerStage.setMinHeight(260);
+        trainerStage.setMinHeight(200);
         trainerStage.show();
         place(trainerStage, screen.getMinX(), screen.getMinY() + top, screen.getWidth(), screen.getHeight() - top);
 
