@@ -50,10 +50,10 @@ final class CustomerHistoryView {
         versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         versions.getColumns().setAll(List.of(
-                column("Version", v -> Long.toString(v.version()), 70),
+                fixed(column("Version", v -> Long.toString(v.version()), 70)),
                 column("Who", Version::who, 90),
                 column("When", Version::when, 150),
-                column("Op", Version::op, 70),
+                fixed(column("Op", Version::op, 70)),
                 column("Changes", Version::changesText, 300)));
         heading.setId("history-heading");
         heading.getStyleClass().add("history-heading");
@@ -103,6 +103,12 @@ final class CustomerHistoryView {
             difference.getItems().clear();
         }
         restore.setDisable(selectedOne().map(v -> !v.restorable()).orElse(true) || !canEdit.get());
+    }
+
+    /** A short column keeps its width in a narrow editor; the others give way ("Ver…" and "UPD…" said nothing). */
+    private static <T> TableColumn<T, String> fixed(TableColumn<T, String> column) {
+        column.setMinWidth(column.getPrefWidth());
+        return column;
     }
 
     private static <T> TableColumn<T, String> column(String title, Function<T, String> value, double width) {
