@@ -43,11 +43,6 @@ public final class DesktopApp {
         return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
     }
 
-    /** As {@link #run(LockstepConfig, Duration)} with the demo's default lease TTL. */
-    public static int run(LockstepConfig config) {
-        return run(config, DEMO_LEASE_TTL);
-    }
-
     /**
      * {@code lockstep demo}: two operator windows, "Alice" and "Bob", each its own client of one database, and the
      * Trainer panel; returns the exit code when the windows have closed.

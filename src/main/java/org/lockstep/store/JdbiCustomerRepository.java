@@ -45,7 +45,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)";
     private static final String SET_ALL = SET_VALUES
             + " WHERE id = :id AND version = :base AND set_config('lockstep.session', :session, true) IS NOT NULL";
-    private static final String NAMES_THE_WRITER = "set_config('lockstep.user', :user, true) IS NOT NULL"
+    static final String NAMES_THE_WRITER = "set_config('lockstep.user', :user, true) IS NOT NULL"
             + " AND set_config('lockstep.session', :session, true) IS NOT NULL";
     /** Optimistic: the version check, and no other session's unexpired lease on the row. */
     static final String SAVE_SQL = SET_ALL + " AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";

@@ -74,20 +74,35 @@ public final class ClientSession {
     }
 
     /**
-     * Stops the client: closes the feed, lets go of every lease an editor holds and of this session's presence,
-     * stops the timers, and waits up to {@code wait} for the database calls that queued.
-     *
-     * @return whether every queued call finished in time (a lease not released lapses by its TTL)
+     * Stops the client on the FX thread without waiting: closes the feed, queues the release of every lease an
+     * editor holds and the removal of this session's presence, stops the timers and takes no more work. The queued
+     * calls finish in the background; {@link #awaitStopped(Duration)} waits for them.
      */
-    public boolean stop(Duration wait) {
+    public void stop() {
         feed.close();
         openLocks.closeAll(); // queues each held lease's release on the executor
         presence.stop(); // queues the removal of this session's presence rows
         scheduler.shutdownNow();
+        executor.close();
+    }
+
+    /**
+     * Waits up to {@code wait} for the calls {@link #stop()} queued; may block, so not on the FX thread unless the
+     * application is exiting anyway.
+     *
+     * @return whether every queued call finished in time (a lease not released lapses by its TTL)
+     */
+    public boolean awaitStopped(Duration wait) {
         boolean finished = executor.closeAndWait(wait);
         if (!finished) {
             LOG.warn("Some database calls did not finish before exit; a held lease lapses by its TTL");
         }
         return finished;
+    }
+
+    /** {@link #stop()}, then {@link #awaitStopped(Duration)}: for the application's exit. */
+    public boolean stop(Duration wait) {
+        stop();
+        return awaitStopped(wait);
     }
 }

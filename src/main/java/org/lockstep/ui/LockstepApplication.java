@@ -6,16 +6,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
 import javafx.scene.control.Alert;
-import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextArea;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import javafx.stage.StageStyle;
 import org.lockstep.ui.demo.DemoClients;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
@@ -77,7 +71,7 @@ public final class LockstepApplication extends Application {
         if (ctx == null) {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
-        Stage splash = startingWindow();
+        Stage splash = Windows.startingWindow("Lockstep — starting", "Starting database…");
         splash.show();
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");
         connecting.setDaemon(true);
@@ -145,7 +139,7 @@ public final class LockstepApplication extends Application {
     public void stop() {
         stopped.set(true);
         if (demo != null) {
-            demo.close();
+            demo.closeAndWait();
         }
         if (client != null) {
             client.stop(Duration.ofSeconds(5));
@@ -163,21 +157,6 @@ public final class LockstepApplication extends Application {
                 LOG.warn("Closing the database failed: {}", e.getMessage());
             }
         }
-    }
-
-    private static Stage startingWindow() {
-        Label text = new Label("Starting database…");
-        text.setId("starting-database");
-        ProgressBar progress = new ProgressBar();
-        progress.setMaxWidth(Double.MAX_VALUE);
-        VBox box = new VBox(12, new Label("Lockstep"), text, progress);
-        box.setPadding(new Insets(20));
-        box.setPrefWidth(320);
-        Stage stage = new Stage(StageStyle.UTILITY);
-        stage.setTitle("Lockstep — starting");
-        stage.setScene(new Scene(box));
-        stage.setResizable(false);
-        return stage;
     }
 
     private static void showStartFailure(Exception e, Stage splash) {

@@ -1,8 +1,17 @@
 package org.lockstep.ui;
 
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import javafx.stage.StageStyle;
 
-/** Showing Lockstep's top-level windows the same way everywhere. */
+/** Showing Lockstep's windows, and what is in them, the same way everywhere. */
 public final class Windows {
 
     private Windows() {
@@ -19,5 +28,52 @@ public final class Windows {
         stage.show();
         stage.setWidth(width);
         stage.setHeight(height);
+    }
+
+    /**
+     * Scrolls the nearest scroll pane around {@code node} just enough that the node shows; does nothing when it
+     * already does or no scroll pane encloses it. Call once the node has been laid out.
+     */
+    public static void reveal(Node node) {
+        for (Node n = node.getParent(); n != null; n = n.getParent()) {
+            if (n instanceof ScrollPane scroll && scroll.getContent() != null) {
+                Node content = scroll.getContent();
+                Bounds inContent = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+                double viewport = scroll.getViewportBounds().getHeight();
+                double hidden = content.getBoundsInLocal().getHeight() - viewport;
+                if (inContent == null || hidden <= 0) {
+                    return;
+                }
+                double top = scroll.getVvalue() * hidden;
+                if (inContent.getMinY() < top) {
+                    scroll.setVvalue(inContent.getMinY() / hidden);
+                } else if (inContent.getMaxY() > top + viewport) {
+                    scroll.setVvalue(Math.min(1, (inContent.getMaxY() - viewport) / hidden));
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * The small window shown while the database starts: a title, what is happening, and a progress bar that runs
+     * until the caller closes it.
+     *
+     * @param title the window's title
+     * @param text  e.g. "Starting database…"
+     */
+    public static Stage startingWindow(String title, String text) {
+        Label what = new Label(text);
+        what.setId("starting-database");
+        ProgressBar progress = new ProgressBar();
+        progress.setMaxWidth(Double.MAX_VALUE);
+        VBox box = new VBox(12, new Label("Lockstep"), what, progress);
+        box.setPadding(new Insets(20));
+        box.setPrefWidth(360);
+        Stage stage = new Stage(StageStyle.UTILITY);
+        stage.setTitle(title);
+        stage.setScene(new Scene(box));
+        stage.setResizable(false);
+        return stage;
     }
 }

@@ -1,8 +1,8 @@
 package org.lockstep.ui.demo;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import javafx.scene.Node;
-import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -23,14 +23,14 @@ public final class Cast {
     private final Hands bob;
     private final TrainingRecords records;
     private final TaskExecutor executor;
-    private final java.time.Duration leaseTtl;
+    private final Duration leaseTtl;
     private Customer customer;
 
     /**
      * @param executor runs the data reset off the FX thread
      * @param leaseTtl the operators' lease TTL, for how long scenario 5 waits for a lapse
      */
-    public Cast(Hands alice, Hands bob, TrainingRecords records, TaskExecutor executor, java.time.Duration leaseTtl) {
+    public Cast(Hands alice, Hands bob, TrainingRecords records, TaskExecutor executor, Duration leaseTtl) {
         this.alice = alice;
         this.bob = bob;
         this.records = records;
@@ -49,7 +49,7 @@ public final class Cast {
     }
 
     /** The operators' lease TTL. */
-    public java.time.Duration leaseTtl() {
+    public Duration leaseTtl() {
         return leaseTtl;
     }
 
@@ -75,8 +75,8 @@ public final class Cast {
         // A step still under way stops at its next keystroke, click or poll: it must not act on the fresh data.
         alice.stop();
         bob.stop();
-        clean(alice.operator());
-        clean(bob.operator());
+        clean(alice);
+        clean(bob);
         CompletableFuture<Customer> done = new CompletableFuture<>();
         executor.execute(() -> records.reset(start), stored -> {
             customer = stored;
@@ -85,7 +85,8 @@ public final class Cast {
         return done;
     }
 
-    private static void clean(Operator operator) {
+    private static void clean(Hands hands) {
+        Operator operator = hands.operator();
         operator.freeze().thaw();
         operator.say("");
         for (Window w : Window.getWindows().toArray(Window[]::new)) {
@@ -98,9 +99,7 @@ public final class Cast {
         editor.lock().notifyWhenFreeProperty().set(false);
         editor.lock().modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
         operator.viewModel().list().selectedProperty().set(null);
-        if (operator.stage().getScene().lookup("#tabs") instanceof TabPane tabs && !tabs.getTabs().isEmpty()) {
-            tabs.getSelectionModel().select(0); // scenario 1 ends on the History tab; the fields are on Details
-        }
+        hands.showDetails(); // scenario 1 ends on the History tab; the fields are on Details
         Node filter = operator.stage().getScene().lookup("#customer-filter");
         if (filter instanceof TextInputControl text) {
             text.clear();

@@ -3,16 +3,10 @@ package org.lockstep.ui.demo;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Application;
-import javafx.application.Platform;
-import javafx.geometry.Insets;
-import javafx.scene.Scene;
 import javafx.scene.control.Alert;
-import javafx.scene.control.Label;
-import javafx.scene.control.ProgressBar;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import javafx.stage.StageStyle;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.Windows;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +54,8 @@ public final class DemoApplication extends Application {
 
     @Override
     public void start(Stage primaryStage) {
-        Stage splash = startingWindow();
+        Stage splash = Windows.startingWindow("Lockstep demo — starting",
+                "Starting database and two operator clients…");
         splash.show();
         executor = new FxTaskExecutor(1);
         executor.execute(() -> connect.call(), db -> {
@@ -75,7 +70,7 @@ public final class DemoApplication extends Application {
     @Override
     public void stop() {
         if (session != null) {
-            session.close();
+            session.closeAndWait();
         }
         if (executor != null) {
             executor.closeAndWait(java.time.Duration.ofSeconds(5));
@@ -91,20 +86,6 @@ public final class DemoApplication extends Application {
         }
     }
 
-    private static Stage startingWindow() {
-        Label text = new Label("Starting database and two operator clients…");
-        ProgressBar progress = new ProgressBar();
-        progress.setMaxWidth(Double.MAX_VALUE);
-        VBox box = new VBox(12, new Label("Lockstep demo"), text, progress);
-        box.setPadding(new Insets(20));
-        box.setPrefWidth(360);
-        Stage stage = new Stage(StageStyle.UTILITY);
-        stage.setTitle("Lockstep demo — starting");
-        stage.setScene(new Scene(box));
-        stage.setResizable(false);
-        return stage;
-    }
-
     private static void fail(Throwable e, Stage splash) {
         LOG.error("Cannot start the demo", e);
         EXIT_CODE.set(FAILURE);
@@ -116,6 +97,5 @@ public final class DemoApplication extends Application {
         alert.getDialogPane().setId("demo-start-failure");
         alert.setOnShown(ev -> splash.close());
         alert.show();
-        Platform.setImplicitExit(true);
     }
 }

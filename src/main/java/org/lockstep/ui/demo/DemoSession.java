@@ -2,7 +2,10 @@ package org.lockstep.ui.demo;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
@@ -16,6 +19,8 @@ import javafx.stage.Window;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.UiContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The trainer demo on screen: Alice's and Bob's windows side by side, each its own client of the database, and the
@@ -37,13 +42,19 @@ public final class DemoSession {
     /** The font size on small screens. */
     static final String SMALL_FONT = "-fx-font-size: 11px;";
 
+    private static final Logger LOG = LoggerFactory.getLogger(DemoSession.class);
+
     private final Operator alice;
     private final Operator bob;
     private final List<UiContext.Backend> backends;
     private final FxTaskExecutor trainerExecutor;
     private final TrainerViewModel trainer;
     private final Stage trainerStage;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ListChangeListener<Window> dialogsInside = this::keepInside;
+    private boolean closed;
+    private final CompletableFuture<Void> finished = new CompletableFuture<>();
+    /** How long closing waits for each client's queued calls. */
+    private static final Duration CLOSE_PATIENCE = Duration.ofSeconds(5);
     private Runnable onClosed = () -> { };
 
     private DemoSession(Operator alice, Operator bob, List<UiContext.Backend> backends, FxTaskExecutor executor,
@@ -102,7 +113,6 @@ public final class DemoSession {
             }
             // Again once the window has its final size: a window manager may have laid it out at another first.
             Platform.runLater(() -> o.window().setListShare(Operator.LIST_SHARE));
-            keepDialogsInside(o.stage());
         }
 
         FxTaskExecutor executor = new FxTaskExecutor(1);
@@ -122,6 +132,7 @@ public final class DemoSession {
         place(trainerStage, screen.getMinX(), screen.getMinY() + top, screen.getWidth(), screen.getHeight() - top);
 
         DemoSession session = new DemoSession(alice, bob, backends, executor, trainer, trainerStage);
+        Window.getWindows().addListener(session.dialogsInside);
         for (Stage s : List.of(alice.stage(), bob.stage(), trainerStage)) {
             s.setOnHidden(e -> session.close());
         }
@@ -129,20 +140,20 @@ public final class DemoSession {
     }
 
     /**
-     * A dialog an operator's window opens (the merge dialog is ~1240×780) is kept within that window's bounds, so
-     * that it never covers the other operator or the Trainer panel's "what to notice".
+     * Keeps a dialog an operator's window opens (the merge dialog is ~1240×780) within that window's bounds, so that
+     * it never covers the other operator or the Trainer panel's "what to notice".
      */
-    private static void keepDialogsInside(Stage owner) {
-        Window.getWindows().addListener((ListChangeListener<Window>) change -> {
-            while (change.next()) {
-                for (Window w : change.getAddedSubList()) {
-                    if (w instanceof Stage dialog && dialog.getOwner() == owner) {
-                        // After the dialog's own sizing, which runs as it shows.
-                        Platform.runLater(() -> fitInside(dialog, owner));
-                    }
+    private void keepInside(ListChangeListener.Change<? extends Window> change) {
+        while (change.next()) {
+            for (Window w : change.getAddedSubList()) {
+                if (w instanceof Stage dialog && (dialog.getOwner() == alice.stage()
+                        || dialog.getOwner() == bob.stage())) {
+                    Stage owner = (Stage) dialog.getOwner();
+                    // After the dialog's own sizing, which runs as it shows.
+                    Platform.runLater(() -> fitInside(dialog, owner));
                 }
             }
-        });
+        }
     }
 
     private static void fitInside(Stage dialog, Stage owner) {
@@ -188,18 +199,56 @@ public final class DemoSession {
     }
 
     /**
-     * Ends the demo: closes the three windows, stops both clients (their leases released, presence removed) and
-     * closes their pools. Idempotent. FX thread.
+     * Ends the demo: closes the three windows and stops both clients on the FX thread, then — off it — waits for
+     * their lease releases and presence removals and closes their pools; {@link #closed()} completes after that.
+     * Idempotent. FX thread.
      */
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
+        if (closed) {
             return;
         }
+        closed = true;
+        Window.getWindows().removeListener(dialogsInside);
         alice.close();
         bob.close();
         trainerStage.close();
-        trainerExecutor.closeAndWait(Duration.ofSeconds(5));
-        backends.forEach(b -> b.shutdown().run());
-        onClosed.run();
+        trainerExecutor.close();
+        Thread ending = new Thread(() -> {
+            try {
+                alice.awaitClosed(CLOSE_PATIENCE);
+                bob.awaitClosed(CLOSE_PATIENCE);
+                trainerExecutor.closeAndWait(CLOSE_PATIENCE);
+                backends.forEach(b -> b.shutdown().run());
+            } finally {
+                finished.complete(null);
+                Platform.runLater(onClosed);
+            }
+        }, "lockstep-demo-close");
+        ending.setDaemon(true);
+        ending.start();
+    }
+
+    /**
+     * At the application's exit: {@link #close()}, then waits (at most 20 s) until the clients have finished and
+     * their pools are closed, so that the database closes after them and the embedded server can stop. Blocks the
+     * FX thread, which is ending anyway.
+     */
+    public void closeAndWait() {
+        close();
+        try {
+            finished.get(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("The demo's clients did not close in time: {}", e.toString());
+        }
+    }
+
+    /**
+     * Completes once {@link #close()} has let the clients finish and closed their pools; the application waits on it
+     * before it closes the database (the embedded server stops only when no client is left).
+     */
+    public CompletableFuture<Void> closed() {
+        return finished;
     }
 }

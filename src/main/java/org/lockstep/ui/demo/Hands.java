@@ -5,12 +5,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
-import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Labeled;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
@@ -20,6 +18,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.Duration;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.ui.Windows;
 import org.lockstep.ui.editor.EditorState;
 
 /**
@@ -100,7 +99,7 @@ public final class Hands {
     }
 
     /** The fields are on the Details tab: an earlier scenario may have left the History tab open. */
-    private void showDetails() {
+    void showDetails() {
         if (operator.stage().getScene().lookup("#tabs") instanceof TabPane tabs && !tabs.getTabs().isEmpty()) {
             tabs.getSelectionModel().select(0);
         }
@@ -233,33 +232,12 @@ public final class Hands {
 
     /** Highlights a control in the operator's colour for the pace's pointing time, scrolled into view first. */
     private CompletableFuture<Void> point(Node node) {
-        reveal(node);
+        Windows.reveal(node);
         Effect before = node.getEffect();
         DropShadow glow = new DropShadow(22, operator.colour());
         glow.setSpread(0.55);
         node.setEffect(glow);
         return pause(pace.point()).thenRun(() -> node.setEffect(before));
-    }
-
-    /** Scrolls the nearest enclosing scroll pane so that {@code node} shows (a small screen hides lower fields). */
-    private static void reveal(Node node) {
-        for (Node n = node.getParent(); n != null; n = n.getParent()) {
-            if (n instanceof ScrollPane scroll && scroll.getContent() != null) {
-                Node content = scroll.getContent();
-                Bounds inContent = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
-                double hidden = content.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
-                if (inContent != null && hidden > 0) {
-                    double top = scroll.getVvalue() * hidden;
-                    double viewport = scroll.getViewportBounds().getHeight();
-                    if (inContent.getMinY() < top) {
-                        scroll.setVvalue(inContent.getMinY() / hidden);
-                    } else if (inContent.getMaxY() > top + viewport) {
-                        scroll.setVvalue(Math.min(1, (inContent.getMaxY() - viewport) / hidden));
-                    }
-                }
-                return;
-            }
-        }
     }
 
     private Optional<ButtonBase> dialogButton(String idOrText) {

@@ -1,6 +1,7 @@
 package org.lockstep.ui.demo;
 
 import java.time.Duration;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
@@ -16,6 +17,7 @@ import org.lockstep.ui.ClientSession;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.UiContext;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
+import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.main.MainWindow;
 import org.lockstep.ui.main.MainWindowViewModel;
 
@@ -54,8 +56,7 @@ public final class Operator {
         UiContext.Backend frozenWhenAsked = backend.withRepositories(freeze.customers(backend.repository()),
                 freeze.leases(backend.leases()));
         ClientSession client = ClientSession.start(frozenWhenAsked, name,
-                new javafx.beans.property.SimpleObjectProperty<>(
-                        org.lockstep.ui.lock.EditLockViewModel.Mode.OPTIMISTIC));
+                new SimpleObjectProperty<>(EditLockViewModel.Mode.OPTIMISTIC));
         EditorServices services = client.services().withLastWriteWinsAllowed();
         MainWindow window = MainWindow.show(stage, services, client.live(), null);
         Operator operator = new Operator(name, colour, freeze, client, window);
@@ -144,14 +145,19 @@ public final class Operator {
     }
 
     /**
-     * Ends the operator's client: thaws it first (a frozen call would hold up the close), releases its leases and
-     * presence, stops its feed and timers, and closes the window.
+     * Ends the operator's client without waiting: thaws it first (a frozen call would hold up the end), queues the
+     * release of its leases and presence, stops its feed and timers, and closes the window. FX thread.
      */
     public void close() {
         freeze.thaw();
-        client.stop(Duration.ofSeconds(5));
+        client.stop();
         if (stage() != null) {
             stage().close();
         }
+    }
+
+    /** Waits up to {@code wait} for what {@link #close()} queued (lease releases); blocks, so off the FX thread. */
+    boolean awaitClosed(Duration wait) {
+        return client.awaitStopped(wait);
     }
 }

@@ -79,9 +79,7 @@ public final class Scenarios {
                 new Step("Bob saves: his UPDATE … AND version = 1 hits zero rows, and the merge dialog opens.",
                         "Base, mine and theirs side by side: Alice's phone and Bob's email do not overlap, so the "
                                 + "merge is already complete — no question asked.",
-                        c -> c.bob().click("saveButton", "clicks Save")
-                                .thenCompose(v -> c.bob().waitUntil("the merge dialog in Bob's window",
-                                        () -> editor(c.bob()).mergeProperty().get() != null))),
+                        c -> saveIntoMerge(c.bob())),
                 new Step("Bob clicks Save merged: version 3 keeps Alice's phone and Bob's email.",
                         "Nobody's work was lost, and nobody had to decide anything.",
                         c -> c.bob().clickInDialog("save-merged", "clicks Save merged")
@@ -110,9 +108,7 @@ public final class Scenarios {
                 new Step("Bob saves: the merge dialog opens with one conflict, the credit limit.",
                         "Bob's note is already merged; the credit limit shows base 3,000.00, mine 4,500.00 and "
                                 + "theirs 5,000.00, and Save merged waits for a decision.",
-                        c -> c.bob().click("saveButton", "clicks Save")
-                                .thenCompose(v -> c.bob().waitUntil("the merge dialog in Bob's window",
-                                        () -> editor(c.bob()).mergeProperty().get() != null))),
+                        c -> saveIntoMerge(c.bob())),
                 new Step("Bob takes Alice's 5,000.00 (\"Use theirs\") and clicks Save merged: version 3.",
                         "A real conflict was decided by a person, with all three values in view; Bob's note "
                                 + "survived too.",
@@ -132,9 +128,7 @@ public final class Scenarios {
                 openBoth("Alice and Bob open Blue Fjord Travel."),
                 new Step("Alice chooses Lock for editing and clicks Lock: she holds the lease.",
                         "Her editor says until when; the lease is renewed while she edits.",
-                        c -> c.alice().click("lockMode", "chooses Lock for editing")
-                                .thenCompose(v -> c.alice().click("lockButton", "clicks Lock"))
-                                .thenCompose(v -> held(c.alice()))),
+                        c -> lockNow(c.alice())),
                 new Step("Bob's editor says Alice is editing this customer, until when; his fields are read-only. He "
                         + "ticks Notify me when free.",
                         "Bob learned of the lock the moment Alice took it; he cannot overwrite her work — he cannot "
@@ -172,9 +166,7 @@ public final class Scenarios {
                 openBoth("Alice and Bob open Kestrel Logistics."),
                 new Step("Alice locks the customer for editing; her lock bar shows the lease's fencing token.",
                         "Every grant gets a larger token from one database sequence.",
-                        c -> c.alice().click("lockMode", "chooses Lock for editing")
-                                .thenCompose(v -> c.alice().click("lockButton", "clicks Lock"))
-                                .thenCompose(v -> held(c.alice()))),
+                        c -> lockNow(c.alice())),
                 type("Alice types 25000.00 (25,000.00) as the credit limit.",
                         "Only her editor knows; nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT,
                         "25000.00"),
@@ -240,9 +232,7 @@ public final class Scenarios {
                                         () -> editor(c.bob()).stateProperty().get() == EditorState.DELETED))),
                 new Step("Alice saves: the merge dialog says the customer was deleted by Bob.",
                         "Nothing of Alice's was thrown away; she decides.",
-                        c -> c.alice().click("saveButton", "clicks Save")
-                                .thenCompose(v -> c.alice().waitUntil("the merge dialog in Alice's window",
-                                        () -> editor(c.alice()).mergeProperty().get() != null))),
+                        c -> saveIntoMerge(c.alice())),
                 new Step("Alice chooses Re-create with my values: a new customer, version 1, with her phone.",
                         "Bob's delete stands and Alice's work survives, as a new customer: nothing was lost silently.",
                         c -> {
@@ -289,6 +279,19 @@ public final class Scenarios {
             return version(h) == version && !e.dirtyProperty().get() && !e.busyProperty().get()
                     && e.mergeProperty().get() == null;
         });
+    }
+
+    /** Save meets a newer version (or none): waits for the merge dialog in that operator's window. */
+    private static CompletableFuture<Void> saveIntoMerge(Hands h) {
+        return h.click("saveButton", "clicks Save").thenCompose(v -> h.waitUntil("the merge dialog in "
+                + h.operator().name() + "'s window", () -> editor(h).mergeProperty().get() != null));
+    }
+
+    /** Lock for editing, then Lock: waits until the operator holds the lease. */
+    private static CompletableFuture<Void> lockNow(Hands h) {
+        return h.click("lockMode", "chooses Lock for editing")
+                .thenCompose(v -> h.click("lockButton", "clicks Lock"))
+                .thenCompose(v -> held(h));
     }
 
     private static CompletableFuture<Void> held(Hands h) {

@@ -11,6 +11,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.VBox;
+import org.lockstep.ui.Windows;
 
 /**
  * The Trainer panel's node, from {@code TrainerView.fxml} and {@code TrainerView.css}: the scenarios, the chosen
@@ -28,7 +29,6 @@ public final class TrainerView {
     @FXML private Label notice;
     @FXML private Label error;
     @FXML private VBox steps;
-    @FXML private javafx.scene.control.ScrollPane stepsScroll;
     @FXML private Button nextStep;
     @FXML private Button runAll;
     @FXML private Button resetData;
@@ -107,21 +107,7 @@ public final class TrainerView {
         if (done < all.size()) {
             Label next = (Label) steps.getChildren().get(done);
             // Once laid out: keep the next step in view when the list is taller than the panel (small screens).
-            javafx.application.Platform.runLater(() -> reveal(next));
-        }
-    }
-
-    private void reveal(Label row) {
-        double hidden = steps.getHeight() - stepsScroll.getViewportBounds().getHeight();
-        if (hidden <= 0) {
-            return;
-        }
-        double top = stepsScroll.getVvalue() * hidden;
-        double viewport = stepsScroll.getViewportBounds().getHeight();
-        if (row.getBoundsInParent().getMinY() < top) {
-            stepsScroll.setVvalue(row.getBoundsInParent().getMinY() / hidden);
-        } else if (row.getBoundsInParent().getMaxY() > top + viewport) {
-            stepsScroll.setVvalue(Math.min(1, (row.getBoundsInParent().getMaxY() - viewport) / hidden));
+            javafx.application.Platform.runLater(() -> Windows.reveal(next));
         }
     }
 

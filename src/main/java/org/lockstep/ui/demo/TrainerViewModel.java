@@ -129,8 +129,7 @@ public final class TrainerViewModel {
                 notice.set(step.notice());
                 result.complete(null);
             } else {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
+                Throwable cause = unwrap(failure);
                 failed.set(true);
                 error.set("Step " + (index + 1) + " could not be carried out: " + message(cause)
                         + " Press Reset data to start again.");
@@ -189,8 +188,13 @@ public final class TrainerViewModel {
         return result;
     }
 
+    /** A future's failure arrives wrapped once it passed through a stage; the step's own exception is inside. */
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
     private static String message(Throwable t) {
-        Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        Throwable cause = unwrap(t);
         return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }
 }

@@ -169,8 +169,7 @@ public final class EditLockViewModel {
                 return;
             }
             if (state.get() instanceof LockState.Free) {
-                // Someone else just locked the record this editor shows: say so at once, not at the next save.
-                holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
+                blockedByOther(holder); // someone just locked the record shown: say so now, not at the next save
             } else {
                 polled(id, holder);
             }
@@ -186,7 +185,7 @@ public final class EditLockViewModel {
             if (recordId != id) {
                 return;
             }
-            holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
+            blockedByOther(holder);
         }, failure -> { });
     }
 
@@ -301,6 +300,11 @@ public final class EditLockViewModel {
         detach();
         unsubscribe.forEach(Runnable::run);
         unsubscribe.clear();
+    }
+
+    /** Another session's lease blocks this editor; this session's own lease (another of its windows) does not. */
+    private void blockedByOther(Optional<LeaseInfo> holder) {
+        holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
     }
 
     private void blockedBy(LeaseInfo holder) {

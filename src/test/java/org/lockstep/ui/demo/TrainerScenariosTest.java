@@ -65,9 +65,10 @@ class TrainerScenariosTest {
     }
 
     @AfterAll
-    static void closeDemo() throws TimeoutException {
+    static void closeDemo() throws Exception {
         if (demo != null) {
             Fx.run(demo::close);
+            demo.closed().get(30, TimeUnit.SECONDS); // the clients' pools close before the database
         }
         FxToolkit.cleanupStages();
         executor.close();
