@@ -1,7 +1,6 @@
 package org.lockstep.store;
 
 import java.util.List;
-import java.util.Locale;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
@@ -14,7 +13,9 @@ import org.lockstep.domain.CustomerSort;
  * The customer list's queries: keyset pages ("the next N rows after (key, id)") in any sortable order, and counts
  * with a time budget. Keyset paging reads only the rows it returns, however deep the operator has scrolled, where
  * {@code OFFSET} would read and discard every row before them. Each text sort key has a matching expression index in
- * {@code V1__customer.sql}, and the search uses the trigram index over {@code customer_search_text(...)}.
+ * {@code V1__customer.sql}, and the search uses the trigram index over {@code customer_search_text(...)}: the row's
+ * text and the typed term are folded alike in SQL ({@code lockstep_fold}: accents, case and Unicode form do not
+ * matter, V13__search_fold.sql).
  *
  * <p>Searches are planned for their actual pattern and guarded by time limits, because on a large table the
  * planner's estimate for a substring search is often off by an order of magnitude; the measurements behind each
@@ -56,15 +57,18 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     private static String conditions(CustomerPageRequest r) {
         StringBuilder sql = new StringBuilder("true");
         if (!r.search().isEmpty()) {
-            sql.append(" AND ").append(SEARCH_EXPR).append(" LIKE :pattern ESCAPE '!'");
+            sql.append(" AND ").append(SEARCH_EXPR).append(" LIKE lockstep_search_pattern(:term) ESCAPE '!'");
         }
         if (r.after() != null) {
             String cmp = r.descending() ? "<" : ">";
             if (r.sort() == CustomerSort.ID) {
                 sql.append(" AND id ").append(cmp).append(" :afterId");
             } else {
+                // The key of the row after which the page starts is lowered by the database, like the rows' keys:
+                // lowering it in Java could disagree (Java and PostgreSQL lower "İ" and "Σ" differently).
+                String afterKey = textSort(r.sort()) ? "lower(:afterKey)" : ":afterKey";
                 sql.append(" AND (").append(keyExpression(r.sort())).append(", id) ").append(cmp)
-                        .append(" (:afterKey, :afterId)");
+                        .append(" (").append(afterKey).append(", :afterId)");
             }
         }
         return sql.toString();
@@ -107,7 +111,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
 
     Query bind(Query q) {
         if (!request.search().isEmpty()) {
-            q.bind("pattern", pattern(request.search()));
+            q.bind("term", request.search());
         }
         Customer after = request.after();
         if (after != null) {
@@ -133,6 +137,10 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
         };
     }
 
+    private static boolean textSort(CustomerSort sort) {
+        return sort != CustomerSort.ID && sort != CustomerSort.VERSION && sort != CustomerSort.UPDATED_AT;
+    }
+
     private static String textKey(Customer c, CustomerSort sort) {
         String v = switch (sort) {
             case COMPANY -> c.data().company();
@@ -142,15 +150,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
             case COUNTRY -> c.data().country();
             default -> throw new IllegalArgumentException("not a text sort: " + sort);
         };
-        // The database lowers the key; lowering here the same way keeps the comparison on the same value. The
-        // embedded server's builtin C.UTF-8 locale and Java's ROOT locale agree on lower case for letters.
-        return v == null ? "" : v.toLowerCase(Locale.ROOT);
-    }
-
-    /** A LIKE pattern finding {@code search} anywhere, with LIKE's wildcards in it taken literally. */
-    static String pattern(String search) {
-        String escaped = search.toLowerCase(Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_");
-        return "%" + escaped + "%";
+        return v == null ? "" : v; // lowered by the database (see conditions)
     }
 
     /**
@@ -174,7 +174,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
                 }
             }
         }
-        String where = s.isEmpty() ? "" : " WHERE " + SEARCH_EXPR + " LIKE :pattern ESCAPE '!'";
+        String where = s.isEmpty() ? "" : " WHERE " + SEARCH_EXPR + " LIKE lockstep_search_pattern(:term) ESCAPE '!'";
         // What the exact count left of the budget; at least a little, so that a capped count still gets an answer.
         long left = Math.max(Math.min(timeout, 50), timeout - (System.nanoTime() - started) / 1_000_000);
         try {
@@ -182,7 +182,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
                 Query q = tx.createQuery("SELECT count(*) FROM (SELECT 1 FROM customer" + where
                         + " LIMIT :cap) capped").bind("cap", COUNT_CAP + 1);
                 if (!s.isEmpty()) {
-                    q.bind("pattern", pattern(s));
+                    q.bind("term", s);
                 }
                 return q.mapTo(Long.class).one();
             });
