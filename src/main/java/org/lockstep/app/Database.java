@@ -24,6 +24,41 @@ public final class Database implements AutoCloseable {
     /** Pool size per client: many operators share one server, and an editor needs few connections. */
     public static final int POOL_SIZE = 4;
 
+    /**
+     * The longest any statement may run on the server before the server cancels it ({@code statement_timeout}, ms;
+     * PostgreSQL docs, 20.11 "Client Connection Defaults"). A cancelled statement rolls its transaction back: it
+     * never commits later. Work that is long by nature (VACUUM after a bulk load) lifts it for itself.
+     */
+    public static final int STATEMENT_TIMEOUT_MS = 10_000;
+
+    /**
+     * The longest a statement waits for a row or table lock ({@code lock_timeout}, ms): a save on a customer that an
+     * open transaction holds (psql, a bulk import) gives up after this and says who holds it.
+     */
+    public static final int LOCK_TIMEOUT_MS = 4_000;
+
+    /**
+     * How long a migration waits for a lock (ms): for another client migrating the same database at the same moment
+     * (Flyway's advisory lock), or for running clients' transactions to end before it changes a table.
+     */
+    public static final int MIGRATION_LOCK_TIMEOUT_MS = 120_000;
+
+    /** An idle transaction left open (a crashed client mid-transaction) is ended after this, ms. */
+    public static final int IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+    /**
+     * The longest the client waits for any reply from the server (pgjdbc {@code socketTimeout}, s). Longer than
+     * {@link #STATEMENT_TIMEOUT_MS}, so that a slow statement is ended by the server (a known outcome: nothing written)
+     * before the client gives up on a silent one (a frozen server or network: the outcome of a write is then unknown).
+     */
+    public static final int SOCKET_TIMEOUT_S = 15;
+
+    /**
+     * How often a server of PostgreSQL 14 or later checks, while running a statement, that its client is still
+     * there (ms): a statement whose client gave up stops instead of running — and perhaps committing — on.
+     */
+    public static final int CLIENT_CONNECTION_CHECK_MS = 2_000;
+
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
     private final HikariDataSource dataSource;
@@ -130,6 +165,13 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("ApplicationName", application);
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");
+        // Every statement and every wait is bounded, in the server's own settings for each session (the startup
+        // packet's options: no extra round trip); a URL that sets its own options keeps them.
+        hc.addDataSourceProperty("options", serverTimeouts());
+        hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
+        hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
+                + "', false) WHERE current_setting('server_version_num')::int >= 140000");
         HikariDataSource ds;
         try {
             ds = new HikariDataSource(hc);
@@ -137,7 +179,12 @@ public final class Database implements AutoCloseable {
             throw new IllegalStateException("Cannot connect to " + redact(url) + ": " + rootMessage(e), e);
         }
         try {
-            Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+            // Migrations may build indexes on a large table: they run on connections of their own, outside the pool,
+            // without the statement timeout (the session settings would otherwise return to the pool with them).
+            Flyway.configure().dataSource(url, hc.getUsername(), hc.getPassword())
+                    .jdbcProperties(Map.of("options", "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS,
+                            "ApplicationName", application + " migrating", "connectTimeout", "5"))
+                    .locations("classpath:db/migration").load().migrate();
         } catch (RuntimeException e) {
             ds.close();
             throw new IllegalStateException("Cannot prepare the database schema: " + rootMessage(e), e);
@@ -195,6 +242,15 @@ public final class Database implements AutoCloseable {
                 LOG.warn("Could not stop the embedded server: {}", e.getMessage());
             }
         });
+    }
+
+    /**
+     * The server settings that bound every statement of a Lockstep session, as pgjdbc's {@code options} startup
+     * parameter ({@code -c name=value …}).
+     */
+    public static String serverTimeouts() {
+        return "-c statement_timeout=" + STATEMENT_TIMEOUT_MS + " -c lock_timeout=" + LOCK_TIMEOUT_MS
+                + " -c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION_TIMEOUT_MS;
     }
 
     /** The URL without a password parameter, for messages and logs. */

@@ -10,4 +10,8 @@ public sealed interface AcquireOutcome {
     /** Someone else holds an unexpired lease. */
     record HeldByOther(LeaseInfo holder) implements AcquireOutcome {
     }
+
+    /** The record does not exist (any more): there is nothing to lock. */
+    record Gone(long recordId) implements AcquireOutcome {
+    }
 }

@@ -1,8 +1,9 @@
 package org.lockstep.domain;
 
 /**
- * The database could not be reached or failed (server down, network lost, timeout). Nothing was written; the same
- * call may succeed once the database is back. The message is a sentence an operator can read.
+ * The database could not be reached or failed (server down, network lost, timeout). Unless the subclass
+ * {@link OutcomeUnknownException} is thrown, nothing was written and the same call may succeed once the database
+ * is back. The message is a sentence an operator can read.
  */
 public class StoreUnavailableException extends RuntimeException {
 

@@ -50,7 +50,8 @@ public final class CustomerBulkLoader {
      */
     public long copy(List<CustomerData> batch) {
         byte[] rows = encode(batch);
-        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+        // Sent again after a lost reply, a committed batch would be inserted twice: never repeated.
+        return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
             // The stamp and history triggers (V2__history.sql) record the Lockstep user named for the transaction.
             JdbiCustomerRepository.actAs(h, user);
             try {
@@ -62,7 +63,7 @@ public final class CustomerBulkLoader {
                 // StoreErrors reads the SQLSTATE from the cause: a broken CHECK becomes the field's error.
                 throw new IllegalStateException("COPY into customer failed: " + e.getMessage(), e);
             }
-        }));
+        }), "whether the last batch of " + batch.size() + " customers was written is unknown");
     }
 
     /**
@@ -71,7 +72,7 @@ public final class CustomerBulkLoader {
      */
     public Optional<String> lastExternalRef(String prefix) {
         String escaped = prefix.replace("!", "!!").replace("%", "!%").replace("_", "!_");
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(
                         "SELECT max(external_ref) FROM customer WHERE external_ref LIKE :pattern ESCAPE '!'")
                 .bind("pattern", escaped + "%").mapTo(String.class).findOne()));
     }
@@ -85,7 +86,16 @@ public final class CustomerBulkLoader {
      *         the table on a shared server
      */
     public void vacuumAnalyze() {
-        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.execute("VACUUM (ANALYZE) customer")));
+        // VACUUM cannot run in a transaction, so SET LOCAL cannot lift the statement timeout for it alone: the
+        // session's setting is lifted and restored around it.
+        DatabaseCalls.read(() -> jdbi.withHandle(h -> {
+            h.execute("SET statement_timeout = 0");
+            try {
+                return h.execute("VACUUM (ANALYZE) customer");
+            } finally {
+                h.execute("RESET statement_timeout");
+            }
+        }));
     }
 
     /** The batch in COPY's text format, validated and normalized; UTF-8, as pgjdbc sets the client encoding. */

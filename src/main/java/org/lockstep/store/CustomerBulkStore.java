@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -13,6 +14,8 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.OutcomeUnknownException;
+import org.lockstep.domain.StoreUnavailableException;
 
 /**
  * Bulk reads and writes of customers: a CSV import written in one transaction, the first-run sample load, and a
@@ -31,24 +34,47 @@ public final class CustomerBulkStore {
     /** Rows per server round trip when streaming every customer. */
     static final int FETCH_SIZE = 1_000;
 
+    // The version, updated_at and updated_by are the trigger's to write (V2__history.sql), for these rows as for any.
     private static final String UPDATE_SQL = "UPDATE customer SET "
             + String.join(", ", CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList())
-            + ", version = version + 1, updated_at = now(), updated_by = :user WHERE id = :id";
+            + " WHERE id = :id";
     private static final String INSERT_SQL = "INSERT INTO customer (" + JdbiCustomerRepository.COLUMNS
-            + ", updated_by) VALUES ("
-            + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ", :user)";
+            + ") VALUES (" + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ")";
+    /** The import's request id, written last in its transaction: present exactly when the import committed. */
+    private static final String RECORD_IMPORT = "INSERT INTO client_request (request_id, kind, detail)"
+            + " VALUES (CAST(:request AS uuid), 'import', CAST(:detail AS jsonb))";
+    /**
+     * After a lost connection: claims the import's request id. Inserted, it proves the import did not commit and now
+     * never will (its own insert of the id would collide); refused, the import committed. An import still running
+     * on the server is waited for (a unique index insert waits for the transaction that inserted the same key).
+     */
+    private static final String FENCE_IMPORT = "INSERT INTO client_request (request_id, kind)"
+            + " VALUES (CAST(:request AS uuid), 'import') ON CONFLICT (request_id) DO NOTHING";
 
     private final Jdbi jdbi;
     private final String user;
+    private final String sessionId;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
 
     /**
+     * A bulk store for a client session of its own: every lease on a customer it would update refuses the import.
+     *
      * @param jdbi the database
      * @param user the operator's name, written to {@code updated_by} on every row written
      */
     public CustomerBulkStore(Jdbi jdbi, String user) {
+        this(jdbi, user, RequestIds.next());
+    }
+
+    /**
+     * @param jdbi      the database
+     * @param user      the operator's name, written to {@code updated_by} on every row written
+     * @param sessionId the client session: its own leases do not refuse the import, everyone else's do
+     */
+    public CustomerBulkStore(Jdbi jdbi, String user, String sessionId) {
         this.jdbi = jdbi;
         this.user = user;
+        this.sessionId = sessionId;
     }
 
     /** Which column decides whether an imported row updates an existing customer. */
@@ -93,29 +119,61 @@ public final class CustomerBulkStore {
      * (version + 1), unless it already holds exactly those values; all other rows are inserted at version 1 with a
      * new id. Either every row is written or, when anything fails, none is.
      *
+     * <p>Never repeated: the rows are streamed once. When the connection is lost, the import's request id tells
+     * whether it committed before the loss (then its counts are returned) or not (then nothing was written, and
+     * never will be).
+     *
      * @throws org.lockstep.domain.InvalidCustomerException when the database rejects a value (e.g. an external ref
      *         another customer took meanwhile)
-     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
+     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails; nothing was
+     *         written
+     * @throws org.lockstep.domain.OutcomeUnknownException when the connection was lost and the database stayed out of
+     *         reach, so whether the import committed cannot be told
      */
     public ImportCounts write(ImportKey key, Iterator<ImportRow> rows) {
-        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
-            JdbiCustomerRepository.actAs(h, user);
-            long inserted = 0;
-            long updated = 0;
-            long unchanged = 0;
-            List<ImportRow> batch = new ArrayList<>(BATCH_SIZE);
-            while (rows.hasNext()) {
-                batch.add(rows.next());
-                if (batch.size() == BATCH_SIZE || !rows.hasNext()) {
-                    ImportCounts counts = writeBatch(h, key, batch);
-                    inserted += counts.inserted();
-                    updated += counts.updated();
-                    unchanged += counts.unchanged();
-                    batch.clear();
+        String request = RequestIds.next();
+        String unknown = "whether the import was written is unknown — check the customers before importing again";
+        try {
+            return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
+                ImportCounts counts = writeAll(h, key, rows);
+                h.createUpdate(RECORD_IMPORT).bind("request", request).bind("detail", "{\"inserted\": "
+                        + counts.inserted() + ", \"updated\": " + counts.updated() + ", \"unchanged\": "
+                        + counts.unchanged() + "}").execute();
+                return counts;
+            }), unknown);
+        } catch (OutcomeUnknownException lost) {
+            Optional<ImportCounts> committed = DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+                int fenced = h.createUpdate(FENCE_IMPORT).bind("request", request).execute();
+                if (fenced == 1) {
+                    return Optional.<ImportCounts>empty();
                 }
+                return Optional.of(h.createQuery("SELECT detail->>'inserted', detail->>'updated', detail->>'unchanged'"
+                                + " FROM client_request WHERE request_id = CAST(:request AS uuid)")
+                        .bind("request", request).map((rs, ctx) -> new ImportCounts(rs.getLong(1), rs.getLong(2),
+                                rs.getLong(3))).one());
+            }), unknown);
+            return committed.orElseThrow(() -> new StoreUnavailableException("The connection to the database was "
+                    + "lost during the import; nothing was imported — run it again", lost));
+        }
+    }
+
+    private ImportCounts writeAll(Handle h, ImportKey key, Iterator<ImportRow> rows) {
+        JdbiCustomerRepository.actAs(h, user, sessionId);
+        long inserted = 0;
+        long updated = 0;
+        long unchanged = 0;
+        List<ImportRow> batch = new ArrayList<>(BATCH_SIZE);
+        while (rows.hasNext()) {
+            batch.add(rows.next());
+            if (batch.size() == BATCH_SIZE || !rows.hasNext()) {
+                ImportCounts counts = writeBatch(h, key, batch);
+                inserted += counts.inserted();
+                updated += counts.updated();
+                unchanged += counts.unchanged();
+                batch.clear();
             }
-            return new ImportCounts(inserted, updated, unchanged);
-        }));
+        }
+        return new ImportCounts(inserted, updated, unchanged);
     }
 
     private ImportCounts writeBatch(Handle h, ImportKey key, List<ImportRow> batch) {
@@ -131,7 +189,7 @@ public final class CustomerBulkStore {
             } else if (target.data().sameValues(row.data())) {
                 unchanged++; // a new version would only give its editors a conflict with nothing to merge
             } else {
-                JdbiCustomerRepository.bindValues(update, row.data()).bind("user", user).bind("id", target.id()).add();
+                JdbiCustomerRepository.bindValues(update, row.data()).bind("id", target.id()).add();
             }
         }
         long updated = update.size();
@@ -152,7 +210,10 @@ public final class CustomerBulkStore {
             return;
         }
         Map<Long, org.lockstep.domain.LeaseInfo> locks = new HashMap<>();
-        h.createQuery(LeaseSql.SELECT_INFO + " WHERE record_id = ANY(:ids) AND ended IS NULL AND expires_at > now()")
+        // The targets' rows are locked (targets()), and a grant locks its customer's row first: this read, a statement
+        // of its own, sees every lease granted before the import got its locks, and none can be granted until it ends.
+        h.createQuery(LeaseSql.SELECT_INFO + " WHERE record_id = ANY(:ids) AND ended IS NULL"
+                + " AND expires_at > clock_timestamp()")
                 .bindArray("ids", Long.class, targets.values().stream().map(Customer::id).toList())
                 .map((rs, ctx) -> LeaseSql.info(rs)).forEach(l -> locks.put(l.recordId(), l));
         List<String> problems = new ArrayList<>();
@@ -165,7 +226,7 @@ public final class CustomerBulkStore {
                 continue; // nothing would be written, so nothing can be overwritten
             }
             org.lockstep.domain.LeaseInfo lock = locks.get(now.id());
-            if (lock != null && !lock.holder().equals(user)) {
+            if (lock != null && !lock.sessionId().equals(sessionId)) {
                 locked = true;
                 problems.add("line " + row.line() + ": customer " + now.id() + " is locked for editing by "
                         + lock.holder() + " until " + lock.expiresAt());
@@ -215,7 +276,7 @@ public final class CustomerBulkStore {
         }
         PreparedBatch insert = h.prepareBatch(INSERT_SQL);
         for (CustomerData data : rows) {
-            JdbiCustomerRepository.bindValues(insert, data).bind("user", user).add();
+            JdbiCustomerRepository.bindValues(insert, data).add();
         }
         insert.execute();
     }
@@ -226,7 +287,7 @@ public final class CustomerBulkStore {
      * @return ref → customer id, for the refs in use
      */
     public Map<String, Long> idsByExternalRef(Collection<String> refs) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> idsByExternalRef(h, refs)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> idsByExternalRef(h, refs)));
     }
 
     private static Map<String, Long> idsByExternalRef(Handle h, Collection<String> refs) {
@@ -251,7 +312,7 @@ public final class CustomerBulkStore {
 
     /** Whether the {@code customer} table has no rows. */
     public boolean isEmpty() {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> isEmpty(h)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> isEmpty(h)));
     }
 
     private static boolean isEmpty(Handle h) {
@@ -270,7 +331,8 @@ public final class CustomerBulkStore {
      * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
      */
     public boolean insertIfEmpty(long lockKey, List<CustomerData> rows) {
-        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+        // Inserts only into an empty table, under a lock: repeated after a lost reply, it finds the rows and stops.
+        return DatabaseCalls.repeatable(() -> jdbi.inTransaction(h -> {
             h.createQuery("SELECT pg_advisory_xact_lock(:key)").bind("key", lockKey).mapTo(String.class).one();
             if (!isEmpty(h)) {
                 return false;
@@ -278,7 +340,7 @@ public final class CustomerBulkStore {
             JdbiCustomerRepository.actAs(h, user);
             insertAll(h, rows);
             return true;
-        }));
+        }), "whether the sample customers were loaded is unknown");
     }
 
     /**
@@ -290,7 +352,8 @@ public final class CustomerBulkStore {
      *         exceptions thrown by {@code action} pass through unchanged
      */
     public void forEachCustomer(Consumer<Customer> action) {
-        JdbiCustomerRepository.call(() -> {
+        // Not repeated: the rows read before a lost connection were already passed on.
+        DatabaseCalls.streamed(() -> {
             // pgjdbc fetches by cursor only inside a transaction (autocommit off); REPEATABLE READ holds one snapshot.
             jdbi.useTransaction(org.jdbi.v3.core.transaction.TransactionIsolationLevel.REPEATABLE_READ, h ->
                     h.createQuery("SELECT * FROM customer ORDER BY id").setFetchSize(FETCH_SIZE).map(mapper)

@@ -21,6 +21,8 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.OutcomeUnknownException;
+import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.SaveOutcome;
 
 /**
@@ -37,35 +39,70 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private static final String ASSIGNMENTS = String.join(", ",
             CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
 
-    // set_config(…, true) is SET LOCAL inside the statement itself: the triggers of V2__history.sql read the user
-    // from it for updated_by and customer_history.changed_by, without an extra round trip per save.
-    // The WHERE clause also names the writer's session for the notification trigger (V4__notify.sql): a row is only
-    // updated when every condition held, so set_config ran before the row's triggers fire.
-    private static final String SET_VALUES = "UPDATE customer SET " + ASSIGNMENTS
-            + ", version = version + 1, updated_at = now(), updated_by = set_config('lockstep.user', :user, true)";
-    private static final String SET_ALL = SET_VALUES
-            + " WHERE id = :id AND version = :base AND set_config('lockstep.session', :session, true) IS NOT NULL";
-    static final String NAMES_THE_WRITER = "set_config('lockstep.user', :user, true) IS NOT NULL"
-            + " AND set_config('lockstep.session', :session, true) IS NOT NULL";
-    /** Optimistic: the version check, and no other session's unexpired lease on the row. */
-    static final String SAVE_SQL = SET_ALL + " AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
-    /** Under a lease: the version check, and the token is the row's unexpired lease (fencing). */
-    static final String SAVE_UNDER_LEASE_SQL = SET_ALL + " AND " + LeaseSql.FENCED + " RETURNING *";
+    /**
+     * Names the writer for the triggers, as {@code SET LOCAL} would (set_config(…, true)): the Lockstep user for
+     * {@code updated_by} and the history, the client session for the change notification, and the request id that
+     * the history keeps beside the version this write makes (V9__request_ids.sql).
+     */
+    static final String WRITER = "set_config('lockstep.user', :user, true), set_config('lockstep.session', :session,"
+            + " true), set_config('lockstep.request', :request, true)";
+    /** As {@link #WRITER}, as a condition that always holds, for a WHERE clause. */
+    static final String NAMES_THE_WRITER = "num_nonnulls(" + WRITER + ") >= 0";
+
+    /**
+     * A write starts by taking the customer's row lock, in a statement of its own, sent in the same round trip and
+     * the same (implicit) transaction as the write. Under Read Committed each statement takes a new snapshot
+     * (PostgreSQL docs, 13.2.1), so the write's checks — the version, and whether another session holds the record's
+     * lease — see everything committed before the lock was granted. A lease grant locks the same row
+     * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
+     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
+     */
+    private static final String LOCK_FOR_UPDATE = "SELECT " + WRITER
+            + " FROM customer WHERE id = :id FOR NO KEY UPDATE;\n";
+    private static final String LOCK_FOR_DELETE = "SELECT " + WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
+
+    /**
+     * Optimistic: the version check, and no other session's unexpired lease on the row. The version, {@code
+     * updated_at} and {@code updated_by} are the trigger's to write (V2__history.sql), whoever the writer.
+     */
+    static final String SAVE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
+            + " WHERE id = :id AND version = :base AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
+    /** Under a lease: the version check, and the token is this session's unexpired lease on the row (fencing). */
+    static final String SAVE_UNDER_LEASE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
+            + " WHERE id = :id AND version = :base AND " + LeaseSql.FENCED + " RETURNING *";
     /**
      * Last write wins (unsafe), the lost-update bug kept for teaching: no version check at all, only no other
      * session's unexpired lease on the row.
      */
-    static final String OVERWRITE_SQL = SET_VALUES
-            + " WHERE id = :id AND set_config('lockstep.session', :session, true) IS NOT NULL AND "
-            + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
-    static final String INSERT_SQL = "INSERT INTO customer (" + COLUMNS + ", updated_by) SELECT " + VALUES
-            + ", set_config('lockstep.user', :user, true)"
-            + " FROM (SELECT set_config('lockstep.session', :session, true)) writer RETURNING *";
+    static final String OVERWRITE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
+            + " WHERE id = :id AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
+    static final String DELETE_SQL = LOCK_FOR_DELETE
+            + "DELETE FROM customer WHERE id = :id AND version = :base AND %s RETURNING id";
+    /**
+     * A create records its request id in {@code client_request} in the same statement: sent again after a lost reply,
+     * it collides with its first attempt on the primary key instead of inserting a second customer.
+     */
+    static final String INSERT_SQL = "WITH writer AS (SELECT " + WRITER + "),"
+            + " created AS (INSERT INTO customer (" + COLUMNS + ") SELECT " + VALUES + " FROM writer RETURNING *),"
+            + " fenced AS (INSERT INTO client_request (request_id, kind, customer_id)"
+            + " SELECT CAST(:request AS uuid), 'create', id FROM created)"
+            + " SELECT * FROM created";
+    /** What a create whose reply was lost made, found by its request id. */
+    private static final String CREATED_BY_REQUEST = "SELECT c.* FROM client_request r JOIN customer c"
+            + " ON c.id = r.customer_id WHERE r.request_id = CAST(:request AS uuid)";
+    /** The version a save made, from the history, found by its request id. */
+    private static final String SAVED_BY_REQUEST = "SELECT (jsonb_populate_record(NULL::customer, new_row)).*"
+            + " FROM customer_history WHERE customer_id = :id AND version > :base AND op = 'UPDATE'"
+            + " AND request_id = CAST(:request AS uuid)";
+    private static final String DELETED_BY_REQUEST = "SELECT EXISTS (SELECT 1 FROM customer_history"
+            + " WHERE customer_id = :id AND version = :base AND op = 'DELETE' AND request_id = CAST(:request AS uuid))";
 
     private final Jdbi jdbi;
     private final String user;
     private final String sessionId;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
+    /** Writes of this session whose outcome is unknown: asked again, they are sent with the same request id. */
+    private final UnknownOutcomes unknown = new UnknownOutcomes();
 
     /**
      * A repository for a new client session.
@@ -98,7 +135,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     @Override
     public Optional<Customer> find(long id) {
-        return call(() -> jdbi.withHandle(h -> find(h, id)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> find(h, id)));
     }
 
     static Optional<Customer> find(Handle h, long id) {
@@ -106,84 +143,118 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 .map(new CustomerRowMapper()).findOne();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Safe to repeat: when the reply is lost, the create is sent again with the same request id; if the first
+     * attempt committed, the second collides with it in {@code client_request} and the customer it made is returned.
+     */
     @Override
     public Customer create(CustomerData data) {
         CustomerData clean = valid(data);
-        return call(() -> jdbi.withHandle(h -> insert(h, clean)));
+        UnknownOutcomes.Write write = new UnknownOutcomes.Write("create", 0, 0, clean);
+        String request = unknown.requestFor(write);
+        return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+            try {
+                return insert(h, clean, request);
+            } catch (RuntimeException e) {
+                if (!StoreErrors.isUniqueViolation(e)) {
+                    throw e;
+                }
+                // A unique violation on a repeated attempt — of the request id, or of the external ref the first
+                // attempt took — may be this very create, committed on an attempt whose reply was lost.
+                Optional<Customer> mine = h.createQuery(CREATED_BY_REQUEST).bind("request", request).map(mapper)
+                        .findOne();
+                if (mine.isPresent()) {
+                    return mine.get();
+                }
+                if (StoreErrors.isUniqueViolation(e, "client_request_pkey")) {
+                    throw new OutcomeUnknownException("the new customer was created, and deleted again before "
+                            + "Lockstep could read it", e);
+                }
+                throw e;
+            }
+        }), "whether the new customer was created is unknown — look for it before creating it again"));
     }
 
     Customer insert(Handle h, CustomerData clean) {
+        return insert(h, clean, RequestIds.next());
+    }
+
+    private Customer insert(Handle h, CustomerData clean, String request) {
         return bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).bind("session", sessionId)
-                .map(mapper).one();
+                .bind("request", request).map(mapper).one();
     }
 
     /**
      * {@inheritDoc}
      *
-     * <p>The UPDATE runs in auto-commit mode, without {@code BEGIN}/{@code COMMIT} around it: one statement is
-     * already atomic, and an explicit transaction would cost a second round trip per save (the {@code COMMIT}).
-     * Reading theirs after zero rows in the same transaction would add nothing either: under Read Committed each
-     * statement takes a new snapshot anyway (PostgreSQL docs, 13.2.1), so the read sees the latest committed row
-     * either way.
+     * <p>One round trip, no explicit {@code BEGIN}/{@code COMMIT}: the row lock and the versioned UPDATE travel
+     * together and run in one implicit transaction (PostgreSQL docs, 55.2.4 "Pipelining"; see {@link #SAVE_SQL}).
+     * Safe to repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds
+     * its own request id in the history, so it reports the version it made, never a conflict with itself — and a
+     * save by anyone else, even under the same user name, is still a conflict.
      */
     @Override
     public SaveOutcome save(long id, long baseVersion, CustomerData data) {
-        return save(SAVE_SQL, id, baseVersion, data, 0);
+        return save(false, id, baseVersion, data, 0);
     }
 
     @Override
     public SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken) {
-        return save(SAVE_UNDER_LEASE_SQL, id, baseVersion, data, leaseToken);
+        return save(true, id, baseVersion, data, leaseToken);
     }
 
-    private SaveOutcome save(String sql, long id, long baseVersion, CustomerData data, long token) {
+    private SaveOutcome save(boolean underLease, long id, long baseVersion, CustomerData data, long token) {
         CustomerData clean = valid(data);
-        boolean underLease = sql == SAVE_UNDER_LEASE_SQL;
-        return call(() -> jdbi.withHandle(h -> {
-            Optional<Customer> saved = bindValues(h.createQuery(sql), clean)
-                    .bind("user", user).bind("id", id).bind("base", baseVersion)
-                    .bind("session", sessionId).bind("token", token)
-                    .map(mapper).findOne();
+        String sql = underLease ? SAVE_UNDER_LEASE_SQL : SAVE_SQL;
+        UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
+        String request = unknown.requestFor(write);
+        return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+            Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(bindValues(h.createQuery(sql),
+                    clean).bind("user", user).bind("id", id).bind("base", baseVersion).bind("session", sessionId)
+                    .bind("request", request).bind("token", token), mapper));
             if (saved.isPresent()) {
                 return new SaveOutcome.Saved(saved.get());
             }
-            // Zero rows: say why, most actionable reason first.
+            // Zero rows. A repeated attempt of this very save that committed the first time is not a conflict.
+            Optional<Customer> mine = h.createQuery(SAVED_BY_REQUEST).bind("id", id).bind("base", baseVersion)
+                    .bind("request", request).map(mapper).findOne();
+            if (mine.isPresent()) {
+                return new SaveOutcome.Saved(mine.get());
+            }
+            // Say why, most actionable reason first.
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token || !l.holder().equals(user)).orElse(true)) {
+            if (underLease && lease.map(l -> l.token() != token || !l.sessionId().equals(sessionId)).orElse(true)) {
                 return new SaveOutcome.LeaseLost(lease);
             }
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
                 return new SaveOutcome.Locked(lease.get());
             }
             Optional<Customer> theirs = find(h, id);
-            if (theirs.isPresent() && isMyOwnSave(theirs.get(), baseVersion, clean)) {
-                // A retry after a connection lost during COMMIT: the first attempt did commit. Reporting a conflict
-                // with my own values would make the operator merge against themself.
-                return new SaveOutcome.Saved(theirs.get());
-            }
-            // Counted for hot-record advice only now that it is known to be a real conflict (not my own retried
-            // save): one more statement, on this path only, so a successful save stays one statement.
+            // Counted for hot-record advice: one more statement, on the conflict path only.
             ConflictLog.record(h, id, user, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
-        }));
+        }), "whether customer " + id + " was saved is unknown. Your changes are kept; saving them again is safe"));
     }
 
     /**
      * {@inheritDoc}
      *
-     * <p>One auto-commit statement, like {@link #save}. When it matches no row, the reason is read afterwards: another
+     * <p>One round trip, like {@link #save}. When it matches no row, the reason is read afterwards: another
      * session's lease, else a deleted row. If neither holds, a lease that blocked the write ended between the two
      * statements, and the write is tried again; each further pass needs another session to take a new lease and let
-     * it lapse in that same instant, so the loop ends at once in practice.
+     * it lapse in that same instant, so the loop ends at once in practice. Not repeated after a lost connection: a
+     * blind write has nothing to recognise itself by (that is what makes it unsafe).
      */
     @Override
     public SaveOutcome overwrite(long id, CustomerData data) {
         CustomerData clean = valid(data);
-        return call(() -> jdbi.withHandle(h -> {
+        return DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
-                Optional<Customer> saved = bindValues(h.createQuery(OVERWRITE_SQL), clean)
-                        .bind("user", user).bind("id", id).bind("session", sessionId)
-                        .map(mapper).findOne();
+                Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(bindValues(
+                        h.createQuery(OVERWRITE_SQL), clean).bind("user", user).bind("id", id)
+                        .bind("session", sessionId).bind("request", RequestIds.next()), mapper));
                 if (saved.isPresent()) {
                     return new SaveOutcome.Saved(saved.get());
                 }
@@ -195,11 +266,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                     return new SaveOutcome.Conflict(Optional.empty());
                 }
             }
-        }));
-    }
-
-    private boolean isMyOwnSave(Customer theirs, long baseVersion, CustomerData mine) {
-        return theirs.version() == baseVersion + 1 && user.equals(theirs.updatedBy()) && theirs.data().sameValues(mine);
+        }), "whether customer " + id + " was overwritten is unknown — check it");
     }
 
     @Override
@@ -213,21 +280,24 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     /**
-     * One auto-commit statement, like {@link #save}; its WHERE clause also names the writer for the triggers (a row
-     * is deleted only when every condition held, so both settings were made before its triggers fire).
+     * One round trip, like {@link #save}, and safe to repeat the same way: a delete sent again after a lost reply
+     * finds its own request id on the history's DELETE entry and reports the deletion, not a conflict.
      */
     private DeleteOutcome delete(long id, long baseVersion, boolean underLease, long token) {
         String guard = underLease ? LeaseSql.FENCED : LeaseSql.NOT_LOCKED_BY_OTHERS;
-        return call(() -> jdbi.withHandle(h -> {
-            int rows = h.createUpdate("DELETE FROM customer WHERE id = :id AND version = :base AND " + guard
-                            + " AND " + NAMES_THE_WRITER)
-                    .bind("id", id).bind("base", baseVersion).bind("user", user).bind("session", sessionId)
-                    .bind("token", token).execute();
-            if (rows == 1) {
+        UnknownOutcomes.Write write = new UnknownOutcomes.Write("delete", id, baseVersion, null);
+        String request = unknown.requestFor(write);
+        return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+            Optional<Long> deleted = busyAware(h, id, () -> Statements.afterLock(h.createQuery(
+                    DELETE_SQL.formatted(guard)).bind("id", id).bind("base", baseVersion).bind("user", user)
+                    .bind("session", sessionId).bind("request", request).bind("token", token),
+                    (rs, ctx) -> rs.getLong(1)));
+            if (deleted.isPresent() || h.createQuery(DELETED_BY_REQUEST).bind("id", id).bind("base", baseVersion)
+                    .bind("request", request).mapTo(Boolean.class).one()) {
                 return new DeleteOutcome.Deleted(id);
             }
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token || !l.holder().equals(user)).orElse(true)) {
+            if (underLease && lease.map(l -> l.token() != token || !l.sessionId().equals(sessionId)).orElse(true)) {
                 return new DeleteOutcome.LeaseLost(lease);
             }
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
@@ -237,17 +307,35 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             String recordAndReadTheirs = ConflictLog.RECORD + " SELECT * FROM customer WHERE id = :id";
             return new DeleteOutcome.Conflict(h.createQuery(recordAndReadTheirs)
                     .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).map(mapper).findOne());
-        }));
+        }), "whether customer " + id + " was deleted is unknown — check it; deleting it again is safe"));
+    }
+
+    /**
+     * Runs a write of customer {@code id}; when it gives up waiting for the row lock ({@code lock_timeout}), says
+     * which session holds the row, as far as the database can tell.
+     */
+    private static <T> T busyAware(Handle h, long id, Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (RuntimeException e) {
+            if (!StoreErrors.isLockTimeout(e)) {
+                throw e;
+            }
+            Optional<String> blocker = RowLockHolder.describe(h, id);
+            throw new RecordBusyException("Customer " + id + " is being written by another session"
+                    + blocker.map(b -> " (" + b + ")").orElse("") + "; nothing was saved — try again in a moment",
+                    blocker, e);
+        }
     }
 
     @Override
     public List<Customer> page(CustomerPageRequest request) {
-        return call(() -> jdbi.withHandle(h -> CustomerListQuery.page(h, request, mapper)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> CustomerListQuery.page(h, request, mapper)));
     }
 
     @Override
     public CustomerCount count(String search, long budgetMs) {
-        return call(() -> jdbi.withHandle(h -> CustomerListQuery.count(h, search, budgetMs)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> CustomerListQuery.count(h, search, budgetMs)));
     }
 
     /**
@@ -264,7 +352,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         if (window.isNegative() || window.isZero()) {
             throw new IllegalArgumentException("The window must be positive: " + window);
         }
-        return call(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
     }
 
     /**
@@ -314,28 +402,5 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             statement.bind(f.column(), argument);
         }
         return statement;
-    }
-
-    /**
-     * Runs a database call, once more when the first attempt found its pooled connection dead (the server restarted
-     * since it was opened), and translates failures into {@link StoreErrors outcomes}.
-     */
-    static <T> T call(Supplier<T> body) {
-        try {
-            return body.get();
-        } catch (InvalidCustomerException | org.lockstep.domain.ImportConflictException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            if (!StoreErrors.isConnectionLost(e)) {
-                throw StoreErrors.translate(e);
-            }
-        }
-        try {
-            return body.get();
-        } catch (InvalidCustomerException | org.lockstep.domain.ImportConflictException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw StoreErrors.translate(e);
-        }
     }
 }

@@ -35,13 +35,13 @@ public final class JdbiHistoryRepository implements HistoryRepository {
 
     @Override
     public List<HistoryEntry> history(long customerId) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
                         + "WHERE customer_id = :id ORDER BY id").bind("id", customerId).map(mapper).list()));
     }
 
     @Override
     public Optional<CustomerData> valuesAt(long customerId, long version) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
                         + "WHERE customer_id = :id AND version = :v AND op <> 'DELETE' ORDER BY id DESC LIMIT 1")
                 .bind("id", customerId).bind("v", version).map(mapper).findOne()
                 .flatMap(HistoryEntry::after)));
@@ -49,7 +49,7 @@ public final class JdbiHistoryRepository implements HistoryRepository {
 
     @Override
     public List<HistoryEntry> between(long customerId, long fromVersion, long toVersion) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
                         + "WHERE customer_id = :id AND version > :from AND version <= :to ORDER BY id")
                 .bind("id", customerId).bind("from", fromVersion).bind("to", toVersion).map(mapper).list()));
     }

@@ -16,24 +16,33 @@ import org.lockstep.domain.StoreUnavailableException;
  * statement — the lease change and its audit entry together, through data-modifying CTEs — so there is no
  * read-then-write window between two clients (PostgreSQL docs, 7.8.4 "Data-Modifying Statements in WITH"; and
  * INSERT … ON CONFLICT DO UPDATE, which locks the existing row and re-checks its WHERE clause on the newest row
- * version). Expiry is set and compared with {@code now()}, the database clock.
+ * version). Expiry is set and compared with {@code clock_timestamp()}, the database clock at the moment each statement
+ * runs. Every operation but {@link #breakLease} is its holder session's only.
  */
 public final class JdbiLeaseRepository implements LeaseRepository {
 
-    // In DO UPDATE, the token and clock_timestamp() are taken after the row lock is held, so a grant starts (by the
-    // database clock) after the previous holder's last renewal, release or break committed, and its token is larger
-    // than every earlier grant's. (The VALUES token is taken before any wait; it is only ever used for the first grant
-    // of a record, which has no predecessor.)
+    // The grant first locks the customer's row FOR SHARE, which conflicts with the row lock every write takes first
+    // (JdbiCustomerRepository#SAVE_SQL): a grant waits for a save in flight to commit, and a save that comes later
+    // waits for the grant and then sees it. So no optimistic save ever commits inside a lease. A customer that does
+    // not exist gives no row to lock, and nothing is granted.
+    // In DO UPDATE, the token and clock_timestamp() are taken after the lease row's lock is held, and in the first
+    // grant's SELECT after the customer row's: a grant starts (by the database clock) after the previous holder's
+    // last renewal, release or break and after any write it waited for, and is valid for its whole TTL from there;
+    // its token is larger than every earlier grant's. (The SELECT's token is taken only for the first grant of a
+    // record, which has no predecessor.)
     static final String ACQUIRE = """
-            WITH granted AS (
+            WITH target AS (
+                SELECT id FROM customer WHERE id = :id FOR SHARE
+            ), granted AS (
                 INSERT INTO record_lease AS l (record_id, holder, session_id, token, acquired_at, expires_at)
-                VALUES (:id, :holder, :session,
+                SELECT id, :holder, :session,
                         -- Only a record's first grant takes its token here; later ones take it in DO UPDATE. Not
                         -- drawing one needlessly keeps tokens dense: the next grant after t is usually t + 1.
                         CASE WHEN EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id) THEN 0
                              ELSE nextval('lease_token_seq') END,
                         clock_timestamp(),
-                        clock_timestamp() + make_interval(secs => :ttlMs / 1000.0))
+                        clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
+                FROM target
                 ON CONFLICT (record_id) DO UPDATE
                     SET holder = excluded.holder, session_id = excluded.session_id,
                         token = nextval('lease_token_seq'),
@@ -65,7 +74,8 @@ public final class JdbiLeaseRepository implements LeaseRepository {
     private static final String RENEW = """
             WITH renewed AS (
                 UPDATE record_lease SET expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
-                WHERE record_id = :id AND token = :token AND ended IS NULL AND expires_at > clock_timestamp()
+                WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL
+                  AND expires_at > clock_timestamp()
                 RETURNING token, acquired_at, expires_at
             ), logged AS (
                 UPDATE lease_event e SET expires_at = r.expires_at FROM renewed r
@@ -112,6 +122,15 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         return sessionId;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Safe to repeat after a lost reply: a second attempt from the same session is granted again, with a newer
+     * token that supersedes the first one's.
+     *
+     * @throws org.lockstep.domain.RecordBusyException when another session holds the customer's row longer than
+     *         Lockstep waits for a lock ({@code lock_timeout}): nothing was granted
+     */
     @Override
     public AcquireOutcome acquire(long recordId, long ttlMs) {
         if (ttlMs < 1) {
@@ -120,15 +139,20 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         // Refused means someone held it when the statement ran; if that lease ended before we could read who held
         // it, try again rather than report a holder that is gone.
         for (int attempt = 0; ; attempt++) {
-            Optional<Lease> granted = JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(ACQUIRE)
-                    .bind("id", recordId).bind("holder", holder).bind("session", sessionId).bind("ttlMs", ttlMs)
-                    .map((rs, ctx) -> lease(recordId, rs)).findOne()));
+            Optional<Lease> granted = DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> busyAware(h, recordId,
+                    () -> h.createQuery(ACQUIRE).bind("id", recordId).bind("holder", holder)
+                            .bind("session", sessionId).bind("ttlMs", ttlMs)
+                            .map((rs, ctx) -> lease(recordId, rs)).findOne())),
+                    "whether customer " + recordId + " was locked is unknown — check with lease list");
             if (granted.isPresent()) {
                 return new AcquireOutcome.Granted(granted.get());
             }
             Optional<LeaseInfo> current = holder(recordId);
             if (current.isPresent()) {
                 return new AcquireOutcome.HeldByOther(current.get());
+            }
+            if (DatabaseCalls.read(() -> jdbi.withHandle(h -> JdbiCustomerRepository.find(h, recordId))).isEmpty()) {
+                return new AcquireOutcome.Gone(recordId);
             }
             if (attempt >= 20) {
                 throw new StoreUnavailableException("The lock of customer " + recordId
@@ -137,48 +161,77 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Only the session that holds the lease renews it: a token is shown to everyone, so it proves nothing alone.
+     * Safe to repeat.
+     */
     @Override
     public Optional<Lease> renew(long recordId, long token, long ttlMs) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(RENEW).bind("id", recordId)
-                .bind("token", token).bind("ttlMs", ttlMs).map((rs, ctx) -> lease(recordId, rs)).findOne()));
+        return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createQuery(RENEW).bind("id", recordId)
+                        .bind("token", token).bind("session", sessionId).bind("ttlMs", ttlMs)
+                        .map((rs, ctx) -> lease(recordId, rs)).findOne()),
+                "whether the lock of customer " + recordId + " was renewed is unknown");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Only the session that holds the lease releases it. Safe to repeat: a release sent again after a lost reply
+     * finds its own grant already ended as released, and reports it released.
+     */
     @Override
     public boolean release(long recordId, long token) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("token = :token AND holder = :actor"))
-                .bind("id", recordId).bind("token", token).bind("how", "released").bind("actor", holder)
-                .map((rs, ctx) -> LeaseSql.info(rs)).findOne().isPresent()));
+        return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+            boolean released = h.createQuery(END.formatted("token = :token AND session_id = :session"))
+                    .bind("id", recordId).bind("token", token).bind("session", sessionId).bind("how", "released")
+                    .bind("actor", holder).map((rs, ctx) -> LeaseSql.info(rs)).findOne().isPresent();
+            return released || h.createQuery("SELECT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id"
+                            + " AND token = :token AND session_id = :session AND ended = 'released')")
+                    .bind("id", recordId).bind("token", token).bind("session", sessionId)
+                    .mapTo(Boolean.class).one();
+        }), "whether the lock of customer " + recordId + " was released is unknown — check with lease list");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Not repeated after a lost connection (a second break would find nothing to break, and say so): the outcome
+     * is then unknown.
+     */
     @Override
     public Optional<LeaseInfo> breakLease(long recordId) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("true"))
-                .bind("id", recordId).bind("how", "broken").bind("actor", holder)
-                .map((rs, ctx) -> LeaseSql.info(rs)).findOne()));
+        return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("true"))
+                        .bind("id", recordId).bind("how", "broken").bind("actor", holder)
+                        .map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
+                "whether the lock of customer " + recordId + " was broken is unknown — check with lease list");
     }
 
     @Override
     public void recordLost(long recordId, long token) {
-        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(
+        DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createUpdate(
                         "INSERT INTO lease_event (record_id, token, holder, event, actor)"
                                 + " VALUES (:id, :token, :holder, 'lost', :holder)")
-                .bind("id", recordId).bind("token", token).bind("holder", holder).execute()));
+                .bind("id", recordId).bind("token", token).bind("holder", holder).execute()),
+                "whether the loss of the lock was recorded is unknown");
     }
 
     @Override
     public Optional<LeaseInfo> holder(long recordId) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> LeaseSql.holder(h, recordId)));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> LeaseSql.holder(h, recordId)));
     }
 
     @Override
     public List<LeaseInfo> active() {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(LeaseSql.SELECT_INFO
-                + " WHERE expires_at > now() ORDER BY record_id").map((rs, ctx) -> LeaseSql.info(rs)).list()));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(LeaseSql.SELECT_INFO
+                + " WHERE expires_at > clock_timestamp() ORDER BY record_id").map((rs, ctx) -> LeaseSql.info(rs))
+                .list()));
     }
 
     @Override
     public List<LeaseEvent> events(long recordId) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery(
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(
                         "SELECT record_id, token, holder, event, actor, at, expires_at FROM lease_event"
                                 + " WHERE record_id = :id ORDER BY id").bind("id", recordId)
                 .map((rs, ctx) -> new LeaseEvent(rs.getLong("record_id"), rs.getLong("token"), rs.getString("holder"),
@@ -187,6 +240,21 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                         Optional.ofNullable(rs.getObject("expires_at", OffsetDateTime.class))
                                 .map(OffsetDateTime::toInstant)))
                 .list()));
+    }
+
+    /** Runs a grant; when it gives up waiting for the customer's row lock, says so as a busy record. */
+    private static <T> T busyAware(org.jdbi.v3.core.Handle h, long recordId, java.util.function.Supplier<T> grant) {
+        try {
+            return grant.get();
+        } catch (RuntimeException e) {
+            if (!StoreErrors.isLockTimeout(e)) {
+                throw e;
+            }
+            Optional<String> blocker = RowLockHolder.describe(h, recordId);
+            throw new org.lockstep.domain.RecordBusyException("Customer " + recordId
+                    + " is being written by another session" + blocker.map(b -> " (" + b + ")").orElse("")
+                    + "; it was not locked — try again in a moment", blocker, e);
+        }
     }
 
     private static Lease lease(long recordId, java.sql.ResultSet rs) throws java.sql.SQLException {

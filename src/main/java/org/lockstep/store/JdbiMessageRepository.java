@@ -35,19 +35,20 @@ public final class JdbiMessageRepository implements MessageRepository {
     @Override
     public Message send(String toSession, long customerId, String text) {
         String checked = Message.checkedText(text);
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+        // Sent twice would be received twice: never repeated.
+        return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery("""
                         INSERT INTO message (from_user, from_session, to_session, customer_id, text)
                         VALUES (:user, :session, :to, :customer, :text)
                         RETURNING id, from_user, customer_id, text, sent_at
                         """)
                 .bind("user", user).bind("session", session).bind("to", toSession).bind("customer", customerId)
                 .bind("text", checked)
-                .map(MESSAGE).one()));
+                .map(MESSAGE).one()), "whether the message was sent is unknown");
     }
 
     @Override
     public List<Message> received(long customerId, long afterId) {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
                         SELECT id, from_user, customer_id, text, sent_at FROM message
                         WHERE to_session = :session AND customer_id = :customer AND id > :after ORDER BY id
                         """)

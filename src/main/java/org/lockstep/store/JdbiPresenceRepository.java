@@ -58,30 +58,31 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     public void heartbeat(Map<Long, Presence.State> open) {
         List<Long> ids = new ArrayList<>(open.keySet());
         String[] states = ids.stream().map(id -> open.get(id).column()).toArray(String[]::new);
-        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(HEARTBEAT)
+        // An upsert of this session's rows: safe to repeat.
+        DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(HEARTBEAT)
                 .bind("session", session).bind("user", user).bind("ttlMs", ttl.toMillis())
                 .bind("ids", ids.stream().mapToLong(Long::longValue).toArray())
                 .bind("states", states)
-                .execute()));
+                .execute()), "whether presence was recorded is unknown");
     }
 
     @Override
     public void leave(long customerId) {
-        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(
+        DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
                         "DELETE FROM presence WHERE customer_id = :id AND session_id = :session")
-                .bind("id", customerId).bind("session", session).execute()));
+                .bind("id", customerId).bind("session", session).execute()), "whether presence was cleared is unknown");
     }
 
     @Override
     public void leaveAll() {
-        JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createUpdate(
+        DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
                         "DELETE FROM presence WHERE session_id = :session")
-                .bind("session", session).execute()));
+                .bind("session", session).execute()), "whether presence was cleared is unknown");
     }
 
     @Override
     public List<Presence> present() {
-        return JdbiCustomerRepository.call(() -> jdbi.withHandle(h -> h.createQuery("""
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
                         SELECT customer_id, session_id, user_name, state FROM presence
                         WHERE expires_at > now() ORDER BY customer_id, user_name, session_id
                         """)

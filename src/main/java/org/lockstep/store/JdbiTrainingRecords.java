@@ -30,12 +30,14 @@ public final class JdbiTrainingRecords implements TrainingRecords {
             throw new IllegalArgumentException("A training record needs an external reference");
         }
         CustomerData clean = JdbiCustomerRepository.valid(start);
-        return JdbiCustomerRepository.call(() -> jdbi.inTransaction(h -> {
+        // A reset repeated after a lost reply ends in the same state (the record, fresh at version 1): safe to repeat.
+        return DatabaseCalls.repeatable(() -> jdbi.inTransaction(h -> {
             // The delete names the writer for its history row and notification, as the saves do: no extra round trip.
             h.createUpdate("DELETE FROM customer WHERE external_ref = :ref AND "
                             + JdbiCustomerRepository.NAMES_THE_WRITER)
-                    .bind("ref", ref).bind("user", TRAINER).bind("session", writer.sessionId()).execute();
+                    .bind("ref", ref).bind("user", TRAINER).bind("session", writer.sessionId())
+                    .bind("request", RequestIds.next()).execute();
             return writer.insert(h, clean);
-        }));
+        }), "whether the training record was reset is unknown — press Reset data again");
     }
 }

@@ -10,18 +10,23 @@ import org.lockstep.domain.LeaseInfo;
 /** SQL fragments and reads shared by the customer writes and the lease store (V3__lease.sql). */
 final class LeaseSql {
 
-    /** No other session holds an unexpired lease on the row {@code :id} (binds {@code :session}). */
+    /**
+     * No other session holds an unexpired lease on the row {@code :id} (binds {@code :session}). Judged by the clock
+     * at the moment the statement runs ({@code clock_timestamp()}), not the start of its transaction ({@code now()}),
+     * which may be long before when the write waited for a row lock first.
+     */
     static final String NOT_LOCKED_BY_OTHERS = "NOT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id"
-            + " AND expires_at > now() AND session_id <> :session)";
+            + " AND expires_at > clock_timestamp() AND session_id <> :session)";
 
     /**
      * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock, and it is held by the
-     * writer ({@code :user}): a token is not a password, it is shown in lock listings and notifications, so another
-     * operator who learns it still cannot write under it. FOR SHARE serializes the save with a concurrent takeover of
-     * the lease row: either the save commits first, or it sees the new token.
+     * writer's session ({@code :session}): a token is not a password, it is shown in lock listings and notifications,
+     * so another client who learns it — another operator, or another desk sharing the same login — still cannot
+     * write under it. FOR SHARE serializes the save with a concurrent takeover of the lease row: either the save
+     * commits first, or it sees the new token.
      */
     static final String FENCED = "EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id AND token = :token"
-            + " AND holder = :user AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
+            + " AND session_id = :session AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
 
     static final String SELECT_INFO = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
             + " FROM record_lease";
@@ -31,7 +36,8 @@ final class LeaseSql {
 
     /** The unexpired lease on a record, if any. */
     static Optional<LeaseInfo> holder(Handle h, long recordId) {
-        return h.createQuery(SELECT_INFO + " WHERE record_id = :id AND expires_at > now()").bind("id", recordId)
+        return h.createQuery(SELECT_INFO + " WHERE record_id = :id AND expires_at > clock_timestamp()")
+                .bind("id", recordId)
                 .map((rs, ctx) -> info(rs)).findOne();
     }
 

@@ -72,7 +72,9 @@ public final class RawJdbcSave {
             for (int i = 0; i < PARAMETERS.size(); i++) {
                 bind(ps, i + 1, i, id, baseVersion, data);
             }
-            try (ResultSet rs = ps.executeQuery()) {
+            ps.execute(); // the row lock, then the UPDATE (see JdbiCustomerRepository#SAVE_SQL)
+            ps.getMoreResults();
+            try (ResultSet rs = ps.getResultSet()) {
                 return rs.next() ? OptionalLong.of(rs.getLong("version")) : OptionalLong.empty();
             }
         }
@@ -97,6 +99,7 @@ public final class RawJdbcSave {
             case "base" -> ps.setLong(index, base);
             case "user" -> ps.setString(index, user);
             case "session" -> ps.setString(index, SESSION);
+            case "request" -> ps.setString(index, java.util.UUID.randomUUID().toString());
             default -> throw new IllegalStateException("unknown parameter :" + PARAMETERS.get(parameter));
         }
     }

@@ -2,10 +2,12 @@ package org.lockstep.store;
 
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import org.jdbi.v3.core.JdbiException;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 
 /**
@@ -35,7 +37,15 @@ final class StoreErrors {
                 return new StoreUnavailableException("Cannot reach the database (" + firstLine(msg) + ")", e);
             }
             if (state.equals("57014")) {
-                return new StoreUnavailableException("The database took too long to answer", e);
+                return new StoreUnavailableException("The database took too long to answer (nothing was written)", e);
+            }
+            if (state.equals("55P03")) {
+                return new RecordBusyException("Another session is writing this data right now (nothing was "
+                        + "written) — try again in a moment", Optional.empty(), e);
+            }
+            if (state.equals("53300")) {
+                return new StoreUnavailableException("The database has no room for another connection (too many "
+                        + "clients: max_connections); ask its administrator, or close other Lockstep windows", e);
             }
             return new StoreUnavailableException("The database refused the request: " + firstLine(msg), e);
         }
@@ -57,6 +67,40 @@ final class StoreErrors {
         SQLException sql = findSql(e);
         String state = sql == null ? null : sql.getSQLState();
         return state != null && (state.startsWith("08") || state.startsWith("57P"));
+    }
+
+    /**
+     * Whether the server rolled the transaction back so that the client may run it again: a deadlock (40P01) or a
+     * serialization failure (40001). Nothing of it was committed.
+     */
+    static boolean isRolledBackToRetry(RuntimeException e) {
+        SQLException sql = findSql(e);
+        String state = sql == null ? null : sql.getSQLState();
+        return "40P01".equals(state) || "40001".equals(state);
+    }
+
+    /** Whether the failure is a unique violation (23505), of any constraint. */
+    static boolean isUniqueViolation(RuntimeException e) {
+        SQLException sql = findSql(e);
+        return sql != null && "23505".equals(sql.getSQLState());
+    }
+
+    /** Whether the failure is a unique violation (23505) of the named constraint or index. */
+    static boolean isUniqueViolation(RuntimeException e, String constraint) {
+        SQLException sql = findSql(e);
+        if (sql == null || !"23505".equals(sql.getSQLState())) {
+            return false;
+        }
+        if (sql instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+            return constraint.equals(p.getServerErrorMessage().getConstraint());
+        }
+        return sql.getMessage() != null && sql.getMessage().contains("\"" + constraint + "\"");
+    }
+
+    /** Whether the statement gave up waiting for a row or table lock ({@code lock_timeout}, 55P03). */
+    static boolean isLockTimeout(RuntimeException e) {
+        SQLException sql = findSql(e);
+        return sql != null && "55P03".equals(sql.getSQLState());
     }
 
     private static SQLException findSql(Throwable e) {

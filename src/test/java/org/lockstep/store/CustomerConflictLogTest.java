@@ -110,17 +110,6 @@ class CustomerConflictLogTest {
     }
 
     @Test
-    void repeatingMyOwnCommittedSaveIsNoConflictAndRecordsNothing() {
-        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HOT-RETRY").build());
-        var mine = c.data().with(CustomerField.CITY, "Santos");
-        alice.save(c.id(), 1, mine);
-
-        assertThat(alice.save(c.id(), 1, mine)).isInstanceOf(SaveOutcome.Saved.class);
-
-        assertThat(rows(c.id())).isEmpty();
-    }
-
-    @Test
     void aWriteRefusedByAnotherSessionsLockIsNoConflictAndRecordsNothing() {
         Customer c = aCustomerAtVersionTwo();
         String session = "Carol-" + UUID.randomUUID();

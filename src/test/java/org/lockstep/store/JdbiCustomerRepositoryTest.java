@@ -86,22 +86,6 @@ class JdbiCustomerRepositoryTest {
     }
 
     @Test
-    void repeatingMyOwnCommittedSaveIsNotAConflictWithMyself() {
-        // What a retry sees when the connection was lost while COMMIT succeeded.
-        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "C-RETRY").build());
-        var mine = c.data().with(CustomerField.CITY, "Santos");
-        alice.save(c.id(), 1, mine);
-
-        SaveOutcome again = alice.save(c.id(), 1, mine);
-        SaveOutcome bobsStale = bob.save(c.id(), 1, mine);
-
-        assertThat(again).isInstanceOf(SaveOutcome.Saved.class);
-        assertThat(((SaveOutcome.Saved) again).saved().version()).isEqualTo(2);
-        assertThat(bobsStale).isInstanceOf(SaveOutcome.Conflict.class);
-        assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(2);
-    }
-
-    @Test
     void saveOfADeletedCustomerIsAConflictWithNothingThere() {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "C-4").build());
         assertThat(alice.delete(c.id(), 1)).isEqualTo(new DeleteOutcome.Deleted(c.id()));

@@ -28,7 +28,7 @@ public final class TestDatabases {
 
     /** Where to connect as an administrator able to create databases. */
     public record Server(String host, int port, String user, String password) {
-        String url(String database) {
+        public String url(String database) {
             return "jdbc:postgresql://" + host + ":" + port + "/" + database;
         }
     }
@@ -38,6 +38,11 @@ public final class TestDatabases {
         String name = newDatabase();
         Server s = server();
         return Database.open(s.url(name), s.user(), s.password(), "Lockstep test");
+    }
+
+    /** Creates a new, empty, unmigrated database and returns its name (on {@link #server()}). */
+    public static String freshName() {
+        return newDatabase();
     }
 
     /** Creates a new, empty, unmigrated database and returns its JDBC URL (credentials from {@link #server()}). */

@@ -24,6 +24,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,8 +91,8 @@ final class CommandSupport {
         try {
             LockstepConfig config = launcher.config();
             try (Database db = Database.open(config, APPLICATION, loadSample)) {
-                return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user()), db, config, out,
-                        err));
+                return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user(),
+                        CliSession.id(config.dataDir(), config.user())), db, config, out, err));
             }
         } catch (Exception e) {
             return failure(err, e);
@@ -121,6 +122,11 @@ final class CommandSupport {
         }
         if (e instanceof UncheckedIOException io) {
             return failure(err, io.getCause());
+        }
+        if (e instanceof RecordBusyException busy) {
+            // Held by another transaction (not a Lockstep lease): "locked by someone else" all the same.
+            err.println("lockstep: " + busy.getMessage());
+            return Launcher.LOCKED;
         }
         String message = e instanceof StoreUnavailableException || e.getMessage() != null ? e.getMessage()
                 : e.getClass().getSimpleName();

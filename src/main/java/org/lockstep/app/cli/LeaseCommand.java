@@ -74,6 +74,10 @@ public final class LeaseCommand {
                 if (outcome instanceof AcquireOutcome.HeldByOther other) {
                     return CommandSupport.locked(s, id, Optional.of(other.holder()), "not acquired");
                 }
+                if (outcome instanceof AcquireOutcome.Gone) {
+                    s.err().println("lockstep: customer " + id + " does not exist");
+                    return Launcher.CONFLICT;
+                }
                 Lease l = ((AcquireOutcome.Granted) outcome).lease();
                 if (json) {
                     ObjectNode node = JSON.createObjectNode();

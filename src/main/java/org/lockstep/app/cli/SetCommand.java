@@ -102,11 +102,15 @@ public final class SetCommand implements Callable<Integer> {
                 if (target.version() != ifVersion) {
                     MergeResult merged = ThreeWayMerge.merge(base.get(), mine, target.data());
                     List<FieldMerge> conflicts = new java.util.ArrayList<>(merged.conflicts());
-                    // FIELD=VALUE is an explicit request: a value equal to version N's still asks for that value,
-                    // so a newer, different value of theirs is a conflict, not "unchanged by me".
+                    // FIELD=VALUE is an explicit request made from version N: a value equal to version N's still
+                    // asks for that value, so a newer, different value of theirs is a conflict, not "unchanged by
+                    // me". And theirs having reached the same value is no proof this request is done: a value
+                    // computed from version N (a count, an amount: 5 - 1) meets another computed the same way, and
+                    // taking it as merged would lose one of the two changes. Only a person can tell.
                     assignments.forEach((field, value) -> {
                         FieldMerge f = merged.field(field);
-                        if (f.resolution() == FieldMerge.Resolution.THEIRS) {
+                        if (f.resolution() == FieldMerge.Resolution.THEIRS
+                                || f.resolution() == FieldMerge.Resolution.BOTH_SAME) {
                             conflicts.add(f);
                         }
                     });

@@ -26,6 +26,8 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.OutcomeUnknownException;
+import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.HotRecordAdvice;
@@ -40,6 +42,7 @@ import org.lockstep.ui.lock.LockMessages;
 import org.lockstep.ui.lock.LockState;
 import org.lockstep.ui.lock.OpenLocks;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
+import org.lockstep.ui.merge.MergeHeader;
 import org.lockstep.ui.merge.MergeViewModel;
 import org.lockstep.ui.presence.PresenceBoard;
 
@@ -69,6 +72,10 @@ public final class CustomerEditorViewModel {
 
     /** The notice after a save failed for any reason other than invalid values. */
     public static final String SAVE_FAILED = "Can't reach the database — your changes are kept. Try Save again.";
+    /** The notice after a save whose reply was lost for good: it may or may not have been saved. */
+    public static final String SAVE_OUTCOME_UNKNOWN = "The connection was lost while saving: Lockstep can't tell "
+            + "whether it was saved. Your changes are kept — Save again once the database is back; it will not save "
+            + "twice.";
 
     private final CustomerRepository repository;
     private final HistoryRepository history;
@@ -809,8 +816,7 @@ public final class CustomerEditorViewModel {
     private void conflicted(int gen, EditBuffer.Snapshot mine, Customer base, SaveOutcome.Conflict outcome) {
         Optional<Customer> theirs = outcome.theirs();
         if (theirs.isPresent() && theirs.get().data().normalized().sameValues(mine.data().normalized())) {
-            // The database already holds exactly these values (e.g. a save whose reply was lost): nothing to resolve.
-            saved(gen, mine, theirs.get());
+            sameAsTheirs(gen, mine, base, theirs.get());
             return;
         }
         if (gen != generation) {
@@ -820,6 +826,25 @@ public final class CustomerEditorViewModel {
         EditBuffer.Snapshot latest = saves.abandon(mine);
         merge.set(mergeOf(base, latest.data(), outcome));
         hotRecord.read(base.id()); // the repository counted this conflict
+    }
+
+    /**
+     * Someone else's save — another operator's, or another desk's under the same name — already holds exactly the
+     * values this save asked for. It was not this save (the store recognises a retry of this very save by its request
+     * id and reports it saved), so it is not reported as saved: nothing of this editor was written. There is nothing
+     * to merge field by field, so the editor takes theirs as its base and says so, because a change that was meant
+     * to add to theirs (both sold one unit: 5 became 4 twice) is lost unless the operator makes it again.
+     */
+    private void sameAsTheirs(int gen, EditBuffer.Snapshot mine, Customer base, Customer theirs) {
+        if (gen == generation) {
+            buffer.saved(theirs, mine);
+            state.set(EditorState.EDITING);
+            notice.set(EditorNotice.info(MergeHeader.who(theirs.updatedBy()) + " saved these same values first"
+                    + " (version " + theirs.version() + "), so your save wrote nothing. If your change was meant to"
+                    + " add to theirs (an amount, a count), make it again."));
+            hotRecord.read(base.id()); // the repository counted this conflict
+        }
+        saves.next(this::alreadyStored);
     }
 
     private MergeViewModel mergeOf(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
@@ -871,6 +896,10 @@ public final class CustomerEditorViewModel {
         saves.abandon(mine);
         if (failure instanceof InvalidCustomerException invalid) {
             buffer.rejected(invalid.errors());
+        } else if (failure instanceof RecordBusyException busy) {
+            notice.set(EditorNotice.error(busy.getMessage() + ". Your changes are kept.", ""));
+        } else if (failure instanceof OutcomeUnknownException unknownOutcome) {
+            notice.set(EditorNotice.error(SAVE_OUTCOME_UNKNOWN, detail(unknownOutcome)));
         } else {
             notice.set(EditorNotice.error(SAVE_FAILED, detail(failure)));
         }

@@ -237,8 +237,11 @@ public final class EditLockViewModel {
                 activity();
                 startIdleCheck();
                 state.set(new LockState.Held(granted.lease()));
+            } else if (outcome instanceof AcquireOutcome.HeldByOther other) {
+                blockedBy(other.holder());
             } else {
-                blockedBy(((AcquireOutcome.HeldByOther) outcome).holder());
+                k.close();
+                state.set(new LockState.Lost("Could not lock: this customer no longer exists"));
             }
         }, failure -> state.set(new LockState.Lost("Could not lock: " + failure.getMessage())));
     }

@@ -393,8 +393,11 @@ class CustomerEditorViewModelTest {
         try {
             editor.save();
 
-            assertThat(editor.noticeProperty().get().text())
-                    .isEqualTo("Can't reach the database — your changes are kept. Try Save again.");
+            // Either the pool found its connection dead before sending the save (nothing was written), or the
+            // connection died under it and the retry could not connect (whether it arrived cannot be told, and the
+            // next Save is the same request). Both keep the edits; neither claims a result it cannot know.
+            assertThat(editor.noticeProperty().get().text()).isIn(CustomerEditorViewModel.SAVE_FAILED,
+                    CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN);
             assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
             assertThat(editor.dirtyProperty().get()).isTrue();
             assertThat(editor.canSaveProperty().get()).isTrue();
