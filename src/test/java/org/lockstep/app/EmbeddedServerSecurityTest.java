@@ -188,6 +188,12 @@ class EmbeddedServerSecurityTest {
                 long token = db.jdbi().withHandle(h -> h.createQuery("SELECT nextval('lease_token_seq')")
                         .mapTo(Long.class).one());
                 db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) VALUES ('After the upgrade')"));
+                // Later migrations may add trusted extensions: the database's owner may (PostgreSQL docs, CREATE
+                // EXTENSION: "trusted … can be installed by any user who has CREATE privilege on the current database").
+                db.jdbi().useHandle(h -> h.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm"));
+                db.jdbi().useHandle(h -> h.execute("CREATE EXTENSION IF NOT EXISTS unaccent"));
+                String unaccented = db.jdbi().withHandle(h -> h.createQuery("SELECT unaccent('Zürich')")
+                        .mapTo(String.class).one());
 
                 assertThat(companies).containsExactly("Kept Ltd");
                 assertThat(notMine).isEmpty();
@@ -195,6 +201,7 @@ class EmbeddedServerSecurityTest {
                 assertThat(dbOwner).isEqualTo(EmbeddedServer.APP_ROLE);
                 assertThat(superuser).isFalse();
                 assertThat(token).isPositive();
+                assertThat(unaccented).isEqualTo("Zurich");
             }
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(oldDir.resolve("app-password"))))
                     .isEqualTo("rw-------");
