@@ -64,13 +64,15 @@ public final class Database implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final Jdbi jdbi;
     private final Optional<EmbeddedServer> embedded;
+    private final Optional<EmbeddedConnections> restarting;
     private final String url;
     private final String user;
     private final String password;
 
-    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded, String url, String user,
-                     String password) {
+    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded,
+                     Optional<EmbeddedConnections> restarting, String url, String user, String password) {
         this.dataSource = dataSource;
+        this.restarting = restarting;
         this.url = url;
         this.user = user;
         this.password = password;
@@ -99,6 +101,7 @@ public final class Database implements AutoCloseable {
      */
     public static Database open(LockstepConfig config, String application, boolean loadSample) {
         Optional<EmbeddedServer> embedded = Optional.empty();
+        Optional<EmbeddedConnections> restarting = Optional.empty();
         String url;
         String user = null;
         String password = null;
@@ -111,8 +114,9 @@ public final class Database implements AutoCloseable {
             user = endpoint.user();
             password = endpoint.password();
             embedded = Optional.of(server);
+            restarting = Optional.of(new EmbeddedConnections(server, url));
         }
-        Database db = open(url, user, password, application + " (" + config.user() + ")", embedded);
+        Database db = open(url, user, password, application + " (" + config.user() + ")", embedded, restarting);
         if (!loadSample) {
             return db;
         }
@@ -132,11 +136,11 @@ public final class Database implements AutoCloseable {
      * @param password the password, or {@code null} to take it from the URL, {@code PGPASSWORD} or {@code ~/.pgpass}
      */
     public static Database open(String url, String user, String password, String application) {
-        return open(url, user, password, application, Optional.empty());
+        return open(url, user, password, application, Optional.empty(), Optional.empty());
     }
 
     private static Database open(String url, String user, String password, String application,
-                                 Optional<EmbeddedServer> embedded) {
+                                 Optional<EmbeddedServer> embedded, Optional<EmbeddedConnections> restarting) {
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
                     + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
@@ -172,6 +176,8 @@ public final class Database implements AutoCloseable {
         // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
         hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
                 + "', false) WHERE current_setting('server_version_num')::int >= 140000");
+        // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
+        restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
         HikariDataSource ds;
         try {
             ds = new HikariDataSource(hc);
@@ -190,18 +196,19 @@ public final class Database implements AutoCloseable {
             throw new IllegalStateException("Cannot prepare the database schema: " + rootMessage(e), e);
         }
         LOG.info("Connected to {}", redact(url));
-        return new Database(ds, embedded, url, hc.getUsername(), hc.getPassword());
+        return new Database(ds, embedded, restarting, url, hc.getUsername(), hc.getPassword());
     }
 
     /**
      * A second client of the same database, with its own pool, as if on another machine (the trainer demo's second
-     * operator). Closing it never stops the embedded server; this database's {@link #closeAndStopIfLast()} does.
+     * operator). Closing it never stops the embedded server; this database's {@link #closeAndStopIfLast()} does. Like
+     * this one, it starts the embedded server again when the server died under it.
      *
      * @param application how {@code pg_stat_activity.application_name} shows the new client
      * @throws IllegalStateException when it cannot connect; the message says why
      */
     public Database anotherClient(String application) {
-        return open(url, user, password, application, Optional.empty());
+        return open(url, user, password, application, Optional.empty(), restarting);
     }
 
     /** The Jdbi over the pool. */
@@ -215,10 +222,12 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * A feed of committed changes on its own connection, outside the pool (PostgreSQL LISTEN/NOTIFY); not started.
+     * A feed of committed changes on its own connection, outside the pool (PostgreSQL LISTEN/NOTIFY); not started. On
+     * the embedded server, the feed's reconnection starts the server again when it died, as the pool's does.
      */
     public ChangeFeed changeFeed(ChangeFeed.Listener listener) {
-        return new PgChangeFeed(url, user, password, listener);
+        return restarting.<ChangeFeed>map(r -> new PgChangeFeed(r::connect, user, password, listener))
+                .orElseGet(() -> new PgChangeFeed(url, user, password, listener));
     }
 
     /** The embedded server behind this database, when one is used. */

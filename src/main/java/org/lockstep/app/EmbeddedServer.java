@@ -14,18 +14,19 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
@@ -41,23 +42,44 @@ import org.slf4j.LoggerFactory;
  * its own session ({@code setsid}), so a second Lockstep process can use it, and a Lockstep killed with
  * {@code kill -9} leaves it serving the others. {@link #stopIfUnused()} stops it when the last client leaves;
  * {@link #stop()} stops it regardless ({@code lockstep db stop}). Start and stop run under an exclusive file lock
- * on {@code server.lock}, so two processes starting at once start one server.
+ * on {@code server.lock}, so two processes starting at once start one server. A server that dies under its clients
+ * ({@code kill -9}) is started again by the first client that finds it gone ({@link #restartAfterCrash()}). A
+ * {@code postmaster.pid} is trusted, and its process signalled, only when it names this cluster's postmaster
+ * ({@link PostmasterPidFile}).
  *
  * <p>PostgreSQL refuses to run as root ("initdb: cannot be run as root"). When Lockstep runs as root, the server
- * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id.
+ * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id; its files are
+ * still root's. So the application never connects as a superuser, which could run programs and write files as that
+ * user: the superuser {@value #ADMIN_ROLE} (made by {@code initdb}) only sets the server up, and the application
+ * connects as {@value #APP_ROLE}, which owns the {@value #DATABASE} database and nothing else (see
+ * {@link AppRoleSetup}; a data directory made by an older Lockstep is upgraded on its next start).
  *
- * <p>Layout of the data directory: {@code pgdata/} (the cluster), {@code password} (the generated password of
- * the {@code lockstep} role, mode 600), {@code server.log}, {@code server.lock}.
+ * <p>Layout of the data directory: {@code pgdata/} (the cluster), {@code password} (the generated password of the
+ * superuser {@value #ADMIN_ROLE}), {@code app-password} (that of {@value #APP_ROLE}), both mode 600 from their
+ * creation, {@code port} (the last port), {@code server.log}, {@code server.lock}.
  */
 public final class EmbeddedServer {
 
-    /** The database and role the embedded server holds Lockstep's data in. */
+    /** The database the embedded server holds Lockstep's data in. */
     public static final String DATABASE = "lockstep";
+
+    /**
+     * The superuser, used only to set the server up. Named {@code lockstep} because data directories made by earlier
+     * versions have that bootstrap superuser, and PostgreSQL does not let a bootstrap superuser lose that status.
+     */
+    public static final String ADMIN_ROLE = "lockstep";
+
+    /** The role the application connects as: no superuser, owner of the {@value #DATABASE} database. */
+    public static final String APP_ROLE = "lockstep_app";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServer.class);
     private static final String BINARIES_RESOURCE = "postgres-linux-x86_64.txz";
     private static final String BINARIES_VERSION = "17.5.0";
     private static final long START_TIMEOUT_S = 60;
+    private static final String ADMIN_PASSWORD_FILE = "password";
+    private static final String APP_PASSWORD_FILE = "app-password";
+    /** FileChannel locks belong to the JVM: two threads locking one file would fail, so they queue here first. */
+    private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS = new ConcurrentHashMap<>();
 
     private final Path dataDir;
     private final Path pgData;
@@ -83,7 +105,12 @@ public final class EmbeddedServer {
 
         /** The JDBC URL of the {@code lockstep} database. */
         public String jdbcUrl() {
-            return "jdbc:postgresql://127.0.0.1:" + port + "/" + DATABASE;
+            return jdbcUrl(DATABASE);
+        }
+
+        /** The JDBC URL of another database on this server, e.g. {@code postgres}. */
+        public String jdbcUrl(String database) {
+            return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
         }
 
         @Override
@@ -99,14 +126,18 @@ public final class EmbeddedServer {
      * @param port    its port, when running
      * @param pid     its postmaster's process id, when running
      * @param clients the number of connected client sessions, or -1 when not running
+     * @param role    the role Lockstep connects as: {@value #APP_ROLE}, or {@value #ADMIN_ROLE} on a running server of
+     *                an older Lockstep that no newer Lockstep has started a client on yet
+     * @param roleIsSuperuser whether that role is a superuser (only in the older case)
      */
-    public record Status(boolean running, int port, long pid, int clients) {
+    public record Status(boolean running, int port, long pid, int clients, String role, boolean roleIsSuperuser) {
     }
 
     /**
-     * Starts the server unless one is already serving this data directory, initializing the cluster on first use.
+     * Starts the server unless one is already serving this data directory, initializing the cluster on first use,
+     * and makes sure the application role owns the database (see {@link AppRoleSetup}).
      *
-     * @return where to connect
+     * @return where to connect, as {@value #APP_ROLE}
      * @throws IllegalStateException with a readable message when the server cannot start (its log is quoted)
      */
     public Endpoint ensureRunning() {
@@ -115,28 +146,77 @@ public final class EmbeddedServer {
             if (!Files.exists(pgData.resolve("PG_VERSION"))) {
                 initCluster(binaries);
             }
-            Optional<Integer> port = runningPort();
-            if (port.isEmpty()) {
-                port = Optional.of(start(binaries));
+            int port = postmaster().running().map(PostmasterPidFile.Postmaster::port).orElse(0);
+            if (port == 0) {
+                port = start(binaries);
             }
-            Endpoint endpoint = new Endpoint(port.get(), DATABASE, password());
-            createDatabaseIfMissing(endpoint);
-            return endpoint;
+            Path appPasswordFile = dataDir.resolve(APP_PASSWORD_FILE);
+            Optional<String> stored = SecretFile.read(appPasswordFile);
+            String appPassword = stored.orElseGet(SecretFile::generate);
+            AppRoleSetup.apply(new Endpoint(port, ADMIN_ROLE, adminPassword()), APP_ROLE, DATABASE, appPassword,
+                    stored.isEmpty());
+            // Written only once the role has it: a failure in between leaves no file, so the next start sets a new one.
+            if (stored.isEmpty()) {
+                SecretFile.write(appPasswordFile, appPassword);
+            }
+            return new Endpoint(port, APP_ROLE, appPassword);
         });
     }
 
-    /** Reports whether the server runs, on which port, and how many clients it serves; starts nothing. */
+    /**
+     * Starts the server again when it died under its clients ({@code kill -9}, a crash): its {@code postmaster.pid}
+     * is left behind and names no live postmaster of this cluster. A server stopped on purpose ({@code lockstep db
+     * stop}, the last desktop window closing) removed that file, and stays stopped. Clients call this when the server
+     * refuses their connection; under the server lock, so of many clients finding it gone at once, one starts it.
+     *
+     * @return where to connect, as {@value #APP_ROLE}, when the server runs now; empty when it was stopped on purpose
+     * @throws IllegalStateException with a readable message when the server cannot start
+     */
+    public Optional<Endpoint> restartAfterCrash() {
+        return withServerLock(() -> {
+            PostmasterPidFile pidFile = postmaster();
+            if (!pidFile.exists() || !Files.exists(pgData.resolve("PG_VERSION"))) {
+                return Optional.empty();
+            }
+            Optional<PostmasterPidFile.Postmaster> running = pidFile.running();
+            int port;
+            if (running.isPresent()) {
+                port = running.get().port(); // another client got here first
+            } else {
+                LOG.warn("The embedded PostgreSQL server died without shutting down; starting it again");
+                port = start(binaries());
+            }
+            Optional<String> appPassword = SecretFile.read(dataDir.resolve(APP_PASSWORD_FILE));
+            return appPassword.map(password -> new Endpoint(port, APP_ROLE, password));
+        });
+    }
+
+    /**
+     * Where to connect as the superuser {@value #ADMIN_ROLE}: for setting up, never for the application's work (tests
+     * create their databases through it).
+     *
+     * @throws IllegalStateException when the server is not running
+     */
+    public Endpoint adminEndpoint() {
+        return withServerLock(() -> {
+            PostmasterPidFile.Postmaster running = postmaster().running()
+                    .orElseThrow(() -> new IOException("The embedded PostgreSQL server is not running"));
+            return new Endpoint(running.port(), ADMIN_ROLE, adminPassword());
+        });
+    }
+
+    /** Reports whether the server runs, on which port, how many clients it serves, and as whom; starts nothing. */
     public Status status() {
-        if (!Files.exists(pgData.resolve("PG_VERSION"))) {
-            return new Status(false, 0, 0, -1);
-        }
-        Optional<Integer> port = runningPort();
-        if (port.isEmpty()) {
-            return new Status(false, 0, 0, -1);
+        Optional<PostmasterPidFile.Postmaster> running = Files.exists(pgData.resolve("PG_VERSION"))
+                ? postmaster().running() : Optional.empty();
+        if (running.isEmpty()) {
+            return new Status(false, 0, 0, -1, APP_ROLE, false);
         }
         try {
-            Endpoint endpoint = new Endpoint(port.get(), DATABASE, password());
-            return new Status(true, port.get(), postmasterPid().orElse(0L), clientCount(endpoint, false));
+            Endpoint admin = new Endpoint(running.get().port(), ADMIN_ROLE, adminPassword());
+            boolean upgraded = appRoleExists(admin);
+            return new Status(true, running.get().port(), running.get().pid(), clientCount(admin, false),
+                    upgraded ? APP_ROLE : ADMIN_ROLE, !upgraded);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -153,7 +233,8 @@ public final class EmbeddedServer {
                 return false;
             }
             Path binaries = binaries();
-            if (runningPort().isEmpty()) {
+            // pg_ctl stop signals whatever process has the pid in postmaster.pid: only ever our postmaster.
+            if (postmaster().running().isEmpty()) {
                 return false;
             }
             pgCtl(binaries, List.of("stop", "-D", pgData.toString(), "-m", "fast", "-w", "-t", "60"));
@@ -170,11 +251,11 @@ public final class EmbeddedServer {
     public boolean stopIfUnused() {
         return withServerLock(() -> {
             Path binaries = binaries();
-            Optional<Integer> port = runningPort();
-            if (port.isEmpty()) {
+            Optional<PostmasterPidFile.Postmaster> running = postmaster().running();
+            if (running.isEmpty()) {
                 return false;
             }
-            int others = clientCount(new Endpoint(port.get(), DATABASE, password()), true);
+            int others = clientCount(new Endpoint(running.get().port(), ADMIN_ROLE, adminPassword()), true);
             if (others > 0) {
                 LOG.info("Leaving the embedded server running: {} other client session(s) connected", others);
                 return false;
@@ -190,15 +271,12 @@ public final class EmbeddedServer {
             // A half-made cluster from an interrupted first start: nothing in it can be worth keeping.
             deleteTree(pgData);
         }
-        Path pwFile = dataDir.resolve("password");
+        Path pwFile = dataDir.resolve(ADMIN_PASSWORD_FILE);
         if (!Files.exists(pwFile)) {
-            byte[] secret = new byte[18];
-            new SecureRandom().nextBytes(secret);
-            Files.writeString(pwFile, HexFormat.of().formatHex(secret), StandardCharsets.US_ASCII);
-            Files.setPosixFilePermissions(pwFile, PosixFilePermissions.fromString("rw-------"));
+            SecretFile.write(pwFile, SecretFile.generate());
         }
         List<String> cmd = new ArrayList<>(List.of(binaries.resolve("bin/initdb").toString(),
-                "-D", pgData.toString(), "-U", DATABASE, "--pwfile=" + pwFile, "-A", "scram-sha-256",
+                "-D", pgData.toString(), "-U", ADMIN_ROLE, "--pwfile=" + pwFile, "-A", "scram-sha-256",
                 "-E", "UTF8", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--no-instructions"));
         // pg_trgm splits words by the C library's character classes (LC_CTYPE): under plain C every accented letter
         // breaks a word, and searching "mül" scans a third of a million candidates instead of a thousand.
@@ -226,7 +304,7 @@ public final class EmbeddedServer {
     private int start(Path binaries) throws IOException {
         Path pid = pgData.resolve("postmaster.pid");
         if (Files.exists(pid)) {
-            // runningPort() found no live PostgreSQL behind it, so the file is left over from a crash.
+            // The caller found no postmaster of this cluster behind it, so the file is left over from a crash.
             LOG.info("Removing stale {}", pid);
             Files.delete(pid);
         }
@@ -236,7 +314,12 @@ public final class EmbeddedServer {
         Optional<Integer> previous = readPort(portFile);
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
-            int port = attempt == 0 && previous.isPresent() && isFree(previous.get()) ? previous.get() : freePort();
+            if (attempt > 0) {
+                // Right after a kill -9 the dead postmaster's children may hold its shared memory for a moment, and
+                // PostgreSQL refuses to start beside them; they notice and exit at once.
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300L * attempt));
+            }
+            int port = previous.isPresent() && isFree(previous.get()) ? previous.get() : freePort();
             try {
                 pgCtl(binaries, List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
                         "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
@@ -265,52 +348,17 @@ public final class EmbeddedServer {
         }
     }
 
-    private Optional<Integer> runningPort() {
-        if (!Files.exists(pgData.resolve("postmaster.pid"))) {
-            return Optional.empty();
-        }
-        Optional<Long> pid = postmasterPid();
-        // pg_ctl status trusts any live process with that pid; after a crash the pid may belong to another program.
-        boolean alive = pid.isPresent() && isPostgres(pid.get());
-        if (!alive) {
-            return Optional.empty();
-        }
-        try {
-            List<String> lines = Files.readAllLines(pgData.resolve("postmaster.pid"));
-            return lines.size() > 3 ? Optional.of(Integer.parseInt(lines.get(3).strip())) : Optional.empty();
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
+    private PostmasterPidFile postmaster() {
+        return new PostmasterPidFile(pgData);
     }
 
-    private Optional<Long> postmasterPid() {
-        try {
-            List<String> lines = Files.readAllLines(pgData.resolve("postmaster.pid"));
-            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).strip()));
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static boolean isPostgres(long pid) {
-        try {
-            byte[] cmdline = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
-            return new String(cmdline, StandardCharsets.UTF_8).contains("postgres");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private void createDatabaseIfMissing(Endpoint endpoint) throws SQLException {
-        String url = "jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres";
-        try (Connection c = DriverManager.getConnection(url, endpoint.user(), endpoint.password());
-             Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
-                if (rs.next()) {
-                    return;
-                }
-            }
-            s.execute("CREATE DATABASE " + DATABASE);
+    private static boolean appRoleExists(Endpoint admin) {
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + APP_ROLE + "'")) {
+            return rs.next();
+        } catch (SQLException e) {
+            return true; // cannot tell (the server is going away): report the role the next start uses
         }
     }
 
@@ -319,7 +367,7 @@ public final class EmbeddedServer {
         props.setProperty("user", endpoint.user());
         props.setProperty("password", endpoint.password());
         props.setProperty("ApplicationName", "Lockstep server check");
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + endpoint.port() + "/postgres", props);
+        try (Connection c = DriverManager.getConnection(endpoint.jdbcUrl("postgres"), props);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
                      + (excludingMe ? " AND pid <> pg_backend_pid()" : ""))) {
@@ -330,9 +378,11 @@ public final class EmbeddedServer {
         }
     }
 
-    /** The password of the {@code lockstep} role, generated at initialization. */
-    private String password() throws IOException {
-        return Files.readString(dataDir.resolve("password"), StandardCharsets.US_ASCII).strip();
+    /** The password of the superuser, generated at initialization. */
+    private String adminPassword() throws IOException {
+        return SecretFile.read(dataDir.resolve(ADMIN_PASSWORD_FILE))
+                .orElseThrow(() -> new IOException("The embedded server's password file is missing: "
+                        + dataDir.resolve(ADMIN_PASSWORD_FILE)));
     }
 
     private void pgCtl(Path binaries, List<String> args) throws IOException {
@@ -456,6 +506,8 @@ public final class EmbeddedServer {
     }
 
     private <T> T withServerLock(IoCallable<T> body) {
+        ReentrantLock inProcess = IN_PROCESS_LOCKS.computeIfAbsent(dataDir, d -> new ReentrantLock());
+        inProcess.lock();
         try {
             Files.createDirectories(dataDir);
             try (FileChannel ch = FileChannel.open(dataDir.resolve("server.lock"), StandardOpenOption.CREATE,
@@ -467,6 +519,8 @@ public final class EmbeddedServer {
         } catch (SQLException e) {
             throw new IllegalStateException("The embedded PostgreSQL started but refused a connection: "
                     + e.getMessage(), e);
+        } finally {
+            inProcess.unlock();
         }
     }
 

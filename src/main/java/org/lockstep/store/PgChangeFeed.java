@@ -38,7 +38,7 @@ public final class PgChangeFeed implements ChangeFeed {
     private static final long CHECK_AFTER_QUIET_MS = 5_000;
     private static final long MAX_BACKOFF_MS = 5_000;
 
-    private final String url;
+    private final Connector connector;
     private final Properties connectionProperties;
     private final Listener listener;
     private volatile Status status = Status.CONNECTING;
@@ -47,13 +47,37 @@ public final class PgChangeFeed implements ChangeFeed {
     private Thread thread;
 
     /**
+     * Opens the feed's connection. The application's embedded server passes one that starts the server again when it
+     * died (the store knows nothing of servers); a plain URL connects through {@link DriverManager}.
+     */
+    @FunctionalInterface
+    public interface Connector {
+        /**
+         * A new connection with these pgjdbc properties (user, password, ApplicationName, timeouts).
+         *
+         * @throws SQLException when none can be made now; the feed tries again after its backoff
+         */
+        Connection connect(Properties properties) throws SQLException;
+    }
+
+    /**
      * @param url      the JDBC URL of the database
      * @param user     the role, or {@code null} for the URL's or the environment's
      * @param password the password, or {@code null}
      * @param listener hears changes, status and resync requests
      */
     public PgChangeFeed(String url, String user, String password, Listener listener) {
-        this.url = url;
+        this(properties -> DriverManager.getConnection(url, properties), user, password, listener);
+    }
+
+    /**
+     * @param connector opens each connection, the first and every reconnection
+     * @param user      the role, or {@code null} for the connector's default
+     * @param password  the password, or {@code null}
+     * @param listener  hears changes, status and resync requests
+     */
+    public PgChangeFeed(Connector connector, String user, String password, Listener listener) {
+        this.connector = connector;
         this.listener = listener;
         this.connectionProperties = new Properties();
         if (user != null) {
@@ -109,7 +133,7 @@ public final class PgChangeFeed implements ChangeFeed {
         long backoff = 100;
         boolean everConnected = false;
         while (running) {
-            try (Connection c = DriverManager.getConnection(url, connectionProperties)) {
+            try (Connection c = connector.connect(connectionProperties)) {
                 connection = c;
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {

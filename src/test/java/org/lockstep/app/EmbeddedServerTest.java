@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,11 +15,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.domain.ChangeEvent;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.ClientProcess;
+import org.lockstep.testing.CustomerBuilder;
 
 /**
  * The embedded server shared by Lockstep processes on one data directory: real JVMs, real PostgreSQL, real
@@ -134,6 +141,82 @@ class EmbeddedServerTest {
                     .isInstanceOf(org.lockstep.domain.SaveOutcome.Saved.class);
             assertThat(repo.find(created.id()).orElseThrow().data().city()).isEqualTo("Campinas");
         }
+    }
+
+    @Test
+    void aServerKilledUnderAnOpenDatabaseIsStartedAgainByThatClientAndTheNextQuerySucceeds() throws Exception {
+        LockstepConfig config = LockstepConfig.resolve(null, dataDir, "Alice", Map.of());
+        try (Database db = Database.open(config, "test", false)) {
+            db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) VALUES ('Before the crash')"));
+            EmbeddedServer server = db.embeddedServer().orElseThrow();
+            EmbeddedServer.Status before = server.status();
+            killPostmaster(before.pid());
+            // The pool would find its connections dead by validating them before lending them (any connection idle
+            // for half a second is); a test asks at once, so the pool is told now, as DatabaseOutage does.
+            ((HikariDataSource) db.dataSource()).getHikariPoolMXBean().softEvictConnections();
+
+            List<String> companies = db.jdbi().withHandle(h -> h.createQuery("SELECT company FROM customer")
+                    .mapTo(String.class).list());
+
+            assertThat(companies).containsExactly("Before the crash");
+            EmbeddedServer.Status after = server.status();
+            assertThat(after.running()).isTrue();
+            assertThat(after.pid()).isNotEqualTo(before.pid());
+            assertThat(after.port()).isEqualTo(before.port()); // the pool's URL stays right
+        }
+    }
+
+    @Test
+    void aServerKilledUnderALiveChangeFeedIsStartedAgainAndTheFeedGoesLiveAndHearsChanges() throws Exception {
+        LockstepConfig config = LockstepConfig.resolve(null, dataDir, "Alice", Map.of());
+        List<ChangeFeed.Status> statuses = new CopyOnWriteArrayList<>();
+        List<ChangeEvent> events = new CopyOnWriteArrayList<>();
+        try (Database db = Database.open(config, "test", false);
+             ChangeFeed feed = db.changeFeed(new ChangeFeed.Listener() {
+                 @Override
+                 public void changes(List<ChangeEvent> batch) {
+                     events.addAll(batch);
+                 }
+
+                 @Override
+                 public void status(ChangeFeed.Status status) {
+                     statuses.add(status);
+                 }
+             })) {
+            feed.start();
+            await().atMost(Duration.ofSeconds(30)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
+            long killed = db.embeddedServer().orElseThrow().status().pid();
+            killPostmaster(killed);
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> statuses.contains(
+                    ChangeFeed.Status.RECONNECTING)
+                    && feed.status() == ChangeFeed.Status.LIVE);
+            ((HikariDataSource) db.dataSource()).getHikariPoolMXBean().softEvictConnections();
+            var created = new JdbiCustomerRepository(db.jdbi(), "Alice")
+                    .create(CustomerBuilder.aCustomer().build());
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> events.stream()
+                    .anyMatch(e -> e.table().equals("customer") && e.id() == created.id()));
+            assertThat(statuses).containsSubsequence(ChangeFeed.Status.LIVE,
+                    ChangeFeed.Status.RECONNECTING, ChangeFeed.Status.LIVE);
+            assertThat(db.embeddedServer().orElseThrow().status().pid()).isNotEqualTo(killed);
+        }
+    }
+
+    @Test
+    void aServerStoppedOnPurposeStaysStoppedWhenAClientFindsItGone() {
+        EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
+        server.ensureRunning();
+        assertThat(server.stop()).isTrue();
+
+        assertThat(server.restartAfterCrash()).isEmpty();
+        assertThat(server.status().running()).isFalse();
+    }
+
+    /** kill -9 on the postmaster, then waits until it is gone; its postmaster.pid stays behind, as after a crash. */
+    private static void killPostmaster(long pid) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
     }
 
     private static Path cacheDir() {

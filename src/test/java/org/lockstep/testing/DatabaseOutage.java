@@ -46,7 +46,7 @@ public final class DatabaseOutage {
 
     private void admin(String sql, boolean terminate) {
         TestDatabases.Server s = TestDatabases.server();
-        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.user(), s.password());
+        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
              Statement st = c.createStatement()) {
             st.execute(sql);
             if (terminate) {

@@ -17,6 +17,10 @@ import org.testcontainers.containers.PostgreSQLContainer;
  * order of preference: {@code LOCKSTEP_TEST_DB_URL} (its role needs CREATEDB), a Testcontainers PostgreSQL when a
  * Docker engine runs, else Lockstep's own embedded server in {@code target/embedded-pg-test}, started once per test
  * JVM and stopped when it exits.
+ *
+ * <p>On the embedded server, tests work as the product does: each database is created by the superuser and owned by
+ * the application role {@value EmbeddedServer#APP_ROLE}, and tests connect as that role (not a superuser); only test
+ * plumbing ({@link DatabaseOutage}) uses the superuser. Elsewhere the one configured role is both.
  */
 public final class TestDatabases {
 
@@ -26,8 +30,21 @@ public final class TestDatabases {
     private TestDatabases() {
     }
 
-    /** Where to connect as an administrator able to create databases. */
-    public record Server(String host, int port, String user, String password) {
+    /**
+     * Where the test databases live.
+     *
+     * @param user          the role tests connect as, owner of each test database
+     * @param password      its password
+     * @param adminUser     a role able to create databases and to switch them off ({@link DatabaseOutage})
+     * @param adminPassword its password
+     */
+    public record Server(String host, int port, String user, String password, String adminUser,
+                         String adminPassword) {
+
+        Server(String host, int port, String user, String password) {
+            this(host, port, user, password, user, password);
+        }
+
         public String url(String database) {
             return "jdbc:postgresql://" + host + ":" + port + "/" + database;
         }
@@ -72,10 +89,10 @@ public final class TestDatabases {
     private static String newDatabase() {
         Server s = server();
         String name = "t_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
-        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.user(), s.password());
+        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
              Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name);
-            st.execute("CREATE DATABASE " + name);
+            st.execute("CREATE DATABASE " + name + " OWNER \"" + s.user().replace("\"", "\"\"") + "\"");
         } catch (Exception e) {
             throw new IllegalStateException("Cannot create test database " + name + ": " + e.getMessage(), e);
         }
@@ -106,9 +123,10 @@ public final class TestDatabases {
         }
         EmbeddedServer embedded = new EmbeddedServer(Path.of("target", "embedded-pg-test"),
                 Path.of(System.getProperty("user.home"), ".cache", "lockstep"));
-        EmbeddedServer.Endpoint endpoint = embedded.ensureRunning();
+        EmbeddedServer.Endpoint app = embedded.ensureRunning();
+        EmbeddedServer.Endpoint admin = embedded.adminEndpoint();
         Runtime.getRuntime().addShutdownHook(new Thread(embedded::stopIfUnused));
-        return new Server("127.0.0.1", endpoint.port(), endpoint.user(), endpoint.password());
+        return new Server("127.0.0.1", app.port(), app.user(), app.password(), admin.user(), admin.password());
     }
 
     private static boolean dockerAvailable() {

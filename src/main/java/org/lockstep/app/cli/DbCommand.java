@@ -25,8 +25,9 @@ public final class DbCommand {
         return new EmbeddedServer(config.dataDir(), LockstepConfig.cacheDir(System.getenv()));
     }
 
-    /** {@code lockstep db status}: whether the server runs, its port and connected clients. */
-    @Command(name = "status", description = "Show whether the embedded server runs, its port and its clients.")
+    /** {@code lockstep db status}: whether the server runs, its port, connected clients and the role they use. */
+    @Command(name = "status",
+            description = "Show whether the embedded server runs, its port, its clients and the role they connect as.")
     static final class Status implements Callable<Integer> {
         @ParentCommand
         DbCommand db;
@@ -46,6 +47,10 @@ public final class DbCommand {
             } else {
                 out.println("running: no");
             }
+            out.println("role: " + s.role() + (s.roleIsSuperuser()
+                    ? " (a superuser, as older Lockstep versions used; the next Lockstep command moves clients to "
+                      + EmbeddedServer.APP_ROLE + ")"
+                    : " (not a superuser; the superuser " + EmbeddedServer.ADMIN_ROLE + " only sets the server up)"));
             return Launcher.OK;
         }
     }
