@@ -26,6 +26,8 @@ import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -38,6 +40,8 @@ final class CommandSupport {
 
     /** The application name the CLI shows in {@code pg_stat_activity}. */
     static final String APPLICATION = "Lockstep CLI";
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommandSupport.class);
 
     /** What the JVM puts where the command line held bytes that are not UTF-8. */
     private static final char REPLACEMENT_CHARACTER = '\uFFFD';
@@ -104,9 +108,14 @@ final class CommandSupport {
         }
     }
 
-    /** Prints why {@code e} ended the command and returns the exit code for it. */
+    /**
+     * Prints why {@code e} ended the command and returns the exit code for it. The log file gets the details: the
+     * rules a record broke, or the whole failure with its stack trace (their messages carry no row values: see
+     * {@code Database}). Arguments the user typed wrong are not logged, since their messages quote the values.
+     */
     static int failure(PrintWriter err, Exception e) {
         if (e instanceof InvalidCustomerException invalid) {
+            LOG.info("Refused: {}", invalid.errors());
             invalid.errors().forEach(error -> err.println("lockstep: " + error));
             return Launcher.INVALID;
         }
@@ -125,6 +134,7 @@ final class CommandSupport {
         if (e instanceof UncheckedIOException io) {
             return failure(err, io.getCause());
         }
+        LOG.info("Command failed", e);
         String message = e instanceof StoreUnavailableException || e.getMessage() != null ? e.getMessage()
                 : e.getClass().getSimpleName();
         err.println("lockstep: " + (e instanceof IOException ? "cannot read or write a file: " : "") + message);
