@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * <p>A server that goes silent (frozen, or behind a network path that drops packets without a reset) is noticed
  * through the connection's socket timeout ({@value #SOCKET_TIMEOUT_S} s): the round trip made after
  * {@value #CHECK_AFTER_QUIET_MS} ms of quiet then fails instead of waiting forever, so the status turns
- * {@link Status#RECONNECTING} at most about 14 s after the server's last word.
+ * {@link Status#RECONNECTING} at most about 12 s after the server's last word.
  */
 public final class PgChangeFeed implements ChangeFeed {
 
@@ -47,7 +47,7 @@ public final class PgChangeFeed implements ChangeFeed {
      * {@link #WAIT_MS}, which {@link PGConnection#getNotifications(int)} applies as its own, shorter socket timeout
      * for the wait and then restores this one.
      */
-    static final int SOCKET_TIMEOUT_S = 8;
+    static final int SOCKET_TIMEOUT_S = 6;
     /**
      * Reconnection pauses: full jitter, a random time in [0, min(5 s, 100 ms · 2^(n-1))] before attempt n, so that a
      * room full of clients does not reconnect in lockstep after a server restart (Marc Brooker, "Exponential Backoff

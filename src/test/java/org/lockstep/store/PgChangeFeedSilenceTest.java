@@ -71,7 +71,7 @@ class PgChangeFeedSilenceTest {
     void aSilentServerTurnsTheFeedReconnectingAndLiveAgainOnceItAnswers() {
         proxy.pause();
 
-        // Noticed after 5 s of quiet plus the 8 s socket timeout; the bound leaves room for a loaded machine.
+        // Noticed after 5 s of quiet plus the 6 s socket timeout; the bound leaves room for a loaded machine.
         await().atMost(Duration.ofSeconds(20)).until(() -> feed.status() == ChangeFeed.Status.RECONNECTING);
         Customer c = new JdbiCustomerRepository(db.jdbi(), "Alice").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "SILENT-1").build());
