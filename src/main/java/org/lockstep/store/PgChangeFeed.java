@@ -29,9 +29,8 @@ import org.slf4j.LoggerFactory;
  * listening … will not receive it").
  *
  * <p>A server that goes silent (frozen, or behind a network path that drops packets without a reset) is noticed
- * through the connection's socket timeout ({@value #SOCKET_TIMEOUT_S} s): the round trip made after
- * {@value #CHECK_AFTER_QUIET_MS} ms of quiet then fails instead of waiting forever, so the status turns
- * {@link Status#RECONNECTING} at most about 12 s after the server's last word.
+ * through the connection's socket timeout (6 s): the round trip made after 5 s of quiet then fails instead of
+ * waiting forever, so the status turns {@link Status#RECONNECTING} at most about 12 s after the server's last word.
  */
 public final class PgChangeFeed implements ChangeFeed {
 
