@@ -7,6 +7,8 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementExceptions;
+import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
 import org.jdbi.v3.postgres.PostgresPlugin;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.store.PgChangeFeed;
@@ -76,7 +78,8 @@ public final class Database implements AutoCloseable {
         this.url = url;
         this.user = user;
         this.password = password;
-        this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin());
+        this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin()).configure(StatementExceptions.class,
+                c -> c.setMessageRendering(MessageRendering.NONE)); // no SQL or bound values in exception messages
         this.embedded = embedded;
     }
 
@@ -169,6 +172,7 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("ApplicationName", application);
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");
+        hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
         // Every statement and every wait is bounded, in the server's own settings for each session (the startup
         // packet's options: no extra round trip); a URL that sets its own options keeps them.
         hc.addDataSourceProperty("options", serverTimeouts());

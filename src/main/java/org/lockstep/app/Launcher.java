@@ -19,6 +19,9 @@ import org.lockstep.app.cli.LeaseCommand;
 import org.lockstep.app.cli.WatchCommand;
 import org.lockstep.app.cli.ListCommand;
 import org.lockstep.app.cli.SetCommand;
+import org.lockstep.app.log.LogFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,6 +58,8 @@ import picocli.CommandLine.ScopeType;
                 BenchCommand.class,
         })
 public final class Launcher implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
 
     /** Exit code: done. */
     public static final int OK = 0;
@@ -99,10 +104,15 @@ public final class Launcher implements Callable<Integer> {
                     + "teaching the lost update only.")
     boolean allowUnsafe;
 
-    /** The settings from options, environment and defaults. */
+    /**
+     * The settings from options, environment and defaults. Every command resolves them first, so this is also where
+     * the detailed log starts going to the data directory's {@code logs/lockstep.log} ({@link LogFile}).
+     */
     public LockstepConfig config() {
-        return LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
+        LockstepConfig config = LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
                 .withAllowUnsafe(allowUnsafe);
+        LogFile.useDataDirectory(config.dataDir());
+        return config;
     }
 
     /** The {@code --lease-ttl} given, or {@code fallback} when none was (the demo's shorter default). */
@@ -147,6 +157,7 @@ public final class Launcher implements Callable<Integer> {
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? INVALID : FAILURE);
         cl.getCommandSpec().exitCodeOnInvalidInput(INVALID);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            LOG.info("{} failed", commandLine.getCommandName(), e);
             commandLine.getErr().println("lockstep: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return e instanceof IllegalArgumentException ? INVALID : FAILURE;
         });

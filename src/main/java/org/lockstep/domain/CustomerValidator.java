@@ -3,11 +3,14 @@ package org.lockstep.domain;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The rules a customer must satisfy before it is written. The database enforces the same rules with CHECK
- * constraints; validating first gives the operator a message that names the field instead of a constraint name.
+ * The rules a customer must satisfy before it is written, whoever writes it: the editor, the merge dialog, the
+ * command line and the CSV import all call {@link #validate}. The database enforces the lengths and the credit limit
+ * with CHECK constraints; validating first gives the operator a message that names the field instead of a
+ * constraint name.
  */
 public final class CustomerValidator {
 
@@ -28,6 +31,33 @@ public final class CustomerValidator {
     private static boolean hasControlCharacters(String s, boolean multiLine) {
         return s.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL
                 && !(multiLine && (c == '\n' || c == '\t')));
+    }
+
+    /**
+     * The first bidirectional override, embedding or isolate in text (U+202A–U+202E, U+2066–U+2069), if any. They
+     * reorder how the characters around them are shown, so that a value can read differently from what it holds
+     * (the "Trojan Source" trick, CVE-2021-42574; Unicode Standard Annex #9, sections 2.1–2.4). Names and addresses
+     * in right-to-left scripts need none of them: the bidirectional algorithm lays such text out by itself.
+     */
+    private static Optional<String> bidiControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            String name = switch (s.charAt(i)) {
+                case '\u202A' -> "a left-to-right embedding (U+202A)";
+                case '\u202B' -> "a right-to-left embedding (U+202B)";
+                case '\u202C' -> "a pop directional formatting (U+202C)";
+                case '\u202D' -> "a left-to-right override (U+202D)";
+                case '\u202E' -> "a right-to-left override (U+202E)";
+                case '\u2066' -> "a left-to-right isolate (U+2066)";
+                case '\u2067' -> "a right-to-left isolate (U+2067)";
+                case '\u2068' -> "a first strong isolate (U+2068)";
+                case '\u2069' -> "a pop directional isolate (U+2069)";
+                default -> null;
+            };
+            if (name != null) {
+                return Optional.of(name);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -52,6 +82,8 @@ public final class CustomerValidator {
                             ? f.label() + " must not contain control characters (tabs and line breaks are fine)"
                             : f.label() + " must be one line of text, without line breaks or control characters"));
                 }
+                bidiControl(s).ifPresent(control -> errors.add(new FieldError(f, f.label() + " contains " + control
+                        + ", which can disguise text")));
             }
         }
         if (d.email() != null && !EMAIL.matcher(d.email()).matches()) {

@@ -10,10 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.lab.RetryPolicy;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -26,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * alive when quiet, and on a loss reconnects with exponential backoff and jitter, LISTENs again and asks its listener
  * to resync — notifications sent while it was away are gone (PostgreSQL docs, LISTEN: "a session that is not
  * listening … will not receive it").
+ *
+ * <p>A server that goes silent (frozen, or behind a network path that drops packets without a reset) is noticed
+ * through the connection's socket timeout (6 s): the round trip made after 5 s of quiet then fails instead of
+ * waiting forever, so the status turns {@link Status#RECONNECTING} at most about 12 s after the server's last word.
  */
 public final class PgChangeFeed implements ChangeFeed {
 
@@ -36,7 +41,18 @@ public final class PgChangeFeed implements ChangeFeed {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int WAIT_MS = 500;
     private static final long CHECK_AFTER_QUIET_MS = 5_000;
-    private static final long MAX_BACKOFF_MS = 5_000;
+    /**
+     * pgjdbc's {@code socketTimeout}, in seconds: how long any read from the server may block. It must be well above
+     * {@link #WAIT_MS}, which {@link PGConnection#getNotifications(int)} applies as its own, shorter socket timeout
+     * for the wait and then restores this one.
+     */
+    static final int SOCKET_TIMEOUT_S = 6;
+    /**
+     * Reconnection pauses: full jitter, a random time in [0, min(5 s, 100 ms · 2^(n-1))] before attempt n, so that a
+     * room full of clients does not reconnect in lockstep after a server restart (Marc Brooker, "Exponential Backoff
+     * And Jitter", AWS Architecture Blog, 2015). The feed never gives up, so the attempt limit is moot.
+     */
+    private static final RetryPolicy RECONNECT = new RetryPolicy(100, 5_000, Integer.MAX_VALUE);
 
     private final Connector connector;
     private final Properties connectionProperties;
@@ -89,6 +105,11 @@ public final class PgChangeFeed implements ChangeFeed {
         connectionProperties.setProperty("ApplicationName", "Lockstep live updates");
         connectionProperties.setProperty("connectTimeout", "5");
         connectionProperties.setProperty("tcpKeepAlive", "true");
+        connectionProperties.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        // A frozen server accepts the TCP connection (the kernel does) and then never answers the startup packet.
+        connectionProperties.setProperty("loginTimeout", Integer.toString(2 * SOCKET_TIMEOUT_S));
+        // Server error details (DETAIL, WHERE) may quote row values; they stay out of exception messages and logs.
+        connectionProperties.setProperty("logServerErrorDetail", "false");
     }
 
     @Override
@@ -130,7 +151,8 @@ public final class PgChangeFeed implements ChangeFeed {
     }
 
     private void run() {
-        long backoff = 100;
+        SplittableRandom random = new SplittableRandom();
+        int failures = 0;
         boolean everConnected = false;
         while (running) {
             try (Connection c = connector.connect(connectionProperties)) {
@@ -144,7 +166,7 @@ public final class PgChangeFeed implements ChangeFeed {
                     listener.resync();
                 }
                 everConnected = true;
-                backoff = 100;
+                failures = 0;
                 listen(c);
             } catch (SQLException | RuntimeException e) {
                 if (!running) {
@@ -158,9 +180,8 @@ public final class PgChangeFeed implements ChangeFeed {
                 break;
             }
             setStatus(Status.RECONNECTING);
-            // Full jitter keeps a room full of clients from reconnecting in lockstep after a server restart.
-            LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1) * 1_000_000);
-            backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+            failures = Math.min(failures + 1, 30);
+            LockSupport.parkNanos(RECONNECT.backoffNanos(failures, random));
         }
     }
 
@@ -179,7 +200,8 @@ public final class PgChangeFeed implements ChangeFeed {
                 }
                 lastHeard = System.nanoTime();
             } else if (System.nanoTime() - lastHeard > CHECK_AFTER_QUIET_MS * 1_000_000) {
-                // getNotifications does not notice a dead server by itself; a round trip does.
+                // getNotifications does not notice a dead server by itself; a round trip does, and the socket
+                // timeout bounds it when the server is alive to TCP but silent.
                 try (Statement s = c.createStatement()) {
                     s.execute("SELECT 1");
                 }

@@ -89,6 +89,38 @@ class CustomerValidatorTest {
                 .isEqualTo("City must be one line of text, without line breaks or control characters");
     }
 
+    @ParameterizedTest(name = "{0} in {1} → {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            202A | COMPANY       | Company contains a left-to-right embedding (U+202A), which can disguise text
+            202B | CONTACT_NAME  | Contact name contains a right-to-left embedding (U+202B), which can disguise text
+            202C | CITY          | City contains a pop directional formatting (U+202C), which can disguise text
+            202D | EMAIL         | Email contains a left-to-right override (U+202D), which can disguise text
+            202E | EXTERNAL_REF  | External ref contains a right-to-left override (U+202E), which can disguise text
+            2066 | ADDRESS       | Address contains a left-to-right isolate (U+2066), which can disguise text
+            2067 | NOTES         | Notes contains a right-to-left isolate (U+2067), which can disguise text
+            2068 | COUNTRY       | Country contains a first strong isolate (U+2068), which can disguise text
+            2069 | PHONE         | Phone contains a pop directional isolate (U+2069), which can disguise text
+            """)
+    void bidirectionalOverridesAndIsolatesAreRefusedNamingTheFieldAndTheCharacter(String hex, CustomerField field,
+                                                                                   String message) {
+        String control = Character.toString(Integer.parseInt(hex, 16));
+        String value = field == CustomerField.EMAIL ? "moc.elpmaxe@" + control + "sales" : "Acme" + control + "gpj.exe";
+        CustomerData data = aCustomer().with(field, value).build();
+
+        assertThat(CustomerValidator.validate(data)).contains(new FieldError(field, message));
+    }
+
+    @ParameterizedTest(name = "\"{0}\"")
+    @CsvSource(textBlock = """
+            'שלום עולם'
+            'شركة النور'
+            'Acme (שלום) Ltd'
+            'a‏b‎c'
+            """)
+    void rightToLeftTextAndDirectionalMarksAreFine(String company) {
+        assertThat(CustomerValidator.validate(aCustomer().with(CustomerField.COMPANY, company).build())).isEmpty();
+    }
+
     @Test
     void everyViolationIsReportedAtOnce() {
         CustomerData data = aCustomer().with(CustomerField.EMAIL, "nope").with(CustomerField.CREDIT_LIMIT, "-5")

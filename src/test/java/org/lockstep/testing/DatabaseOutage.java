@@ -35,6 +35,26 @@ public final class DatabaseOutage {
     }
 
     /**
+     * Refuses new connections and terminates only the open ones of one application, as
+     * {@code pg_stat_activity.application_name} shows it (e.g. "Lockstep live updates"): the other clients' open
+     * connections keep working, so a test can write while that application is cut off.
+     */
+    public void cut(String applicationName) {
+        admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false", false);
+        TestDatabases.Server s = TestDatabases.server();
+        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.user(), s.password());
+             PreparedStatement kill = c.prepareStatement("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                     + " WHERE datname = ? AND application_name = ?")) {
+            kill.setString(1, name);
+            kill.setString(2, applicationName);
+            kill.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot cut " + applicationName + " off " + name + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /**
      * Accepts connections again. The pool's idle connections died in the outage; HikariCP would find that out by
      * validating any connection idle for more than 500 ms before lending it, as an operator's retry would be. A test
      * retries at once, so the pool is told now.

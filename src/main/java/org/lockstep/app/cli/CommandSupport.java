@@ -27,6 +27,8 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -39,6 +41,11 @@ final class CommandSupport {
 
     /** The application name the CLI shows in {@code pg_stat_activity}. */
     static final String APPLICATION = "Lockstep CLI";
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommandSupport.class);
+
+    /** What the JVM puts where the command line held bytes that are not UTF-8. */
+    private static final char REPLACEMENT_CHARACTER = '\uFFFD';
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true))
@@ -102,9 +109,14 @@ final class CommandSupport {
         }
     }
 
-    /** Prints why {@code e} ended the command and returns the exit code for it. */
+    /**
+     * Prints why {@code e} ended the command and returns the exit code for it. The log file gets the details: the
+     * rules a record broke, or the whole failure with its stack trace (their messages carry no row values: see
+     * {@code Database}). Arguments the user typed wrong are not logged, since their messages quote the values.
+     */
     static int failure(PrintWriter err, Exception e) {
         if (e instanceof InvalidCustomerException invalid) {
+            LOG.info("Refused: {}", invalid.errors());
             invalid.errors().forEach(error -> err.println("lockstep: " + error));
             return Launcher.INVALID;
         }
@@ -123,6 +135,7 @@ final class CommandSupport {
         if (e instanceof UncheckedIOException io) {
             return failure(err, io.getCause());
         }
+        LOG.info("Command failed", e);
         if (e instanceof RecordBusyException busy) {
             // Held by another transaction (not a Lockstep lease): "locked by someone else" all the same.
             err.println("lockstep: " + busy.getMessage());
@@ -224,13 +237,15 @@ final class CommandSupport {
     /**
      * Parses {@code FIELD=VALUE} arguments (split at the first {@code =}); an empty VALUE clears the field.
      *
-     * @throws UsageException when an argument has no {@code =}, names an unknown field or names one twice
+     * @throws UsageException when an argument was not valid UTF-8, has no {@code =}, names an unknown field or names
+     *         one twice
      * @throws FieldParser.InvalidValueException when a value does not fit its field (e.g. a credit limit that is
      *         not a number)
      */
-    static Map<CustomerField, Object> assignments(List<String> arguments) {
+    static Map<CustomerField, Object> assignments(CommandSpec spec, List<String> arguments) {
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
         for (String argument : arguments) {
+            requireUtf8(spec, argument);
             int eq = argument.indexOf('=');
             if (eq < 0) {
                 throw new UsageException("expected FIELD=VALUE, got \"" + argument + "\"");
@@ -246,6 +261,45 @@ final class CommandSupport {
             values.put(field, FieldParser.parse(field, argument.substring(eq + 1)));
         }
         return values;
+    }
+
+    /**
+     * Refuses an argument that was not valid UTF-8. The JVM decodes the command line before {@code main} and turns
+     * every byte sequence that is not UTF-8 into U+FFFD REPLACEMENT CHARACTER; stored, it would silently replace what
+     * the operator meant (a Latin-1 "é" from a misconfigured terminal, say). Nobody types U+FFFD on purpose, so its
+     * presence is the sign. The message counts arguments from 1 after the program name, as the shell does ($1, $2…).
+     *
+     * @param argument the argument as picocli gave it (a whole {@code FIELD=VALUE}, or an option's value)
+     * @throws UsageException naming the argument's position (and its field or option, when readable)
+     */
+    static void requireUtf8(CommandSpec spec, String argument) {
+        if (argument == null || argument.indexOf(REPLACEMENT_CHARACTER) < 0) {
+            return;
+        }
+        List<String> original = spec.commandLine().getParseResult() == null ? List.of()
+                : spec.commandLine().getParseResult().originalArgs();
+        int position = -1;
+        for (int i = 0; i < original.size() && position < 0; i++) {
+            if (original.get(i).contains(argument)) {
+                position = i + 1;
+            }
+        }
+        int eq = argument.indexOf('=');
+        String name = eq > 0 && argument.substring(0, eq).indexOf(REPLACEMENT_CHARACTER) < 0
+                ? argument.substring(0, eq) : null;
+        if (name == null && position > 1 && original.get(position - 2).startsWith("--")) {
+            name = original.get(position - 2);
+        }
+        throw new UsageException((position > 0 ? "argument " + position : "an argument")
+                + (name == null ? "" : " (" + name + ")")
+                + " is not valid UTF-8; check the terminal's character encoding (e.g. LANG=C.UTF-8)");
+    }
+
+    /** Checks {@code --if-version}: versions start at 1, so 0 or less is a typing error, not a conflict. */
+    static void requireVersion(long ifVersion) {
+        if (ifVersion < 1) {
+            throw new UsageException("--if-version must be a version (1 or more), not " + ifVersion);
+        }
     }
 
     /** {@code data} with the given fields replaced. */

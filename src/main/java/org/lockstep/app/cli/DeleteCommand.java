@@ -35,6 +35,11 @@ public final class DeleteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            CommandSupport.requireVersion(ifVersion);
+        } catch (IllegalArgumentException e) {
+            return CommandSupport.failure(spec.commandLine().getErr(), e);
+        }
         return CommandSupport.run(launcher, spec, s -> {
             DeleteOutcome outcome = leaseToken == null ? s.customers().delete(id, ifVersion)
                     : s.customers().deleteUnderLease(id, ifVersion, leaseToken);

@@ -40,6 +40,11 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            CommandSupport.requireUtf8(spec, search);
+        } catch (IllegalArgumentException e) {
+            return CommandSupport.failure(spec.commandLine().getErr(), e);
+        }
         return CommandSupport.run(launcher, spec, s -> {
             if (json) {
                 try (JsonGenerator generator = CommandSupport.jsonGenerator(s.out())) {

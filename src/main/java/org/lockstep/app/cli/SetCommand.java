@@ -70,7 +70,8 @@ public final class SetCommand implements Callable<Integer> {
     public Integer call() {
         Map<CustomerField, Object> assignments;
         try {
-            assignments = CommandSupport.assignments(values);
+            CommandSupport.requireVersion(ifVersion);
+            assignments = CommandSupport.assignments(spec, values);
         } catch (IllegalArgumentException e) {
             return CommandSupport.failure(spec.commandLine().getErr(), e);
         }

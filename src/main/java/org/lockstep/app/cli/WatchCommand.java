@@ -1,7 +1,5 @@
 package org.lockstep.app.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -9,6 +7,8 @@ import java.util.concurrent.Callable;
 import org.lockstep.app.Launcher;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.store.MissedChanges;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,33 +18,38 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lockstep watch [--json]}: prints one line per committed change to customers and leases, by any writer, as
  * it happens, reconnecting like the desktop app does, until interrupted (Ctrl+C).
+ *
+ * <p>After a lost connection it prints a resync event, then the current version of every customer changed while it
+ * was away (read from the customer history, deletions included; a change printed just before the loss may be
+ * printed again), then every lease in force: whoever reads the output learns what the lost notifications would have
+ * told, so no change goes unseen. See {@link WatchOutput} for the lines.
  */
-@Command(name = "watch", description = "Print every change to customers and leases as it happens, until interrupted.")
+@Command(name = "watch", description = "Print every change to customers and leases as it happens, until interrupted. "
+        + "After a lost connection: a resync line, the customers changed meanwhile, and the leases in force.")
 public final class WatchCommand implements Callable<Integer> {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
     Launcher launcher;
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "One JSON object per line: table, id, version, op, session.")
+    @Option(names = "--json", description = "One JSON object per line: table, id, version, op, session; "
+            + "{\"event\":\"resync\"} after a reconnection.")
     boolean json;
 
     @Override
     public Integer call() {
         return CommandSupport.run(launcher, spec, false, s -> {
-            PrintWriter out = s.out();
+            WatchOutput output = new WatchOutput(s.out(), json);
             PrintWriter err = s.err();
+            GapReader gap = new GapReader(new MissedChanges(s.db().jdbi()),
+                    new JdbiLeaseRepository(s.db().jdbi(), s.config().user(), s.customers().sessionId()), output, err);
             CountDownLatch interrupted = new CountDownLatch(1);
             try (ChangeFeed feed = s.db().changeFeed(new ChangeFeed.Listener() {
                 @Override
                 public void changes(List<ChangeEvent> events) {
-                    synchronized (out) {
-                        events.forEach(e -> out.println(json ? json(e) : e.describe()));
-                        out.flush();
-                    }
+                    output.changes(events);
+                    gap.heard();
                 }
 
                 @Override
@@ -56,32 +61,25 @@ public final class WatchCommand implements Callable<Integer> {
                         case CLOSED -> "closed";
                     });
                     err.flush();
+                    if (status == ChangeFeed.Status.LIVE) {
+                        gap.connected();
+                    }
                 }
 
                 @Override
                 public void resync() {
-                    err.println("lockstep: changes made while disconnected were not seen");
-                    err.flush();
+                    gap.resync();
                 }
             })) {
                 feed.start();
                 try {
                     interrupted.await();
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                    // An interrupt is how an embedding caller asks watch to stop: a normal end, after which the
+                    // feed and the pool close as usual (an interrupt left set would cut the pool's shutdown short).
                 }
             }
             return Launcher.OK;
         });
-    }
-
-    private static String json(ChangeEvent e) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("table", e.table());
-        node.put("id", e.id());
-        node.put("version", e.version());
-        node.put("op", e.op());
-        e.sessionId().ifPresentOrElse(v -> node.put("session", v), () -> node.putNull("session"));
-        return node.toString();
     }
 }
