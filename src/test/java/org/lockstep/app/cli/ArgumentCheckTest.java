@@ -46,7 +46,7 @@ class ArgumentCheckTest {
     /**
      * {@code ID} stands for the customer's id; {@code \uFFFD} and {@code \u202E} are written as escapes here and
      * are single characters in the argument. Positions count from 1 after the program name, and {@link Cli} puts
-     * {@code --db-url URL --user NAME} first.
+     * {@code --db-url URL --user NAME --data-dir DIR} first.
      */
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -54,11 +54,11 @@ class ArgumentCheckTest {
             set ID city=Oslo --if-version 0                  | --if-version must be a version (1 or more), not 0
             delete ID --if-version -1                        | --if-version must be a version (1 or more), not -1
             delete ID --if-version 0                         | --if-version must be a version (1 or more), not 0
-            create company=Acme city=Lyon\uFFFD               | argument 7 (city) is not valid UTF-8
-            create company=Acme ci\uFFFDy=Lyon                | argument 7 is not valid UTF-8
-            set ID notes=caf\uFFFD --if-version 1             | argument 7 (notes) is not valid UTF-8
-            list --search caf\uFFFD                          | argument 7 (--search) is not valid UTF-8
-            list --search=caf\uFFFD                          | argument 6 is not valid UTF-8
+            create company=Acme city=Lyon\uFFFD               | argument 9 (city) is not valid UTF-8
+            create company=Acme ci\uFFFDy=Lyon                | argument 9 is not valid UTF-8
+            set ID notes=caf\uFFFD --if-version 1             | argument 9 (notes) is not valid UTF-8
+            list --search caf\uFFFD                          | argument 9 (--search) is not valid UTF-8
+            list --search=caf\uFFFD                          | argument 8 is not valid UTF-8
             create company=Acme\u202Egpj.exe                  | company: Company contains a right-to-left override (U+202E), which can disguise text
             set ID city=\u2067Lyon --if-version 1             | city: City contains a right-to-left isolate (U+2067), which can disguise text
             """)
