@@ -19,7 +19,8 @@ import org.lockstep.domain.CustomerField;
 /**
  * Lays out one labelled control per {@link CustomerField} in the editor's grid and binds each to the view model:
  * contact details on the left, the address on the right, notes across the bottom. A control's id is the field's
- * column name ({@code #email}); its error line's id adds {@code -error}.
+ * column name ({@code #email}); its error line's id adds {@code -error}, its warning line's {@code -warning} (a rule
+ * the stored value breaks though the operator left it alone: shown, but it does not block Save).
  */
 final class EditorForm {
 
@@ -77,12 +78,21 @@ final class EditorForm {
             error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
             control.pseudoClassStateChanged(INVALID, error.isVisible());
 
+            Label warning = new Label();
+            warning.setId(field.column() + "-warning");
+            warning.getStyleClass().add("field-warning");
+            warning.setWrapText(true);
+            warning.textProperty().bind(viewModel.warningProperty(field));
+            warning.visibleProperty().bind(viewModel.warningProperty(field).isNotNull()
+                    .and(viewModel.editableProperty()));
+            warning.managedProperty().bind(warning.visibleProperty());
+
             Label label = new Label(field.label());
             label.getStyleClass().add("field-label");
             label.setLabelFor(control);
             GridPane.setValignment(label, VPos.TOP);
             grid.add(label, column, row);
-            grid.add(new VBox(2, control, error), column + 1, row, span, 1);
+            grid.add(new VBox(2, control, error, warning), column + 1, row, span, 1);
             row++;
         }
     }
