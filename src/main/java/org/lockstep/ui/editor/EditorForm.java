@@ -52,9 +52,37 @@ final class EditorForm {
         highlightEnds.playFromStart();
     }
 
-    /** Pushes every control's text into the view model: a value still being typed is saved too. */
+    /**
+     * Pushes every control's text into the view model: a value still being typed is saved too. A control whose text
+     * is only the view model's value as the control can show it is left alone: JavaFX drops control characters from
+     * a text control's content, so a value another tool stored with one (a warning under the field) would otherwise
+     * be rewritten without them though the operator never touched it (issue 11).
+     */
     void commit(CustomerEditorViewModel viewModel) {
-        controls.forEach((field, control) -> viewModel.textProperty(field).set(control.getText()));
+        controls.forEach((field, control) -> {
+            String mine = viewModel.textProperty(field).get();
+            if (!control.getText().equals(shownAs(mine, control instanceof TextArea))) {
+                viewModel.textProperty(field).set(control.getText());
+            }
+        });
+    }
+
+    /**
+     * The text a control shows for {@code text}: what JavaFX's {@code TextInputControl.filterInput} keeps, i.e.
+     * without DEL and C0 control characters, except line breaks and tabs in a text area.
+     */
+    static String shownAs(String text, boolean area) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder shown = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            boolean kept = c == '\n' || c == '\t' ? area : c >= 0x20 && c != 0x7f;
+            if (kept) {
+                shown.append(c);
+            }
+        }
+        return shown.toString();
     }
 
     private void place(GridPane grid, CustomerEditorViewModel viewModel, List<CustomerField> fields, int column,
