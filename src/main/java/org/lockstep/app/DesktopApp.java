@@ -1,6 +1,7 @@
 package org.lockstep.app;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.UUID;
 import org.lockstep.domain.TrainingRecords;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -35,6 +36,7 @@ public final class DesktopApp {
      *         why)
      */
     public static int run(LockstepConfig config, Duration demoLeaseTtl) {
+        useLocale(config);
         UiContext context = new UiContext(config.user(), () -> {
             Database db = Database.open(config, "Lockstep");
             return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
@@ -50,11 +52,20 @@ public final class DesktopApp {
      * @param leaseTtl the operators' lease TTL
      */
     public static int runDemo(LockstepConfig config, Duration leaseTtl) {
+        useLocale(config);
         int code = DemoApplication.launch(() -> {
             Database db = Database.open(config, "Lockstep demo");
             return new DemoApplication.Opened(demoClients(db, leaseTtl, config.lockIdle()), db::closeAndStopIfLast);
         });
         return code == DemoApplication.OK ? Launcher.OK : Launcher.FAILURE;
+    }
+
+    /**
+     * A {@code --locale} given replaces the operating system's format locale for this process, which is the one the
+     * editor reads and shows numbers in ({@link org.lockstep.ui.EditorLocale}).
+     */
+    private static void useLocale(LockstepConfig config) {
+        config.locale().ifPresent(l -> Locale.setDefault(Locale.Category.FORMAT, l));
     }
 
     /**

@@ -104,13 +104,23 @@ public final class Launcher implements Callable<Integer> {
                     + "teaching the lost update only.")
     boolean allowUnsafe;
 
+    @Option(names = "--locale", scope = ScopeType.INHERIT, paramLabel = "TAG",
+            description = "Read amounts typed in create, set and import with this locale's separators, e.g. "
+                    + "--locale de reads 1.500,50 as 1500.50. Without it they are read locale-neutrally: a point "
+                    + "marks decimals, a comma groups thousands (1,500.50). The editor uses it too; without it, "
+                    + "the operating system's format locale.")
+    String locale;
+
     /**
      * The settings from options, environment and defaults. Every command resolves them first, so this is also where
      * the detailed log starts going to the data directory's {@code logs/lockstep.log} ({@link LogFile}).
+     *
+     * @throws IllegalArgumentException when an option's value is invalid (a blank {@code --user}, an unknown
+     *         {@code --locale}); the message names the option
      */
     public LockstepConfig config() {
         LockstepConfig config = LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
-                .withAllowUnsafe(allowUnsafe);
+                .withAllowUnsafe(allowUnsafe).withLocale(LockstepConfig.locale(locale));
         LogFile.useDataDirectory(config.dataDir());
         return config;
     }

@@ -1,9 +1,14 @@
 package org.lockstep.app;
 
 import java.nio.file.Path;
+import java.text.DecimalFormatSymbols;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.IllformedLocaleException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.lockstep.domain.FieldParser;
 
 /**
  * Where Lockstep's data lives and who is editing. Each setting comes from a command-line option, else an
@@ -15,7 +20,9 @@ import java.util.Optional;
  *       {@code ~/.local/share/lockstep};</li>
  *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
  *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s;</li>
- *   <li>"Last write wins (unsafe)" offered in the editor, for teaching the lost update: {@code --allow-unsafe} / no.</li>
+ *   <li>"Last write wins (unsafe)" offered in the editor, for teaching the lost update: {@code --allow-unsafe} / no;</li>
+ *   <li>the locale numbers are typed in: {@code --locale} / none (the command line and CSV files read the neutral
+ *       {@code 1,500.50}; the editor, the operating system's format locale).</li>
  * </ul>
  *
  * @param dbUrl    a {@code jdbc:postgresql://} URL of a shared server, or empty for the embedded one
@@ -25,9 +32,11 @@ import java.util.Optional;
  * @param lockIdle how long an editor holding a lock may sit idle before it warns, then lets the lock go
  * @param allowUnsafe whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
  *                    ({@code --allow-unsafe}); {@code false} unless asked for
+ * @param locale   the locale whose decimal and grouping separators amounts are read in ({@code --locale}); empty
+ *                 for the neutral format of the command line and CSV files
  */
 public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
-                             Duration lockIdle, boolean allowUnsafe) {
+                             Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale) {
 
     /** The lease TTL without {@code --lease-ttl} (issue 4). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
@@ -39,6 +48,12 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
         this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL, DEFAULT_LOCK_IDLE);
     }
 
+    /** Settings without a {@code --locale}. */
+    public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle,
+                          boolean allowUnsafe) {
+        this(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, Optional.empty());
+    }
+
     /** Settings without "Last write wins (unsafe)". */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle) {
         this(dbUrl, dataDir, user, leaseTtl, lockIdle, false);
@@ -46,7 +61,47 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
 
     /** The same settings, with "Last write wins (unsafe)" allowed in editors or not ({@code --allow-unsafe}). */
     public LockstepConfig withAllowUnsafe(boolean allow) {
-        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allow);
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allow, locale);
+    }
+
+    /** The same settings, reading amounts in {@code numbers}' separators ({@code --locale}), or neutrally. */
+    public LockstepConfig withLocale(Optional<Locale> numbers) {
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, numbers);
+    }
+
+    /**
+     * Reads values given on the command line or in a CSV file: in the {@code --locale} given, else in the neutral
+     * format ({@link FieldParser#NEUTRAL}: {@code 1,500.50}).
+     */
+    public FieldParser fieldParser() {
+        return locale.map(FieldParser::of).orElse(FieldParser.NEUTRAL);
+    }
+
+    /**
+     * Reads a {@code --locale} option: a BCP 47 language tag such as {@code de}, {@code pt-BR} or {@code en-US}.
+     *
+     * @param tag the option's value, or {@code null} when none was given
+     * @return the locale, or empty for none
+     * @throws IllegalArgumentException when the tag is malformed or names a language whose number format the Java
+     *         runtime does not know (it would silently fall back to another one)
+     */
+    public static Optional<Locale> locale(String tag) {
+        if (tag == null) {
+            return Optional.empty();
+        }
+        Locale locale;
+        try {
+            locale = new Locale.Builder().setLanguageTag(tag.strip()).build();
+        } catch (IllformedLocaleException e) {
+            throw new IllegalArgumentException("--locale " + tag + ": not a language tag such as de, pt-BR or en-US");
+        }
+        boolean known = Arrays.stream(DecimalFormatSymbols.getAvailableLocales())
+                .anyMatch(l -> !l.getLanguage().isEmpty() && l.getLanguage().equals(locale.getLanguage()));
+        if (!known) {
+            throw new IllegalArgumentException("--locale " + tag + ": no number format is known for this language; "
+                    + "give a tag such as de, pt-BR or en-US");
+        }
+        return Optional.of(locale);
     }
 
     /**

@@ -95,16 +95,17 @@ public record CustomerData(
     }
 
     /**
-     * The same values with blank text made absent, single-line text stripped of surrounding blanks, line breaks in
-     * multi-line text made {@code \n}, and the credit limit at scale 2. Saves write normalized values, so that two
-     * records that look the same to an operator also compare equal.
+     * The same values with text in Unicode NFC ({@link UnicodeText#nfc}), blank text made absent, single-line text
+     * stripped of surrounding blanks, line breaks in multi-line text made {@code \n}, and the credit limit at scale 2.
+     * Saves write normalized values, so that two records that look the same to an operator also compare equal.
      */
     public CustomerData normalized() {
         Map<CustomerField, Object> values = toMap();
         for (CustomerField f : CustomerField.values()) {
             Object v = values.get(f);
             if (v instanceof String s) {
-                String t = f.multiLine() ? s.replace("\r\n", "\n").replace('\r', '\n').stripTrailing() : s.strip();
+                String n = UnicodeText.nfc(s);
+                String t = f.multiLine() ? n.replace("\r\n", "\n").replace('\r', '\n').stripTrailing() : n.strip();
                 values.put(f, t.isBlank() ? null : t);
             } else if (v instanceof BigDecimal d) {
                 values.put(f, d.setScale(Math.max(2, d.stripTrailingZeros().scale()), java.math.RoundingMode.UNNECESSARY));
@@ -114,12 +115,16 @@ public record CustomerData(
     }
 
     /**
-     * Whether two values of a field are the same to an operator: text by equality, numbers by value (1000 equals
+     * Whether two values of a field are the same to an operator: text by equality once both are in NFC (so "José"
+     * typed on macOS, with a combining accent, equals "José" typed elsewhere), numbers by value (1000 equals
      * 1000.00), absent equal to absent.
      */
     public static boolean sameValue(Object a, Object b) {
         if (a instanceof BigDecimal x && b instanceof BigDecimal y) {
             return x.compareTo(y) == 0;
+        }
+        if (a instanceof String x && b instanceof String y) {
+            return UnicodeText.sameText(x, y);
         }
         return Objects.equals(a, b);
     }

@@ -8,8 +8,11 @@ import java.util.Optional;
  * The editable fields of a customer record, in display order, with the column name used in SQL, JSON and CSV
  * (snake_case) and the maximum length the schema allows.
  *
- * <p>The lengths mirror the {@code CHECK} constraints in {@code db/migration/V1__customer.sql}; validation
- * ({@link CustomerValidator}) rejects a longer value before it reaches the database.
+ * <p>This is Lockstep's one table of length limits: they are the {@code CHECK (char_length(column) <= N)}
+ * constraints of {@code db/migration/V1__customer.sql}, and {@code FieldLimitsMatchTheDatabaseTest} reads those
+ * constraints back from {@code pg_constraint} and fails when the two differ, so a migration that changes a limit
+ * must change it here too. Validation ({@link CustomerValidator}) rejects a longer value before it reaches the
+ * database, counting as the database counts: code points of the NFC text ({@link UnicodeText}).
  */
 public enum CustomerField {
     EXTERNAL_REF("external_ref", "External ref", 64, false),
@@ -49,7 +52,10 @@ public enum CustomerField {
         return label;
     }
 
-    /** Maximum length in characters (for {@link #CREDIT_LIMIT}: of its text form). */
+    /**
+     * Maximum length in code points, as PostgreSQL's {@code char_length} counts them (for {@link #CREDIT_LIMIT}, of
+     * its text form; its range is {@link CustomerValidator#MAX_CREDIT_LIMIT}).
+     */
     public int maxLength() {
         return maxLength;
     }

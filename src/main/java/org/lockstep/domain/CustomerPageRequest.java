@@ -3,7 +3,8 @@ package org.lockstep.domain;
 /**
  * A request for one page of the customer list (keyset paging: "the next {@code limit} rows after {@code after}").
  *
- * @param search     text to find in company, contact name, email, city or country (case-insensitive); blank for all
+ * @param search     text to find in company, contact name, email, city or country (case-insensitive); blank for all;
+ *                   kept as {@link #searchTerm}
  * @param sort       the order
  * @param descending whether the order is reversed
  * @param after      the last row of the previous page, or {@code null} for the first page
@@ -21,7 +22,18 @@ public record CustomerPageRequest(String search, CustomerSort sort, boolean desc
         if (sort == null) {
             sort = CustomerSort.ID;
         }
-        search = search == null ? "" : search.strip();
+        search = searchTerm(search);
+    }
+
+    /**
+     * A search term as the store receives it: stripped, and in NFC like every stored text ({@link UnicodeText}), so
+     * that "José" typed with a combining accent finds the "José" stored precomposed.
+     *
+     * @param search the text as typed, or {@code null}
+     * @return the term; empty for {@code null} or blank
+     */
+    public static String searchTerm(String search) {
+        return search == null ? "" : UnicodeText.nfc(search.strip());
     }
 
     /** The first page of everything, by id. */

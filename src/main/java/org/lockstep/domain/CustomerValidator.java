@@ -7,15 +7,21 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The rules a customer must satisfy before it is written, whoever writes it: the editor, the merge dialog, the
- * command line and the CSV import all call {@link #validate}. The database enforces the lengths and the credit limit
- * with CHECK constraints; validating first gives the operator a message that names the field instead of a
- * constraint name.
+ * The rules a customer must satisfy before it is written. The database enforces the lengths and the credit limit's
+ * range with CHECK constraints and column types; validating first gives the operator a message that names the field
+ * instead of a constraint name. Text is judged in NFC and its length counted in code points ({@link UnicodeText}),
+ * as PostgreSQL's {@code char_length} counts it; the limits are {@link CustomerField#maxLength()}.
  */
 public final class CustomerValidator {
 
-    /** Credit limits fit {@code numeric(12,2)}: at most 10 digits before the point. */
+    /**
+     * Credit limits fit {@code numeric(12,2)} ({@code V1__customer.sql}): at most 10 digits before the point. A test
+     * reads the column's precision and scale from the database, so the two cannot drift apart.
+     */
     public static final BigDecimal MAX_CREDIT_LIMIT = new BigDecimal("9999999999.99");
+
+    /** Appended to a rule's message when the value breaking it was stored before and is left unchanged. */
+    public static final String UNCHANGED = " — stored so before; a save keeps it unless you change it";
 
     // Deliberately simple: one @, something before it, a dot in the domain, no spaces. RFC 5322 allows more, but
     // operators mistype far more often than they enter quoted local parts.
@@ -29,7 +35,7 @@ public final class CustomerValidator {
      * fields may hold line breaks and tabs.
      */
     private static boolean hasControlCharacters(String s, boolean multiLine) {
-        return s.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL
+        return s.codePoints().anyMatch(c -> Character.getType(c) == Character.CONTROL
                 && !(multiLine && (c == '\n' || c == '\t')));
     }
 
@@ -61,44 +67,106 @@ public final class CustomerValidator {
     }
 
     /**
-     * Checks every rule and returns all violations, in field order; empty when the record may be saved.
+     * What checking an edit of a stored record found.
+     *
+     * @param errors   violations that keep the edit from being saved, record-wide ones first, then in field order
+     * @param warnings rules broken by values already stored in fields the edit leaves unchanged (written by an older
+     *                 Lockstep or another tool): the save keeps them as they are; each message names its field
+     */
+    public record Findings(List<FieldError> errors, List<FieldError> warnings) {
+
+        /** Copies both lists. */
+        public Findings {
+            errors = List.copyOf(errors);
+            warnings = List.copyOf(warnings);
+        }
+
+        /** Whether nothing blocks the save (warnings do not). */
+        public boolean ok() {
+            return errors.isEmpty();
+        }
+    }
+
+    /**
+     * Checks every rule and returns all violations, in field order; empty when the record may be saved. Use it for
+     * a new record; an edit of a stored one goes through {@link #validateChanges}.
      *
      * @param data the values to check, normalized or not
      */
     public static List<FieldError> validate(CustomerData data) {
         CustomerData d = data.normalized();
-        List<FieldError> errors = new ArrayList<>();
-        if (d.company() == null && d.contactName() == null) {
-            errors.add(new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
-        }
+        List<FieldError> errors = new ArrayList<>(recordErrors(d));
         for (CustomerField f : CustomerField.values()) {
-            if (d.get(f) instanceof String s) {
-                if (s.length() > f.maxLength()) {
-                    errors.add(new FieldError(f, f.label() + " is too long: " + s.length() + " characters, at most "
-                            + f.maxLength()));
-                }
-                if (hasControlCharacters(s, f.multiLine())) {
-                    errors.add(new FieldError(f, f.multiLine()
-                            ? f.label() + " must not contain control characters (tabs and line breaks are fine)"
-                            : f.label() + " must be one line of text, without line breaks or control characters"));
-                }
-                bidiControl(s).ifPresent(control -> errors.add(new FieldError(f, f.label() + " contains " + control
-                        + ", which can disguise text")));
-            }
-        }
-        if (d.email() != null && !EMAIL.matcher(d.email()).matches()) {
-            errors.add(new FieldError(CustomerField.EMAIL, "Email must look like name@example.com"));
-        }
-        BigDecimal credit = d.creditLimit();
-        if (credit != null) {
-            if (credit.signum() < 0) {
-                errors.add(new FieldError(CustomerField.CREDIT_LIMIT, "Credit limit must not be negative"));
-            } else if (credit.compareTo(MAX_CREDIT_LIMIT) > 0) {
-                errors.add(new FieldError(CustomerField.CREDIT_LIMIT, "Credit limit must be at most 9,999,999,999.99"));
-            } else if (credit.stripTrailingZeros().scale() > 2) {
-                errors.add(new FieldError(CustomerField.CREDIT_LIMIT, "Credit limit has at most two decimals"));
-            }
+            errors.addAll(fieldErrors(f, d.get(f)));
         }
         return List.copyOf(errors);
+    }
+
+    /**
+     * Checks an edit of a stored record, judging only what the edit changes: a field whose value is the
+     * {@link CustomerData#sameValue same} as in {@code base} is not the operator's doing, so a rule its stored value
+     * breaks (a control character written by psql, a rule made stricter since) is a warning, and the save keeps the
+     * value; a changed field, and the record-wide rule, must satisfy every rule. The database's own CHECK
+     * constraints still refuse what they always refused.
+     *
+     * @param base the stored record the edit is based on; {@link CustomerData#EMPTY} for a new record, which makes
+     *             this the same as {@link #validate}
+     * @param mine the edited values, normalized or not
+     */
+    public static Findings validateChanges(CustomerData base, CustomerData mine) {
+        CustomerData b = base.normalized();
+        CustomerData d = mine.normalized();
+        List<FieldError> errors = new ArrayList<>(recordErrors(d));
+        List<FieldError> warnings = new ArrayList<>();
+        for (CustomerField f : CustomerField.values()) {
+            List<FieldError> broken = fieldErrors(f, d.get(f));
+            if (broken.isEmpty()) {
+                continue;
+            }
+            if (CustomerData.sameValue(b.get(f), d.get(f))) {
+                broken.forEach(e -> warnings.add(new FieldError(f, e.message() + UNCHANGED)));
+            } else {
+                errors.addAll(broken);
+            }
+        }
+        return new Findings(errors, warnings);
+    }
+
+    private static List<FieldError> recordErrors(CustomerData d) {
+        if (d.company() == null && d.contactName() == null) {
+            return List.of(new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
+        }
+        return List.of();
+    }
+
+    /** The rules of one field's normalized value; lengths in code points, like PostgreSQL's {@code char_length}. */
+    private static List<FieldError> fieldErrors(CustomerField f, Object value) {
+        List<FieldError> errors = new ArrayList<>();
+        if (value instanceof String s) {
+            int length = UnicodeText.length(s);
+            if (length > f.maxLength()) {
+                errors.add(new FieldError(f, f.label() + " is too long: " + length + " characters, at most "
+                        + f.maxLength()));
+            }
+            if (hasControlCharacters(s, f.multiLine())) {
+                errors.add(new FieldError(f, f.multiLine()
+                        ? f.label() + " must not contain control characters (tabs and line breaks are fine)"
+                        : f.label() + " must be one line of text, without line breaks or control characters"));
+            }
+            bidiControl(s).ifPresent(control -> errors.add(new FieldError(f, f.label() + " contains " + control
+                    + ", which can disguise text")));
+            if (f == CustomerField.EMAIL && !EMAIL.matcher(s).matches()) {
+                errors.add(new FieldError(f, "Email must look like name@example.com"));
+            }
+        } else if (value instanceof BigDecimal credit) {
+            if (credit.signum() < 0) {
+                errors.add(new FieldError(f, "Credit limit must not be negative"));
+            } else if (credit.compareTo(MAX_CREDIT_LIMIT) > 0) {
+                errors.add(new FieldError(f, "Credit limit must be at most 9,999,999,999.99"));
+            } else if (credit.stripTrailingZeros().scale() > 2) {
+                errors.add(new FieldError(f, "Credit limit has at most two decimals"));
+            }
+        }
+        return errors;
     }
 }

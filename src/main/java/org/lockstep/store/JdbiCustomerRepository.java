@@ -206,7 +206,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     private SaveOutcome save(boolean underLease, long id, long baseVersion, CustomerData data, long token) {
-        CustomerData clean = valid(data);
+        CustomerData clean = validChanges(id, baseVersion, data);
         String sql = underLease ? SAVE_UNDER_LEASE_SQL : SAVE_SQL;
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
@@ -370,6 +370,29 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     public static void actAs(Handle h, String user, String sessionId) {
         h.createQuery("SELECT set_config('lockstep.user', :user, true), set_config('lockstep.session', :session, true)")
                 .bind("user", user).bind("session", sessionId).mapTo(String.class).one();
+    }
+
+    /**
+     * The values of a versioned save, normalized, judged only where they change the stored record (issue 11): a
+     * value another tool stored that breaks a rule blocks no save that leaves it alone
+     * ({@link CustomerValidator#validateChanges}). Valid values, the usual case, cost no read; otherwise the stored
+     * row is read, and when it is still at {@code baseVersion} it is exactly the base the save is judged against
+     * (every write raises the version). When it is not, the save writes nothing anyway: it is a conflict.
+     *
+     * @throws InvalidCustomerException when a changed value breaks a rule
+     */
+    private CustomerData validChanges(long id, long baseVersion, CustomerData data) {
+        if (CustomerValidator.validate(data).isEmpty()) {
+            return data.normalized();
+        }
+        Optional<Customer> stored = DatabaseCalls.read(() -> jdbi.withHandle(h -> find(h, id)));
+        if (stored.isPresent() && stored.get().version() == baseVersion) {
+            List<FieldError> errors = CustomerValidator.validateChanges(stored.get().data(), data).errors();
+            if (!errors.isEmpty()) {
+                throw new InvalidCustomerException(errors);
+            }
+        }
+        return data.normalized();
     }
 
     static CustomerData valid(CustomerData data) {

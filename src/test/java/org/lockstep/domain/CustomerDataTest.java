@@ -70,20 +70,39 @@ class CustomerDataTest {
         assertThat(CustomerField.byColumn("shoe_size")).isEmpty();
     }
 
-    @ParameterizedTest
-    @CsvSource(textBlock = """
-            1500,      1500.00
-            '1,500.5', 1500.50
-            ' 42 ',    42.00
+    @ParameterizedTest(name = "{0}: \"{1}\" and \"{2}\" are the same value: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            CONTACT_NAME | Jose\u0301          | José         | true
+            CITY         | Sa\u0303o Paulo     | São Paulo    | true
+            NOTES        | Caf\u00e9 na rua   | Cafe\u0301 na rua | true
+            CONTACT_NAME | Jose               | José         | false
+            COMPANY      | \u212bngstr\u00f6m AB | Ångström AB  | true
             """)
-    void creditLimitsParseFromWhatOperatorsType(String text, String formatted) {
-        assertThat(FieldParser.format(FieldParser.parse(CustomerField.CREDIT_LIMIT, text))).isEqualTo(formatted);
+    void textsThatDifferOnlyInTheirUnicodeFormAreTheSameValue(CustomerField field, String a, String b,
+                                                              boolean same) {
+        CustomerData x = aCustomer().with(field, a).build();
+        CustomerData y = aCustomer().with(field, b).build();
+
+        assertThat(CustomerData.sameValue(a, b)).isEqualTo(same);
+        assertThat(x.sameValues(y)).isEqualTo(same);
+        assertThat(x.normalized().get(field).equals(y.normalized().get(field))).isEqualTo(same);
     }
 
     @Test
-    void aNonNumericCreditLimitNamesTheFieldAndTheText() {
-        assertThatThrownBy(() -> FieldParser.parse(CustomerField.CREDIT_LIMIT, "lots"))
-                .isInstanceOf(FieldParser.InvalidValueException.class)
-                .hasMessage("Credit limit must be a number, not \"lots\"");
+    void normalizingPutsEveryTextInNfc() {
+        CustomerData data = aCustomer().with(CustomerField.CONTACT_NAME, "Lui\u0301s Gonc\u0327alves")
+                .with(CustomerField.NOTES, "Cafe\u0301\r\nok").build();
+
+        CustomerData normalized = data.normalized();
+
+        assertThat(normalized.contactName()).isEqualTo("Lu\u00eds Gon\u00e7alves").hasSize(14);
+        assertThat(normalized.notes()).isEqualTo("Caf\u00e9\nok");
+    }
+
+    @Test
+    void aSearchTermIsStrippedAndInNfc() {
+        assertThat(CustomerPageRequest.searchTerm("  Jose\u0301 ")).isEqualTo("Jos\u00e9");
+        assertThat(CustomerPageRequest.first("Jose\u0301").search()).isEqualTo("Jos\u00e9");
+        assertThat(CustomerPageRequest.searchTerm(null)).isEmpty();
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class CustomerValidatorTest {
 
@@ -128,5 +129,83 @@ class CustomerValidatorTest {
 
         assertThat(CustomerValidator.validate(data)).extracting(FieldError::field)
                 .containsExactly(CustomerField.EMAIL, CustomerField.CREDIT_LIMIT);
+    }
+
+    /** U+1F600, one code point but two UTF-16 code units: what {@code String.length()} counted twice. */
+    static final String GRIN = "\uD83D\uDE00";
+
+    @ParameterizedTest(name = "{0}: its limit in emoji is accepted, one more is refused")
+    @EnumSource(value = CustomerField.class, names = "CREDIT_LIMIT", mode = EnumSource.Mode.EXCLUDE)
+    void lengthsAreCountedInCodePointsAsTheDatabaseCountsThem(CustomerField field) {
+        int limit = field.maxLength();
+        String atLimit = field == CustomerField.EMAIL ? GRIN.repeat(limit - 6) + "@b.com" : GRIN.repeat(limit);
+        String overLimit = GRIN + atLimit;
+
+        assertThat(CustomerValidator.validate(aCustomer().with(field, atLimit).build())).isEmpty();
+        assertThat(CustomerValidator.validate(aCustomer().with(field, overLimit).build())).containsExactly(
+                new FieldError(field, field.label() + " is too long: " + (limit + 1) + " characters, at most " + limit));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a combining accent counts once it is composed: 120 × é in NFD is 120 code points in NFC | e\u0301 | 120 | true
+            a combining accent without a precomposed form counts on its own: 61 × q́ is 122           | q\u0301 | 61  | false
+            """)
+    void lengthsAreCountedOnTheNfcForm(String description, String unit, int times, boolean fits) {
+        CustomerData data = aCustomer().with(CustomerField.CONTACT_NAME, unit.repeat(times)).build();
+
+        assertThat(CustomerValidator.validate(data).isEmpty()).isEqualTo(fits);
+    }
+
+    /** A record as psql may have written it: a control character in City and an invalid email. */
+    static CustomerData storedByAnotherTool() {
+        return aCustomer().with(CustomerField.CITY, "S\u00e3o Jos\u00e9\u0007").with(CustomerField.EMAIL, "not-an-email")
+                .build();
+    }
+
+    @ParameterizedTest(name = "{0}={1} → errors on {2}, warnings on {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            PHONE | +55 12 3923-0000      | ''    | EMAIL CITY
+            CITY  | Curitiba              | ''    | EMAIL
+            CITY  | Curitiba\u001b[31m    | CITY  | EMAIL
+            EMAIL | also-not-an-email     | EMAIL | CITY
+            EMAIL | luis@embraer.com.br   | ''    | CITY
+            """)
+    void onlyWhatAnEditChangesMustSatisfyTheRulesAndUntouchedStoredValuesAreWarnings(
+            CustomerField field, String value, String errorFields, String warningFields) {
+        CustomerData base = storedByAnotherTool();
+
+        CustomerValidator.Findings findings = CustomerValidator.validateChanges(base, base.with(field, value));
+
+        assertThat(findings.errors()).extracting(FieldError::field).containsExactlyElementsOf(fields(errorFields));
+        assertThat(findings.warnings()).extracting(FieldError::field).containsExactlyElementsOf(fields(warningFields));
+        assertThat(findings.ok()).isEqualTo(errorFields.isEmpty());
+        assertThat(findings.warnings()).allSatisfy(w -> assertThat(w.message()).endsWith(CustomerValidator.UNCHANGED));
+    }
+
+    @Test
+    void aNewRecordIsJudgedWhole() {
+        CustomerData mine = storedByAnotherTool();
+
+        CustomerValidator.Findings findings = CustomerValidator.validateChanges(CustomerData.EMPTY, mine);
+
+        assertThat(findings.errors()).isEqualTo(CustomerValidator.validate(mine));
+        assertThat(findings.warnings()).isEmpty();
+    }
+
+    @Test
+    void theRecordWideRuleIsNeverOnlyAWarning() {
+        CustomerData base = aCustomer().with(CustomerField.CONTACT_NAME, null).build();
+
+        CustomerValidator.Findings findings = CustomerValidator.validateChanges(base,
+                base.with(CustomerField.COMPANY, null));
+
+        assertThat(findings.errors()).containsExactly(
+                new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
+    }
+
+    private static List<CustomerField> fields(String names) {
+        return names.isBlank() ? List.of()
+                : java.util.Arrays.stream(names.split(" ")).map(CustomerField::valueOf).toList();
     }
 }

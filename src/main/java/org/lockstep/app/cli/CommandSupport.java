@@ -235,14 +235,15 @@ final class CommandSupport {
     }
 
     /**
-     * Parses {@code FIELD=VALUE} arguments (split at the first {@code =}); an empty VALUE clears the field.
+     * Parses {@code FIELD=VALUE} arguments (split at the first {@code =}); an empty VALUE clears the field. Text is
+     * taken in NFC; an amount is read by {@code parser} (neutral {@code 1,500.50} unless {@code --locale} was given).
      *
      * @throws UsageException when an argument was not valid UTF-8, has no {@code =}, names an unknown field or names
      *         one twice
      * @throws FieldParser.InvalidValueException when a value does not fit its field (e.g. a credit limit that is
      *         not a number)
      */
-    static Map<CustomerField, Object> assignments(CommandSpec spec, List<String> arguments) {
+    static Map<CustomerField, Object> assignments(CommandSpec spec, List<String> arguments, FieldParser parser) {
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
         for (String argument : arguments) {
             requireUtf8(spec, argument);
@@ -258,7 +259,7 @@ final class CommandSupport {
             if (values.containsKey(field)) {
                 throw new UsageException(field.column() + " is given twice");
             }
-            values.put(field, FieldParser.parse(field, argument.substring(eq + 1)));
+            values.put(field, parser.parse(field, argument.substring(eq + 1)));
         }
         return values;
     }

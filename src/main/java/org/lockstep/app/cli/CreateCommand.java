@@ -34,7 +34,7 @@ public final class CreateCommand implements Callable<Integer> {
     public Integer call() {
         Map<CustomerField, Object> assignments;
         try {
-            assignments = CommandSupport.assignments(spec, values);
+            assignments = CommandSupport.assignments(spec, values, launcher.config().fieldParser());
         } catch (IllegalArgumentException e) {
             return CommandSupport.failure(spec.commandLine().getErr(), e);
         }

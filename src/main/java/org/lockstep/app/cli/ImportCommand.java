@@ -60,8 +60,8 @@ public final class ImportCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, false, s -> {
             CsvImport.Outcome outcome;
             try {
-                outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user(), s.customers().sessionId()))
-                        .run(file, mappings, importKey);
+                outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user(),
+                        s.customers().sessionId()), s.config().fieldParser()).run(file, mappings, importKey);
             } catch (ImportConflictException conflict) {
                 conflict.problems().forEach(p -> s.err().println(file + ": " + p));
                 s.err().println("lockstep: nothing imported: the file would overwrite " + conflict.problems().size()

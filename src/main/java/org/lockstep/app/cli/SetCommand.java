@@ -8,6 +8,8 @@ import org.lockstep.app.Launcher;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerValidator;
+import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.FieldMerge;
@@ -71,13 +73,17 @@ public final class SetCommand implements Callable<Integer> {
         Map<CustomerField, Object> assignments;
         try {
             CommandSupport.requireVersion(ifVersion);
-            assignments = CommandSupport.assignments(spec, values);
+            assignments = CommandSupport.assignments(spec, values, launcher.config().fieldParser());
         } catch (IllegalArgumentException e) {
             return CommandSupport.failure(spec.commandLine().getErr(), e);
         }
         return CommandSupport.run(launcher, spec, s -> {
             String nothingDone = "nothing saved";
             Optional<Customer> current = s.customers().find(id);
+            if (current.isPresent()) {
+                // Invalid input is exit 2 whatever the version: judged on what these assignments change.
+                judgeChanges(current.get().data(), CommandSupport.apply(current.get().data(), assignments));
+            }
             if (current.isPresent() && current.get().version() > ifVersion && !merge) {
                 // Refused by the versioned save on version N itself, not by this read alone, so that the repository
                 // counts the conflict (hot-record advice) as it counts an editor's. Versions only grow: it writes
@@ -126,6 +132,10 @@ public final class SetCommand implements Callable<Integer> {
                     print(s, target);
                     return Launcher.OK;
                 }
+                // A stored value that breaks a rule in a field left alone is saved as it is, with a warning naming
+                // the field (issue 11: a record another tool wrote must stay editable).
+                judgeChanges(target.data(), toSave).warnings()
+                        .forEach(w -> s.err().println("lockstep: warning: " + w));
                 SaveOutcome outcome = versionedSave(s, target.version(), toSave);
                 Integer exitCode = finished(s, outcome, nothingDone);
                 if (exitCode != null) {
@@ -137,6 +147,20 @@ public final class SetCommand implements Callable<Integer> {
             s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
             return Launcher.CONFLICT;
         });
+    }
+
+    /**
+     * Judges what this command changes in {@code stored}; exit 2 (through {@link CommandSupport#failure}) when a
+     * changed value breaks a rule.
+     *
+     * @return the findings, whose warnings name stored values that break a rule in fields left alone
+     */
+    private static CustomerValidator.Findings judgeChanges(CustomerData stored, CustomerData mine) {
+        CustomerValidator.Findings findings = CustomerValidator.validateChanges(stored, mine);
+        if (!findings.ok()) {
+            throw new InvalidCustomerException(findings.errors());
+        }
+        return findings;
     }
 
     private SaveOutcome versionedSave(CommandSupport.Session s, long baseVersion, CustomerData data) {
@@ -181,9 +205,9 @@ public final class SetCommand implements Callable<Integer> {
         for (FieldMerge f : fields) {
             ObjectNode c = conflicts.addObject();
             c.put("field", f.field().column());
-            c.put("base", FieldParser.format(f.base()));
-            c.put("mine", FieldParser.format(f.mine()));
-            c.put("theirs", FieldParser.format(f.theirs()));
+            c.put("base", FieldParser.NEUTRAL.format(f.base()));
+            c.put("mine", FieldParser.NEUTRAL.format(f.mine()));
+            c.put("theirs", FieldParser.NEUTRAL.format(f.theirs()));
         }
         s.out().println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
         s.err().println("lockstep: conflict: " + fields.size() + " field(s) given here were also changed since "

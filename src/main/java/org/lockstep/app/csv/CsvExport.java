@@ -88,7 +88,7 @@ public final class CsvExport {
     private static List<String> row(Customer c) {
         List<String> values = new ArrayList<>(HEADER.size());
         values.add(Long.toString(c.id()));
-        CustomerField.all().forEach(f -> values.add(FieldParser.format(c.data().get(f))));
+        CustomerField.all().forEach(f -> values.add(FieldParser.NEUTRAL.format(c.data().get(f))));
         values.add(Long.toString(c.version()));
         values.add(c.updatedAt().toString());
         values.add(c.updatedBy() == null ? "" : c.updatedBy());

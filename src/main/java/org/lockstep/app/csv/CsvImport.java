@@ -12,6 +12,7 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.lockstep.app.csv.CsvRecordReader.CsvSyntaxException;
 import org.lockstep.app.csv.CsvRecordReader.NumberedRecord;
+import org.lockstep.domain.FieldParser;
 import org.lockstep.store.CustomerBulkStore;
 import org.lockstep.store.CustomerBulkStore.ImportCounts;
 import org.lockstep.store.CustomerBulkStore.ImportKey;
@@ -26,10 +27,20 @@ import org.lockstep.store.CustomerBulkStore.ImportRow;
 public final class CsvImport {
 
     private final CustomerBulkStore store;
+    private final FieldParser parser;
 
-    /** @param store where the rows go */
+    /** An import reading amounts in the neutral format ({@code 1,500.50}). @param store where the rows go */
     public CsvImport(CustomerBulkStore store) {
+        this(store, FieldParser.NEUTRAL);
+    }
+
+    /**
+     * @param store  where the rows go
+     * @param parser reads the cells ({@code --locale}): text in NFC, amounts in its locale's separators
+     */
+    public CsvImport(CustomerBulkStore store, FieldParser parser) {
         this.store = store;
+        this.parser = parser;
     }
 
     /**
@@ -88,10 +99,10 @@ public final class CsvImport {
         }
     }
 
-    private static ImportMapping mapping(CsvRecordReader reader, Path file, List<String> mappings, ImportKey key) {
+    private ImportMapping mapping(CsvRecordReader reader, Path file, List<String> mappings, ImportKey key) {
         NumberedRecord header = reader.next().orElseThrow(() -> new IllegalArgumentException(file
                 + " is empty; expected a header line naming the columns"));
-        return ImportMapping.of(header.values(), mappings, key);
+        return ImportMapping.of(header.values(), mappings, key, parser);
     }
 
     private void validateRows(CsvRecordReader reader, ImportMapping mapping, ImportKey key, List<Problem> problems) {

@@ -54,11 +54,19 @@ public final class ImportMapping {
     private final List<String> header;
     private final List<Target> targets;
     private final List<String> headerProblems;
+    private final FieldParser parser;
 
-    private ImportMapping(List<String> header, List<Target> targets, List<String> headerProblems) {
+    private ImportMapping(List<String> header, List<Target> targets, List<String> headerProblems,
+                          FieldParser parser) {
         this.header = header;
         this.targets = targets;
         this.headerProblems = headerProblems;
+        this.parser = parser;
+    }
+
+    /** Maps a header, reading amounts in the neutral format ({@code 1,500.50}); see the other {@code of}. */
+    public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key) {
+        return of(header, mappings, key, FieldParser.NEUTRAL);
     }
 
     /**
@@ -68,10 +76,11 @@ public final class ImportMapping {
      * @param mappings {@code SOURCE=FIELD} texts, split at the last {@code =} so that a SOURCE may hold spaces,
      *                 slashes or {@code =}
      * @param key      the import key; with {@link ImportKey#ID} the {@code id} column is read, otherwise skipped
+     * @param parser   reads the cells: text in NFC, amounts in its locale's separators
      * @throws IllegalArgumentException when a mapping is malformed, names a column the header lacks or a field that
      *         does not exist, or the key has no column; the message names it
      */
-    public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key) {
+    public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key, FieldParser parser) {
         Map<Integer, Target> mapped = new LinkedHashMap<>();
         for (String mapping : mappings) {
             int eq = mapping.lastIndexOf('=');
@@ -107,7 +116,7 @@ public final class ImportMapping {
         if (targets.stream().filter(t -> t instanceof ToId).count() > 1) {
             problems.add("several columns map to id; at most one may");
         }
-        ImportMapping mapping = new ImportMapping(List.copyOf(header), targets, problems);
+        ImportMapping mapping = new ImportMapping(List.copyOf(header), targets, problems, parser);
         mapping.requireKeyColumn(key);
         return mapping;
     }
@@ -218,7 +227,7 @@ public final class ImportMapping {
             String text = parts.size() == 1 ? parts.get(0)
                     : parts.stream().map(String::strip).collect(Collectors.joining(field.multiLine() ? "\n" : " "));
             try {
-                parsed.put(field, FieldParser.parse(field, text));
+                parsed.put(field, parser.parse(field, text));
             } catch (FieldParser.InvalidValueException e) {
                 problems.add(e.error().toString());
             }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.UnicodeText;
 import org.lockstep.domain.merge.FieldMerge.Resolution;
 
 /**
@@ -14,7 +15,7 @@ import org.lockstep.domain.merge.FieldMerge.Resolution;
  * merges line by line ({@link TextMerge}) and conflicts only where both changed the same lines.
  *
  * <p>Values compare as an operator sees them ({@link CustomerData#sameValue}): amounts by value, so 1000 equals
- * 1000.00. The laws, checked by property tests: merge(b, m, b) = m; merge(b, b, t) = t; merge(b, x, x) = x; a change
+ * 1000.00; text in NFC, so "José" with a combining accent equals "José" precomposed. The laws, checked by property tests: merge(b, m, b) = m; merge(b, b, t) = t; merge(b, x, x) = x; a change
  * by one side to a field the other left alone always survives; swapping mine and theirs gives the same conflicts.
  */
 public final class ThreeWayMerge {
@@ -35,8 +36,15 @@ public final class ThreeWayMerge {
         return new MergeResult(fields);
     }
 
-    /** Merges one field's three values. */
+    /**
+     * Merges one field's three values. Text is compared and merged in NFC ({@link UnicodeText#nfc}), so a value one
+     * side typed with combining accents and the other precomposed is one value, not a change or a conflict; the
+     * {@link FieldMerge} carries the NFC forms.
+     */
     public static FieldMerge mergeField(CustomerField field, Object base, Object mine, Object theirs) {
+        base = nfc(base);
+        mine = nfc(mine);
+        theirs = nfc(theirs);
         boolean iChanged = !CustomerData.sameValue(base, mine);
         boolean theyChanged = !CustomerData.sameValue(base, theirs);
         if (!iChanged && !theyChanged) {
@@ -63,5 +71,9 @@ public final class ThreeWayMerge {
                     Optional.of(text));
         }
         return new FieldMerge(field, base, mine, theirs, Resolution.CONFLICT, mine, Optional.empty());
+    }
+
+    private static Object nfc(Object value) {
+        return value instanceof String s ? UnicodeText.nfc(s) : value;
     }
 }

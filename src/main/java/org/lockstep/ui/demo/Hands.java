@@ -18,6 +18,8 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.Duration;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.FieldParser;
+import org.lockstep.ui.EditorLocale;
 import org.lockstep.ui.Windows;
 import org.lockstep.ui.editor.EditorState;
 
@@ -90,11 +92,16 @@ public final class Hands {
                 });
     }
 
-    /** Types {@code text} into a field of the editor pane, replacing what it held. */
+    /**
+     * Types {@code text} into a field of the editor pane, replacing what it held. An amount is given in the neutral
+     * format ({@code 1100.00}) and typed as the editor's locale writes it ({@code 1100,00} in de).
+     */
     public CompletableFuture<Void> type(CustomerField field, String text) {
-        return say("types " + text + " into " + field.label()).thenCompose(v -> {
+        String typed = field.numeric()
+                ? EditorLocale.fields().format(FieldParser.NEUTRAL.parse(field, text)) : text;
+        return say("types " + typed + " into " + field.label()).thenCompose(v -> {
             showDetails();
-            return type(control(operator.stage().getScene(), "#" + field.column()), text);
+            return type(control(operator.stage().getScene(), "#" + field.column()), typed);
         });
     }
 

@@ -24,7 +24,6 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
-import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.RecordBusyException;
@@ -545,6 +544,15 @@ public final class CustomerEditorViewModel {
         return buffer.error(field);
     }
 
+    /**
+     * A rule the stored value of this field breaks although the operator left it unchanged (a value written by
+     * another tool, or before a rule was made stricter), or {@code null}. It does not block a save, which keeps the
+     * value as it is; the view shows it below the field, like an error but without blocking.
+     */
+    public ReadOnlyStringProperty warningProperty(CustomerField field) {
+        return buffer.warning(field);
+    }
+
     /** Every reason the edits cannot be saved, in field order; empty when they can. */
     public ReadOnlyObjectProperty<List<FieldError>> problemsProperty() {
         return buffer.problemsProperty();
@@ -619,7 +627,7 @@ public final class CustomerEditorViewModel {
             return false;
         }
         for (CustomerField f : CustomerField.values()) {
-            buffer.text(f).set(FieldParser.format(values.get(f)));
+            buffer.text(f).set(buffer.parser().format(values.get(f)));
         }
         if (!buffer.dirtyProperty().get()) {
             notice.set(EditorNotice.info("This customer already holds these values; nothing to restore."));

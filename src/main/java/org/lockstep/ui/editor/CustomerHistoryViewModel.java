@@ -16,10 +16,10 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.EditorLocale;
 
 /**
  * The editor's History tab: every version of the customer from {@code customer_history}, which the database's
@@ -192,7 +192,7 @@ public final class CustomerHistoryViewModel {
     }
 
     private static String text(Object value) {
-        String text = FieldParser.format(value);
+        String text = EditorLocale.fields().format(value);
         return text == null || text.isEmpty() ? ABSENT : text;
     }
 }

@@ -21,12 +21,15 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerValidator;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.FieldParser;
+import org.lockstep.ui.EditorLocale;
 
 /**
  * The editor's buffered values (mvvmFX {@code ModelWrapper} idea): the base record the edits are based on, the text
  * of every field as the operator typed it, the problems that keep it from being saved, and whether it differs from
- * the base ({@code dirty}). Texts are parsed with {@link FieldParser} and checked with {@link CustomerValidator} on
- * every change, so a problem shows while typing. Confined to one thread (the FX thread in the application).
+ * the base ({@code dirty}). Texts are parsed with {@link FieldParser} in the editor's locale ({@link EditorLocale})
+ * and checked with {@link CustomerValidator#validateChanges} against the base on every change, so a problem shows
+ * while typing; a rule broken by a stored value the operator left alone is a warning, not a problem. Confined to one
+ * thread (the FX thread in the application).
  */
 final class EditBuffer {
 
@@ -41,6 +44,9 @@ final class EditBuffer {
 
     private final Map<CustomerField, StringProperty> texts = new EnumMap<>(CustomerField.class);
     private final Map<CustomerField, ReadOnlyStringWrapper> fieldErrors = new EnumMap<>(CustomerField.class);
+    private final Map<CustomerField, ReadOnlyStringWrapper> fieldWarnings = new EnumMap<>(CustomerField.class);
+    // One locale for the buffer's life: a text shown in it must parse back in it.
+    private final FieldParser parser = EditorLocale.fields();
     private final Map<CustomerField, String> storeErrors = new EnumMap<>(CustomerField.class);
     private final List<String> recordErrors = new ArrayList<>();
     private final ReadOnlyObjectWrapper<Customer> base = new ReadOnlyObjectWrapper<>(this, "base");
@@ -58,6 +64,7 @@ final class EditBuffer {
             text.addListener((obs, was, now) -> edited(f));
             texts.put(f, text);
             fieldErrors.put(f, new ReadOnlyStringWrapper(this, f.column() + "Error"));
+            fieldWarnings.put(f, new ReadOnlyStringWrapper(this, f.column() + "Warning"));
         }
         recompute();
     }
@@ -68,6 +75,16 @@ final class EditBuffer {
 
     ReadOnlyStringProperty error(CustomerField field) {
         return fieldErrors.get(field).getReadOnlyProperty();
+    }
+
+    /** A rule the stored value of an untouched field breaks (it is saved as it is), or {@code null}. */
+    ReadOnlyStringProperty warning(CustomerField field) {
+        return fieldWarnings.get(field).getReadOnlyProperty();
+    }
+
+    /** The parser this buffer reads and shows texts with. */
+    FieldParser parser() {
+        return parser;
     }
 
     ReadOnlyObjectProperty<Customer> baseProperty() {
@@ -97,7 +114,7 @@ final class EditBuffer {
         base.set(record);
         CustomerData data = record == null ? CustomerData.EMPTY : record.data();
         clearStoreErrors();
-        setAll(f -> FieldParser.format(data.get(f)));
+        setAll(f -> parser.format(data.get(f)));
     }
 
     /** Keeps every edit but bases it on another record (or on none: a new customer). */
@@ -130,7 +147,7 @@ final class EditBuffer {
         clearStoreErrors();
         setAll(f -> {
             String now = texts.get(f).get();
-            return Objects.equals(now, snapshot.texts().get(f)) ? FieldParser.format(saved.data().get(f)) : now;
+            return Objects.equals(now, snapshot.texts().get(f)) ? parser.format(saved.data().get(f)) : now;
         });
     }
 
@@ -177,20 +194,23 @@ final class EditBuffer {
         List<FieldError> errors = new ArrayList<>();
         for (CustomerField f : CustomerField.values()) {
             try {
-                values.put(f, FieldParser.parse(f, texts.get(f).get()));
+                values.put(f, parser.parse(f, texts.get(f).get()));
             } catch (FieldParser.InvalidValueException e) {
                 errors.add(e.error());
             }
         }
         boolean unparsed = !errors.isEmpty();
         CustomerData data = CustomerData.fromMap(values);
-        errors.addAll(CustomerValidator.validate(data));
+        CustomerValidator.Findings findings = CustomerValidator.validateChanges(baseData(), data);
+        errors.addAll(findings.errors());
         storeErrors.forEach((f, message) -> errors.add(new FieldError(f, message)));
         recordErrors.forEach(message -> errors.add(new FieldError(null, message)));
         errors.sort(Comparator.comparingInt(e -> e.field() == null ? -1 : e.field().ordinal()));
         for (CustomerField f : CustomerField.values()) {
             fieldErrors.get(f).set(errors.stream().filter(e -> e.field() == f).map(FieldError::message)
                     .findFirst().orElse(null));
+            fieldWarnings.get(f).set(findings.warnings().stream().filter(e -> e.field() == f)
+                    .map(FieldError::message).findFirst().orElse(null));
         }
         current.set(data);
         problems.set(List.copyOf(errors));
@@ -198,7 +218,10 @@ final class EditBuffer {
     }
 
     private boolean differsFromBase(CustomerData data) {
-        CustomerData baseData = base.get() == null ? CustomerData.EMPTY : base.get().data();
-        return !data.normalized().sameValues(baseData.normalized());
+        return !data.normalized().sameValues(baseData().normalized());
+    }
+
+    private CustomerData baseData() {
+        return base.get() == null ? CustomerData.EMPTY : base.get().data();
     }
 }

@@ -19,7 +19,8 @@ import org.lockstep.domain.CustomerField;
 /**
  * Lays out one labelled control per {@link CustomerField} in the editor's grid and binds each to the view model:
  * contact details on the left, the address on the right, notes across the bottom. A control's id is the field's
- * column name ({@code #email}); its error line's id adds {@code -error}.
+ * column name ({@code #email}); its error line's id adds {@code -error}, its warning line's {@code -warning} (a rule
+ * the stored value breaks though the operator left it alone: shown, but it does not block Save).
  */
 final class EditorForm {
 
@@ -51,9 +52,37 @@ final class EditorForm {
         highlightEnds.playFromStart();
     }
 
-    /** Pushes every control's text into the view model: a value still being typed is saved too. */
+    /**
+     * Pushes every control's text into the view model: a value still being typed is saved too. A control whose text
+     * is only the view model's value as the control can show it is left alone: JavaFX drops control characters from
+     * a text control's content, so a value another tool stored with one (a warning under the field) would otherwise
+     * be rewritten without them though the operator never touched it (issue 11).
+     */
     void commit(CustomerEditorViewModel viewModel) {
-        controls.forEach((field, control) -> viewModel.textProperty(field).set(control.getText()));
+        controls.forEach((field, control) -> {
+            String mine = viewModel.textProperty(field).get();
+            if (!control.getText().equals(shownAs(mine, control instanceof TextArea))) {
+                viewModel.textProperty(field).set(control.getText());
+            }
+        });
+    }
+
+    /**
+     * The text a control shows for {@code text}: what JavaFX's {@code TextInputControl.filterInput} keeps, i.e.
+     * without DEL and C0 control characters, except line breaks and tabs in a text area.
+     */
+    static String shownAs(String text, boolean area) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder shown = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            boolean kept = c == '\n' || c == '\t' ? area : c >= 0x20 && c != 0x7f;
+            if (kept) {
+                shown.append(c);
+            }
+        }
+        return shown.toString();
     }
 
     private void place(GridPane grid, CustomerEditorViewModel viewModel, List<CustomerField> fields, int column,
@@ -77,12 +106,21 @@ final class EditorForm {
             error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
             control.pseudoClassStateChanged(INVALID, error.isVisible());
 
+            Label warning = new Label();
+            warning.setId(field.column() + "-warning");
+            warning.getStyleClass().add("field-warning");
+            warning.setWrapText(true);
+            warning.textProperty().bind(viewModel.warningProperty(field));
+            warning.visibleProperty().bind(viewModel.warningProperty(field).isNotNull()
+                    .and(viewModel.editableProperty()));
+            warning.managedProperty().bind(warning.visibleProperty());
+
             Label label = new Label(field.label());
             label.getStyleClass().add("field-label");
             label.setLabelFor(control);
             GridPane.setValignment(label, VPos.TOP);
             grid.add(label, column, row);
-            grid.add(new VBox(2, control, error), column + 1, row, span, 1);
+            grid.add(new VBox(2, control, error, warning), column + 1, row, span, 1);
             row++;
         }
     }

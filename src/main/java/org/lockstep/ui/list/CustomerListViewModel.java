@@ -190,14 +190,15 @@ public final class CustomerListViewModel {
         return descending.getReadOnlyProperty();
     }
 
-    /** The search of the rows shown (the filter text as last applied, stripped). */
+    /** The search of the rows shown: the filter text as last applied, stripped and in NFC. */
     public String search() {
         return search;
     }
 
     /** Searches for the filter text now, unless it is the search already shown. */
     public void applyFilter() {
-        String wanted = filterText.get() == null ? "" : filterText.get().strip();
+        // NFC, as every stored text is: both the page and the count must search for the same term.
+        String wanted = CustomerPageRequest.searchTerm(filterText.get());
         if (wanted.equals(search)) {
             return;
         }

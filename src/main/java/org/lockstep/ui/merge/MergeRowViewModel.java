@@ -11,11 +11,11 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.merge.FieldMerge;
 import org.lockstep.domain.merge.FieldMerge.Resolution;
 import org.lockstep.domain.merge.TextMergeResult;
 import org.lockstep.domain.merge.TextMergeResult.HunkChoice;
+import org.lockstep.ui.EditorLocale;
 
 /**
  * One field of the merge dialog: its base, mine and theirs as text, who won, and the Result the operator may edit.
@@ -66,7 +66,7 @@ public final class MergeRowViewModel {
             }
         }
         this.hunks = List.copyOf(list);
-        result.set(FieldParser.format(merge.result()));
+        result.set(EditorLocale.fields().format(merge.result()));
         result.addListener((obs, was, now) -> {
             if (!applying) {
                 edited.set(true);
@@ -116,17 +116,17 @@ public final class MergeRowViewModel {
 
     /** The base value as the editor shows it; empty when absent. */
     public String baseText() {
-        return FieldParser.format(merge.base());
+        return EditorLocale.fields().format(merge.base());
     }
 
     /** My value as the editor shows it. */
     public String mineText() {
-        return FieldParser.format(merge.mine());
+        return EditorLocale.fields().format(merge.mine());
     }
 
     /** Their value as the editor shows it. */
     public String theirsText() {
-        return FieldParser.format(merge.theirs());
+        return EditorLocale.fields().format(merge.theirs());
     }
 
     /** The conflict hunks of a multi-line conflict, in text order; empty otherwise. */
@@ -253,7 +253,7 @@ public final class MergeRowViewModel {
         TextMergeResult text = merge.text().orElseThrow();
         List<HunkChoice> choices = hunks.stream()
                 .map(h -> h.isDecided() ? h.getChoice() : HunkChoice.MINE).toList();
-        return FieldParser.format(text.resolve(choices));
+        return EditorLocale.fields().format(text.resolve(choices));
     }
 
     private void setResult(String value) {

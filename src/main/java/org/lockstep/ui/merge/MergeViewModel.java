@@ -26,12 +26,14 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.MergeResult;
 import org.lockstep.domain.merge.ThreeWayMerge;
+import org.lockstep.ui.EditorLocale;
 import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.lock.LockMessages;
 
@@ -62,6 +64,8 @@ public final class MergeViewModel {
     private Customer base;
     private CustomerData mine;
     private Customer theirs;
+    // The rows show values in the editor's locale; the Result is read back in the same one.
+    private final FieldParser parser = EditorLocale.fields();
     private boolean refreshed;
     private int generation;
 
@@ -565,12 +569,12 @@ public final class MergeViewModel {
 
     /** The Result as values; only called when the check found no problem. */
     private CustomerData resultValues() {
-        return ResultCheck.values(resultTexts());
+        return ResultCheck.values(resultTexts(), parser);
     }
 
     /** Checks the Result like the editor does, after every change of a row. */
     private void revalidate() {
-        show(ResultCheck.of(resultTexts()));
+        show(ResultCheck.of(resultTexts(), parser, theirs == null ? CustomerData.EMPTY : theirs.data()));
     }
 
     private void show(ResultCheck check) {

@@ -2,7 +2,7 @@ package org.lockstep.ui.merge;
 
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.domain.FieldParser;
+import org.lockstep.ui.EditorLocale;
 
 /**
  * A record's values as plain text an operator can paste into a mail or a note: one "Label: value" line per field,
@@ -23,7 +23,7 @@ public final class ReadableValues {
     public static String of(String title, CustomerData data) {
         StringBuilder out = new StringBuilder(title).append('\n');
         for (CustomerField f : CustomerField.values()) {
-            String value = FieldParser.format(data.get(f));
+            String value = EditorLocale.fields().format(data.get(f));
             out.append(f.label()).append(':');
             if (value.isEmpty()) {
                 out.append(" (empty)\n");

@@ -13,8 +13,9 @@ import org.lockstep.domain.FieldError;
 import org.lockstep.domain.FieldParser;
 
 /**
- * Checks the merge's Result like the editor checks its fields: each text parsed by {@link FieldParser} (the credit
- * limit must be a number), then the record's rules ({@link CustomerValidator}). Pure Java.
+ * Checks the merge's Result like the editor checks its fields: each text parsed by {@link FieldParser} in the
+ * editor's locale (the credit limit must be a number), then the record's rules for what the Result changes in the
+ * stored record ({@link CustomerValidator#validateChanges}). Pure Java.
  *
  * @param byField the reasons per field, joined with "; "; a field without problems is absent
  * @param all     every reason, record-wide ones first, then in field order
@@ -31,18 +32,23 @@ record ResultCheck(Map<CustomerField, String> byField, List<String> all) {
         return all.isEmpty();
     }
 
-    /** Parses and checks the Result's texts by field. */
-    static ResultCheck of(Map<CustomerField, String> texts) {
+    /**
+     * Parses and checks the Result's texts by field.
+     *
+     * @param parser reads the texts, in the locale they are shown in
+     * @param stored the record the Result is saved over (theirs); {@link CustomerData#EMPTY} when it is created anew
+     */
+    static ResultCheck of(Map<CustomerField, String> texts, FieldParser parser, CustomerData stored) {
         List<FieldError> errors = new ArrayList<>();
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
         texts.forEach((field, text) -> {
             try {
-                values.put(field, FieldParser.parse(field, text));
+                values.put(field, parser.parse(field, text));
             } catch (FieldParser.InvalidValueException e) {
                 errors.add(e.error());
             }
         });
-        errors.addAll(CustomerValidator.validate(CustomerData.fromMap(values)));
+        errors.addAll(CustomerValidator.validateChanges(stored, CustomerData.fromMap(values)).errors());
         return of(errors);
     }
 
@@ -71,9 +77,9 @@ record ResultCheck(Map<CustomerField, String> byField, List<String> all) {
      *
      * @throws FieldParser.InvalidValueException when a text does not parse
      */
-    static CustomerData values(Map<CustomerField, String> texts) {
+    static CustomerData values(Map<CustomerField, String> texts, FieldParser parser) {
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
-        texts.forEach((field, text) -> values.put(field, FieldParser.parse(field, text)));
+        texts.forEach((field, text) -> values.put(field, parser.parse(field, text)));
         return CustomerData.fromMap(values);
     }
 }

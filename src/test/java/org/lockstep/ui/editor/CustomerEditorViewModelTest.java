@@ -136,7 +136,7 @@ class CustomerEditorViewModelTest {
     void theCreditLimitMustBeANonNegativeNumber() {
         editor.textProperty(CustomerField.CREDIT_LIMIT).set("lots");
         assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
-                .isEqualTo("Credit limit must be a number, not \"lots\"");
+                .isEqualTo("Credit limit must be a number like 1,500.50, not \"lots\"");
 
         editor.textProperty(CustomerField.CREDIT_LIMIT).set("-5");
         assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("Credit limit must not be negative");

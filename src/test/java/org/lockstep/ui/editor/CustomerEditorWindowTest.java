@@ -3,6 +3,7 @@ package org.lockstep.ui.editor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
+import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -256,6 +257,46 @@ class CustomerEditorWindowTest {
         assertThat(editor.saveEnabled()).isTrue();
         assertThat(editor.error(CustomerField.EMAIL)).isNull();
         assertThat(editor.saveBlockedReason()).isEmpty();
+    }
+
+    @Test
+    void aStoredValueThatBreaksARuleIsShownAsAWarningUnderItsFieldAndAnotherFieldStillSaves() {
+        long id = db.jdbi().withHandle(h -> h.createQuery("INSERT INTO customer (external_ref, company, city)"
+                        + " VALUES (:ref, 'Written by psql', E'Recife\\x07') RETURNING id")
+                .bind("ref", "UI-" + REFS.incrementAndGet()).mapTo(Long.class).one());
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, aliceServices, id, 0);
+
+        assertThat(editor.warning(CustomerField.CITY)).startsWith("City must be one line of text");
+        assertThat(editor.error(CustomerField.CITY)).isNull();
+        editor.type(CustomerField.PHONE, "+55 81 3000-0000");
+        Fx.await("Save to be enabled", editor::saveEnabled);
+        editor.clickSave().awaitVersionLine("version 2");
+
+        assertThat(alice.find(id).orElseThrow().data().phone()).isEqualTo("+55 81 3000-0000");
+        assertThat(alice.find(id).orElseThrow().data().city()).isEqualTo("Recife\u0007");
+    }
+
+    @Test
+    void aGermanEditorReadsAndShowsTheCreditLimitWithADecimalComma() {
+        Locale before = Locale.getDefault(Locale.Category.FORMAT);
+        Locale.setDefault(Locale.Category.FORMAT, Locale.GERMANY);
+        try {
+            EditorWindowHandle editor = aliceWindow();
+            assertThat(editor.text(CustomerField.CREDIT_LIMIT)).isEqualTo("1000,00");
+
+            editor.type(CustomerField.CREDIT_LIMIT, "1.5");
+            Fx.await("Save to be disabled", () -> !editor.saveEnabled());
+            assertThat(editor.error(CustomerField.CREDIT_LIMIT))
+                    .startsWith("Credit limit must be a number like 1.500,50");
+
+            editor.type(CustomerField.CREDIT_LIMIT, "1.500,50");
+            Fx.await("Save to be enabled", editor::saveEnabled);
+            editor.clickSave().awaitVersionLine("version 2");
+            assertThat(alice.find(stored.id()).orElseThrow().data().creditLimit()).isEqualByComparingTo("1500.50");
+            assertThat(editor.text(CustomerField.CREDIT_LIMIT)).isEqualTo("1500,50");
+        } finally {
+            Locale.setDefault(Locale.Category.FORMAT, before);
+        }
     }
 
     @Test

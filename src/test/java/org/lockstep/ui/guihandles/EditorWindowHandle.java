@@ -311,6 +311,14 @@ public final class EditorWindowHandle {
         });
     }
 
+    /** The field's warning line (a stored value that breaks a rule, left unchanged), or {@code null} when hidden. */
+    public String warning(CustomerField field) {
+        return Fx.call(() -> {
+            Label warning = (Label) node("#" + field.column() + "-warning");
+            return warning.isVisible() ? warning.getText() : null;
+        });
+    }
+
     /** The header's version line. */
     public String versionLine() {
         return Fx.call(() -> ((Label) node("#versionLine")).getText());

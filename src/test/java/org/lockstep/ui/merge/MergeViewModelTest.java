@@ -278,7 +278,8 @@ class MergeViewModelTest {
 
         vm.row(CREDIT_LIMIT).resultProperty().set("a lot");
 
-        assertThat(vm.row(CREDIT_LIMIT).getError()).isEqualTo("Credit limit must be a number, not \"a lot\"");
+        assertThat(vm.row(CREDIT_LIMIT).getError())
+                .isEqualTo("Credit limit must be a number like 1,500.50, not \"a lot\"");
         assertThat(vm.canSaveProperty().get()).isFalse();
         vm.showAllProperty().set(false);
         assertThat(vm.visibleRows()).contains(vm.row(CREDIT_LIMIT));

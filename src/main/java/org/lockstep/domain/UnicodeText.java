@@ -1,0 +1,49 @@
+package org.lockstep.domain;
+
+import java.text.Normalizer;
+
+/**
+ * The two rules Lockstep applies to every text value: text is kept in Unicode Normalization Form C (NFC), and its
+ * length is counted in code points.
+ *
+ * <p>NFC, because the same name arrives in two forms: a macOS keyboard or file gives "José" as {@code e} followed
+ * by a combining acute accent (NFD), most others give the single precomposed {@code é}. An operator sees one
+ * name; without normalization the database would hold two different values, a save of the other form would be a
+ * change, and a search in one form would miss rows in the other (Unicode Standard Annex #15, Normalization Forms).
+ *
+ * <p>Code points, because that is what PostgreSQL's {@code char_length} counts in a UTF-8 database, and the CHECK
+ * constraints of {@code V1__customer.sql} use it (PostgreSQL docs, 9.4 String Functions): Java's
+ * {@link String#length()} counts UTF-16 code units, so an emoji outside the Basic Multilingual Plane would count
+ * twice.
+ */
+public final class UnicodeText {
+
+    private UnicodeText() {
+    }
+
+    /**
+     * The text in Normalization Form C.
+     *
+     * @param text any text, or {@code null}
+     * @return the NFC form; {@code null} for {@code null}; the same instance when it already is NFC
+     */
+    public static String nfc(String text) {
+        if (text == null || Normalizer.isNormalized(text, Normalizer.Form.NFC)) {
+            return text;
+        }
+        return Normalizer.normalize(text, Normalizer.Form.NFC);
+    }
+
+    /** Whether two texts are canonically equivalent: equal once both are in NFC; {@code null} equals only itself. */
+    public static boolean sameText(String a, String b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        return a.equals(b) || nfc(a).equals(nfc(b));
+    }
+
+    /** The length in code points, as PostgreSQL's {@code char_length} counts it; 0 for {@code null}. */
+    public static int length(String text) {
+        return text == null ? 0 : text.codePointCount(0, text.length());
+    }
+}
