@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -137,7 +138,8 @@ public final class CsvRecordReader implements Closeable {
             if (m.contains("EOF reached before encapsulated token finished")) {
                 return "a quoted value starting here is never closed with a \"";
             }
-            if (m.contains("invalid char between encapsulated token and delimiter")) {
+            // Commons CSV 1.14 says "Invalid character between…", earlier versions "invalid char between…".
+            if (m.toLowerCase(Locale.ROOT).contains("between encapsulated token and delimiter")) {
                 return "a quoted value is followed by other text before the next " + delimiter.word() + " (write "
                         + "\"\" for a quote inside a quoted value)";
             }
