@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The cell rule on its own: which values get a quote, and that import's reading undoes export's writing for every
- * text. (The same law through the real export, import and database: {@code ExportImportRoundTripProperties}.)
+ * text. (The same law through the real export, import and database: {@code ExportImportRoundTripTest}.)
  */
 class FormulaNeutralizationTest {
 
