@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.lockstep.app.csv.CsvRecordReader.CsvSyntaxException;
 import org.lockstep.app.csv.CsvRecordReader.NumberedRecord;
 
@@ -79,7 +78,7 @@ public final class DelimiterDetection {
                 fitting.add(d);
             } else {
                 misfits.add("by " + d.plural() + ", " + (strangers == null ? "the header is not readable"
-                        : quoted(strangers) + (strangers.size() == 1 ? " is not a known column"
+                        : ColumnLookup.quoted(strangers) + (strangers.size() == 1 ? " is not a known column"
                         : " are not known columns")));
             }
         }
@@ -143,9 +142,5 @@ public final class DelimiterDetection {
         List<String> words = counts.entrySet().stream()
                 .map(e -> e.getKey().plural() + " (" + e.getValue() + ")").toList();
         return String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
-    }
-
-    private static String quoted(List<String> names) {
-        return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.lockstep.app.csv.CsvRecordReader.NumberedRecord;
@@ -103,7 +102,7 @@ public final class ImportMapping {
             }
             String source = mapping.substring(0, eq);
             String target = mapping.substring(eq + 1).strip();
-            List<Integer> columns = columnsFor(header, mapping, source, !target.isEmpty());
+            List<Integer> columns = ColumnLookup.columnsFor(header, mapping, source, !target.isEmpty());
             Target t = target.isEmpty() ? new Skipped() : explicitTarget(target, key)
                     .orElseThrow(() -> new IllegalArgumentException("--map \"" + mapping + "\": unknown field \""
                             + target + "\"; fields are " + fieldList()));
@@ -168,7 +167,7 @@ public final class ImportMapping {
             columns.stream().filter(c -> !explicit.contains(c)).forEach(c -> targets.set(c, new Skipped()));
             if (chosen.size() > 1 && !(target instanceof ToField)) {
                 problems.add("several columns map to " + targetName(target) + " (columns "
-                        + positions(chosen) + "); at most one may");
+                        + ColumnLookup.positions(chosen) + "); at most one may");
             }
         });
         return problems;
@@ -178,10 +177,12 @@ public final class ImportMapping {
         String example = " (e.g. --map \"" + (columns.get(columns.size() - 1) + 1) + "=" + target + "\")";
         String first = header.get(columns.get(0));
         if (columns.stream().allMatch(c -> header.get(c).equals(first))) {
-            return "header: column \"" + first + "\" appears " + (columns.size() == 2 ? "twice" : columns.size()
-                    + " times") + " (columns " + positions(columns) + "); use --map to choose one" + example;
+            String times = columns.size() == 2 ? "twice" : columns.size() + " times";
+            return "header: column \"" + first + "\" appears " + times + " (columns " + ColumnLookup.positions(columns)
+                    + "); use --map to choose one" + example;
         }
-        String named = joined(columns.stream().map(c -> (c + 1) + " (\"" + header.get(c) + "\")").toList());
+        String named = ColumnLookup.joined(columns.stream()
+                .map(c -> (c + 1) + " (\"" + header.get(c) + "\")").toList());
         return "header: columns " + named + (columns.size() == 2 ? " both" : " all") + " fill " + target
                 + "; use --map to choose one" + example;
     }
@@ -191,18 +192,6 @@ public final class ImportMapping {
             return f.field().column();
         }
         return target instanceof ToId ? "id" : "version";
-    }
-
-    /** 1-based positions: "2 and 3", "2, 3 and 5". */
-    private static String positions(List<Integer> columns) {
-        return joined(columns.stream().map(c -> Integer.toString(c + 1)).toList());
-    }
-
-    private static String joined(List<String> items) {
-        if (items.size() == 1) {
-            return items.get(0);
-        }
-        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
     /**
@@ -215,8 +204,8 @@ public final class ImportMapping {
             int eq = mapping.lastIndexOf('=');
             if (eq >= 0) {
                 String source = mapping.substring(0, eq);
-                mapped.addAll(columnsNamed(header, source));
-                position(source, header.size()).ifPresent(p -> mapped.add(p - 1));
+                mapped.addAll(ColumnLookup.columnsNamed(header, source));
+                ColumnLookup.position(source, header.size()).ifPresent(p -> mapped.add(p - 1));
             }
         }
         List<String> unknown = new ArrayList<>();
@@ -238,69 +227,8 @@ public final class ImportMapping {
         if (!present) {
             String column = key == ImportKey.ID ? "id" : "external_ref";
             throw new IllegalArgumentException("--key " + column + ": the file has no " + column
-                    + " column; its columns are " + quoted(header));
+                    + " column; its columns are " + ColumnLookup.quoted(header));
         }
-    }
-
-    /**
-     * The columns a mapping's SOURCE names: those of that name, else the column at that position.
-     *
-     * @param choosing whether the mapping fills a field (rather than skipping), so must name one column
-     */
-    private static List<Integer> columnsFor(List<String> header, String mapping, String source, boolean choosing) {
-        List<Integer> named = columnsNamed(header, source);
-        OptionalInt position = position(source, header.size());
-        if (position.isPresent() && !named.isEmpty() && !named.equals(List.of(position.getAsInt() - 1))) {
-            throw new IllegalArgumentException("--map \"" + mapping + "\": \"" + source.strip() + "\" is the name of "
-                    + "column " + positions(named) + " and the position of column " + position.getAsInt()
-                    + "; rename the column in the file to map it");
-        }
-        if (!named.isEmpty()) {
-            if (named.size() > 1 && choosing) {
-                throw new IllegalArgumentException("--map \"" + mapping + "\": the file has " + named.size()
-                        + " columns named \"" + source + "\" (columns " + positions(named) + "); choose one by its "
-                        + "position, e.g. --map \"" + (named.get(named.size() - 1) + 1) + mapping.substring(
-                                mapping.lastIndexOf('=')) + "\"");
-            }
-            return named;
-        }
-        if (position.isPresent()) {
-            return List.of(position.getAsInt() - 1);
-        }
-        throw new IllegalArgumentException("--map \"" + mapping + "\": the file has no column \"" + source
-                + "\"; its columns are " + quoted(header) + (isNumber(source) ? " (a number picks a column by "
-                + "position, 1 to " + header.size() + ")" : ""));
-    }
-
-    /** A SOURCE that is a whole number from 1 to the number of columns, as a 1-based position. */
-    private static OptionalInt position(String source, int columns) {
-        if (!isNumber(source)) {
-            return OptionalInt.empty();
-        }
-        try {
-            int p = Integer.parseInt(source.strip());
-            return p >= 1 && p <= columns ? OptionalInt.of(p) : OptionalInt.empty();
-        } catch (NumberFormatException e) {
-            return OptionalInt.empty(); // too many digits for any file
-        }
-    }
-
-    private static boolean isNumber(String source) {
-        String s = source.strip();
-        return !s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9');
-    }
-
-    private static List<Integer> columnsNamed(List<String> header, String source) {
-        List<Integer> exact = new ArrayList<>();
-        List<Integer> loose = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++) {
-            if (header.get(i).equals(source)) {
-                exact.add(i);
-            } else if (header.get(i).strip().equalsIgnoreCase(source.strip())) {
-                loose.add(i);
-            }
-        }
-        return exact.isEmpty() ? loose : exact;
     }
 
     private static Optional<Target> explicitTarget(String name, ImportKey key) {
@@ -401,9 +329,5 @@ public final class ImportMapping {
 
     private static String fieldList() {
         return Arrays.stream(CustomerField.values()).map(CustomerField::column).collect(Collectors.joining(", "));
-    }
-
-    private static String quoted(List<String> names) {
-        return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
     }
 }
