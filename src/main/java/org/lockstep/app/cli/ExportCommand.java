@@ -7,13 +7,14 @@ import org.lockstep.app.csv.CsvExport;
 import org.lockstep.store.CustomerBulkStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep export FILE.csv}: every customer to a CSV file that {@code lockstep import} reads back unchanged
- * (see {@link CsvExport}).
+ * {@code lockstep export FILE.csv [--raw]}: every customer to a CSV file that {@code lockstep import} reads back
+ * unchanged (see {@link CsvExport}), its cells neutralized against spreadsheet formulas unless {@code --raw}.
  */
 @Command(name = "export", description = "Write every customer to a UTF-8 CSV file that import reads back.")
 public final class ExportCommand implements Callable<Integer> {
@@ -26,10 +27,17 @@ public final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The CSV file to write; replaced when it exists.")
     Path file;
 
+    @Option(names = "--raw",
+            description = "Write values exactly, for programs: a value starting with = + - @ or a tab or line break "
+                    + "is not prefixed with ' (a spreadsheet may run it as a formula). Refused when a value starts "
+                    + "with ' before one of those, since import would drop that '.")
+    boolean raw;
+
     @Override
     public Integer call() {
         return CommandSupport.run(launcher, spec, s -> {
-            long count = new CsvExport(new CustomerBulkStore(s.db().jdbi(), s.config().user())).write(file);
+            long count = new CsvExport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
+                    .write(file, raw ? CsvExport.Cells.RAW : CsvExport.Cells.NEUTRALIZED);
             s.out().println("exported " + count + " customer" + (count == 1 ? "" : "s") + " to " + file);
             return Launcher.OK;
         });

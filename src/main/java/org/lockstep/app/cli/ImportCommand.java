@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Launcher;
 import org.lockstep.domain.ImportConflictException;
+import org.lockstep.app.csv.CsvDelimiter;
 import org.lockstep.app.csv.CsvImport;
 import org.lockstep.store.CustomerBulkStore;
 import org.lockstep.store.CustomerBulkStore.ImportCounts;
@@ -20,8 +21,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep import FILE.csv [--map SOURCE=FIELD]... [--key FIELD]}: all rows or none, in one transaction
- * (see {@link CsvImport}). Every bad row is printed on stderr with its line and the field at fault; exit 2.
+ * {@code lockstep import FILE.csv [--map SOURCE=FIELD]... [--key FIELD] [--delimiter D]}: all rows or none, in one
+ * transaction (see {@link CsvImport}). Every bad row is printed on stderr with its line and the field at fault; exit 2.
  */
 @Command(name = "import", description = "Import customers from a UTF-8 CSV file with a header line; all rows "
         + "or none.")
@@ -36,9 +37,14 @@ public final class ImportCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--map", paramLabel = "SOURCE=FIELD",
-            description = "Fill FIELD from the column named SOURCE (split at the last =); SOURCE= skips the "
-                    + "column. Columns named like a field map themselves.")
+            description = "Fill FIELD from the column named SOURCE (split at the last =), or at position SOURCE "
+                    + "(3=city: the third column); SOURCE= skips the column. Columns named like a field map "
+                    + "themselves; a mapped column takes its field from them.")
     List<String> mappings = new ArrayList<>();
+
+    @Option(names = "--delimiter", paramLabel = "D",
+            description = "What separates the values: , ; | or tab. Default: told by the header line.")
+    String delimiter;
 
     @Option(names = "--key", paramLabel = "FIELD",
             description = "external_ref or id: rows whose key belongs to a customer update it (version + 1; "
@@ -48,8 +54,10 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ImportKey importKey;
+        CsvDelimiter separator;
         try {
             importKey = importKey();
+            separator = delimiter == null ? null : CsvDelimiter.parse(delimiter);
             if (!Files.isRegularFile(file)) {
                 throw new CommandSupport.UsageException(file + ": no such file");
             }
@@ -60,8 +68,10 @@ public final class ImportCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, false, s -> {
             CsvImport.Outcome outcome;
             try {
-                outcome = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user(),
-                        s.customers().sessionId()), s.config().fieldParser()).run(file, mappings, importKey);
+                CsvImport csvImport = new CsvImport(new CustomerBulkStore(s.db().jdbi(), s.config().user(),
+                        s.customers().sessionId()), s.config().fieldParser());
+                outcome = separator == null ? csvImport.run(file, mappings, importKey)
+                        : csvImport.run(file, mappings, importKey, separator);
             } catch (ImportConflictException conflict) {
                 conflict.problems().forEach(p -> s.err().println(file + ": " + p));
                 s.err().println("lockstep: nothing imported: the file would overwrite " + conflict.problems().size()

@@ -20,11 +20,28 @@ import org.lockstep.store.CustomerBulkStore;
  * Writes every customer to a UTF-8 CSV file (RFC 4180, CRLF between records) whose header {@link CsvImport} reads
  * back unchanged: {@code id}, the field columns, then {@code version}, {@code updated_at} (ISO-8601, UTC) and
  * {@code updated_by}, which an import skips. Rows stream from the database to the file, so any number fits.
+ *
+ * <p>Cells are {@link FormulaNeutralization neutralized} so that a spreadsheet opening the file runs no value as a
+ * formula; {@link CsvImport} undoes it, so every value reads back as it was.
  */
 public final class CsvExport {
 
     /** The header, in column order. */
     public static final List<String> HEADER = header();
+
+    /** At most this many cells are named when a raw export is refused. */
+    private static final int NAMED_CELLS = 5;
+
+    /** How values become cells. */
+    public enum Cells {
+        /** Neutralized against spreadsheet formulas ({@link FormulaNeutralization#neutralize}): for people. */
+        NEUTRALIZED,
+        /**
+         * Exactly the values, for programs. A value that import would read one quote shorter
+         * ({@link FormulaNeutralization#changedByRestore}) refuses the export instead.
+         */
+        RAW
+    }
 
     private final CustomerBulkStore store;
 
@@ -41,15 +58,22 @@ public final class CsvExport {
         return List.copyOf(names);
     }
 
+    /** Writes the file with {@link Cells#NEUTRALIZED neutralized} cells; see {@link #write(Path, Cells)}. */
+    public long write(Path file) throws IOException {
+        return write(file, Cells.NEUTRALIZED);
+    }
+
     /**
      * Writes the file. It is written beside the target under a temporary name and moved into place only when
      * complete, so a failure never leaves a half-written file where a good one was.
      *
      * @return the number of customers written
      * @throws IOException when the file cannot be written
+     * @throws IllegalArgumentException with {@link Cells#RAW}, when a value starts with {@code '} before a formula
+     *         character, which a later import would read without that quote; nothing is written then
      * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
      */
-    public long write(Path file) throws IOException {
+    public long write(Path file, Cells cells) throws IOException {
         Path target = file.toAbsolutePath();
         // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
         Path temp = Files.createFile(target.resolveSibling("." + target.getFileName() + "."
@@ -59,7 +83,7 @@ public final class CsvExport {
             try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
                  CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180)) {
                 printer.printRecord(HEADER);
-                count = writeRows(printer);
+                count = writeRows(printer, cells);
             }
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return count;
@@ -68,12 +92,24 @@ public final class CsvExport {
         }
     }
 
-    private long writeRows(CSVPrinter printer) throws IOException {
+    private long writeRows(CSVPrinter printer, Cells cells) throws IOException {
         long[] count = {0};
+        List<String> ambiguous = new ArrayList<>();
+        long[] ambiguousCount = {0};
         try {
             store.forEachCustomer(c -> {
+                List<String> values = row(c);
+                if (cells == Cells.RAW) {
+                    for (int i = 0; i < values.size(); i++) {
+                        if (FormulaNeutralization.changedByRestore(values.get(i))
+                                && ambiguousCount[0]++ < NAMED_CELLS) {
+                            ambiguous.add("customer " + c.id() + " " + HEADER.get(i));
+                        }
+                    }
+                }
                 try {
-                    printer.printRecord(row(c));
+                    printer.printRecord(cells == Cells.RAW ? values
+                            : values.stream().map(FormulaNeutralization::neutralize).toList());
                     count[0]++;
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -81,6 +117,12 @@ public final class CsvExport {
             });
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        }
+        if (ambiguousCount[0] > 0) {
+            throw new IllegalArgumentException("--raw: " + ambiguousCount[0] + " value" + (ambiguousCount[0] == 1
+                    ? " starts" : "s start") + " with ' before a formula character (" + String.join(", ", ambiguous)
+                    + (ambiguousCount[0] > NAMED_CELLS ? ", …" : "") + "), which import would read without that "
+                    + "quote; export without --raw; nothing was written");
         }
         return count[0];
     }

@@ -22,7 +22,9 @@ import org.lockstep.store.CustomerBulkStore.ImportRow;
  * Imports customers from a CSV file, all or nothing. A first pass reads and validates every record and checks
  * external refs against each other and against the database, collecting every problem; only when there is none
  * does a second pass stream the rows into one transaction ({@link CustomerBulkStore#write}). Neither pass holds the
- * file's rows in memory, so files of any size import; the file must therefore be one that can be read twice.
+ * file's rows in memory, so files of any size import; the file must therefore be one that can be read twice. The
+ * values may be separated by commas, semicolons, tabs or pipes: the header line tells which
+ * ({@link DelimiterDetection}), or the caller does.
  */
 public final class CsvImport {
 
@@ -73,19 +75,33 @@ public final class CsvImport {
     }
 
     /**
-     * Imports a file.
+     * Imports a file, telling from its header line which delimiter separates the values ({@link DelimiterDetection}).
      *
      * @param file     a UTF-8 CSV file with a header line, with or without a byte-order mark
      * @param mappings {@code SOURCE=FIELD} texts, see {@link ImportMapping#of}
      * @param key      with a key, rows whose key names an existing customer update it; the rest are inserted
+     * @return {@link Rejected} also when the header does not tell the delimiter
      * @throws IllegalArgumentException when the file is empty, or a mapping or the key does not fit the header
      * @throws IOException              when the file cannot be read
      * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails
      */
     public Outcome run(Path file, List<String> mappings, ImportKey key) throws IOException {
+        DelimiterDetection.Result detected = DelimiterDetection.detect(file,
+                header -> ImportMapping.unknownColumns(header, mappings));
+        if (detected instanceof DelimiterDetection.Undecided undecided) {
+            return new Rejected(List.of(new Problem(1, undecided.message())));
+        }
+        return run(file, mappings, key, ((DelimiterDetection.Detected) detected).delimiter());
+    }
+
+    /**
+     * Imports a file whose values are separated by {@code delimiter}; otherwise as
+     * {@link #run(Path, List, ImportKey)}.
+     */
+    public Outcome run(Path file, List<String> mappings, ImportKey key, CsvDelimiter delimiter) throws IOException {
         List<Problem> problems = new ArrayList<>();
-        try (CsvRecordReader reader = CsvRecordReader.open(file)) {
-            ImportMapping mapping = mapping(reader, file, mappings, key);
+        try (CsvRecordReader reader = CsvRecordReader.open(file, delimiter)) {
+            ImportMapping mapping = mapping(reader, file, mappings, key, delimiter);
             mapping.headerProblems().forEach(p -> problems.add(new Problem(1, p)));
             validateRows(reader, mapping, key, problems);
         }
@@ -93,16 +109,17 @@ public final class CsvImport {
             problems.sort(Comparator.comparingLong(Problem::line));
             return new Rejected(List.copyOf(problems));
         }
-        try (CsvRecordReader reader = CsvRecordReader.open(file)) {
-            ImportMapping mapping = mapping(reader, file, mappings, key);
+        try (CsvRecordReader reader = CsvRecordReader.open(file, delimiter)) {
+            ImportMapping mapping = mapping(reader, file, mappings, key, delimiter);
             return new Imported(store.write(key, rows(reader, mapping)));
         }
     }
 
-    private ImportMapping mapping(CsvRecordReader reader, Path file, List<String> mappings, ImportKey key) {
+    private ImportMapping mapping(CsvRecordReader reader, Path file, List<String> mappings, ImportKey key,
+                                  CsvDelimiter delimiter) {
         NumberedRecord header = reader.next().orElseThrow(() -> new IllegalArgumentException(file
                 + " is empty; expected a header line naming the columns"));
-        return ImportMapping.of(header.values(), mappings, key, parser);
+        return ImportMapping.of(header.values(), mappings, key, parser, delimiter);
     }
 
     private void validateRows(CsvRecordReader reader, ImportMapping mapping, ImportKey key, List<Problem> problems) {

@@ -3,11 +3,14 @@ package org.lockstep.app.csv;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.lockstep.app.csv.CsvRecordReader.NumberedRecord;
 import org.lockstep.domain.CustomerData;
@@ -20,11 +23,17 @@ import org.lockstep.store.CustomerBulkStore.ImportKey;
  * Which column of a CSV file fills which customer field, and the conversion of one record into customer values.
  *
  * <p>A column maps to the field of its header name ({@link CustomerField#byColumn}: case, blanks and hyphens do not
- * matter), unless a {@code SOURCE=FIELD} mapping names it; {@code SOURCE=} with no field skips the column. The
- * columns that {@code lockstep export} writes but an import cannot set ({@code id}, {@code version},
- * {@code updated_at}, {@code updated_by}) are skipped, except {@code id} when it is the key. When several columns map
- * to one field their non-blank values are joined, with a space (a line break for multi-line fields): so
- * {@code first_name} and {@code last_name} can both fill {@code contact_name}.
+ * matter), unless a {@code SOURCE=FIELD} mapping names it, by its name or by its position ({@code 3=city});
+ * {@code SOURCE=} with no field skips the column. The columns that {@code lockstep export} writes but an import
+ * cannot set ({@code id}, {@code version}, {@code updated_at}, {@code updated_by}) are skipped, except {@code id}
+ * when it is the key. When several mapped columns fill one field their non-blank values are joined, with a space
+ * (a line break for multi-line fields): so {@code first_name} and {@code last_name} can both fill
+ * {@code contact_name}. Two columns that fill one field by their names alone ({@code company,city,city}) are a
+ * problem of the header until a mapping chooses; a mapped column takes the field from those that would fill it by
+ * name.
+ *
+ * <p>A cell that {@code lockstep export} neutralized against spreadsheet formulas ({@code '=…}) is read as the value
+ * without that quote ({@link FormulaNeutralization#restore}).
  */
 public final class ImportMapping {
 
@@ -55,33 +64,43 @@ public final class ImportMapping {
     private final List<Target> targets;
     private final List<String> headerProblems;
     private final FieldParser parser;
+    private final CsvDelimiter delimiter;
 
     private ImportMapping(List<String> header, List<Target> targets, List<String> headerProblems,
-                          FieldParser parser) {
+                          FieldParser parser, CsvDelimiter delimiter) {
         this.header = header;
         this.targets = targets;
         this.headerProblems = headerProblems;
         this.parser = parser;
+        this.delimiter = delimiter;
     }
 
-    /** Maps a header, reading amounts in the neutral format ({@code 1,500.50}); see the other {@code of}. */
+    /**
+     * Maps the header of a comma-separated file, reading amounts in the neutral format ({@code 1,500.50}); see
+     * {@link #of(List, List, ImportKey, FieldParser, CsvDelimiter)}.
+     */
     public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key) {
-        return of(header, mappings, key, FieldParser.NEUTRAL);
+        return of(header, mappings, key, FieldParser.NEUTRAL, CsvDelimiter.COMMA);
     }
 
     /**
      * Maps a header.
      *
-     * @param header   the header record's values
-     * @param mappings {@code SOURCE=FIELD} texts, split at the last {@code =} so that a SOURCE may hold spaces,
-     *                 slashes or {@code =}
-     * @param key      the import key; with {@link ImportKey#ID} the {@code id} column is read, otherwise skipped
-     * @param parser   reads the cells: text in NFC, amounts in its locale's separators
-     * @throws IllegalArgumentException when a mapping is malformed, names a column the header lacks or a field that
-     *         does not exist, or the key has no column; the message names it
+     * @param header    the header record's values
+     * @param mappings  {@code SOURCE=FIELD} texts, split at the last {@code =} so that a SOURCE may hold spaces,
+     *                  slashes or {@code =}; a SOURCE that is a number no column is named picks the column at that
+     *                  position (1 for the first), so that one of two columns with the same name can be chosen
+     * @param key       the import key; with {@link ImportKey#ID} the {@code id} column is read, otherwise skipped
+     * @param parser    reads the cells: text in NFC, amounts in its locale's separators
+     * @param delimiter what separates the file's values, for messages
+     * @throws IllegalArgumentException when a mapping is malformed, names a column the header lacks or several
+     *         columns of the same name, maps a column already mapped, names a field that does not exist, or the key
+     *         has no column; the message names the mapping
      */
-    public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key, FieldParser parser) {
-        Map<Integer, Target> mapped = new LinkedHashMap<>();
+    public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key, FieldParser parser,
+                                   CsvDelimiter delimiter) {
+        Map<Integer, Target> explicit = new LinkedHashMap<>();
+        Map<Integer, String> mappedBy = new HashMap<>();
         for (String mapping : mappings) {
             int eq = mapping.lastIndexOf('=');
             if (eq < 0) {
@@ -89,21 +108,24 @@ public final class ImportMapping {
             }
             String source = mapping.substring(0, eq);
             String target = mapping.substring(eq + 1).strip();
-            List<Integer> columns = columnsNamed(header, source);
-            if (columns.isEmpty()) {
-                throw new IllegalArgumentException("--map \"" + mapping + "\": the file has no column \"" + source
-                        + "\"; its columns are " + quoted(header));
-            }
+            List<Integer> columns = ColumnLookup.columnsFor(header, mapping, source, !target.isEmpty());
             Target t = target.isEmpty() ? new Skipped() : explicitTarget(target, key)
                     .orElseThrow(() -> new IllegalArgumentException("--map \"" + mapping + "\": unknown field \""
                             + target + "\"; fields are " + fieldList()));
-            columns.forEach(c -> mapped.put(c, t));
+            for (int c : columns) {
+                String earlier = mappedBy.putIfAbsent(c, mapping);
+                if (earlier != null) {
+                    throw new IllegalArgumentException("--map \"" + mapping + "\": column " + (c + 1)
+                            + " is already mapped by --map \"" + earlier + "\"");
+                }
+                explicit.put(c, t);
+            }
         }
         List<Target> targets = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < header.size(); i++) {
             String name = header.get(i);
-            Target t = mapped.get(i);
+            Target t = explicit.get(i);
             if (t == null) {
                 t = name.isBlank() ? new Nameless() : implicitTarget(name, key).orElse(null);
             }
@@ -113,12 +135,93 @@ public final class ImportMapping {
             }
             targets.add(t);
         }
-        if (targets.stream().filter(t -> t instanceof ToId).count() > 1) {
-            problems.add("several columns map to id; at most one may");
-        }
-        ImportMapping mapping = new ImportMapping(List.copyOf(header), targets, problems, parser);
+        problems.addAll(resolveSharedTargets(header, targets, explicit.keySet()));
+        ImportMapping mapping = new ImportMapping(List.copyOf(header), targets, problems, parser, delimiter);
         mapping.requireKeyColumn(key);
         return mapping;
+    }
+
+    /**
+     * Columns that would fill the same field (or id, or version). Those a {@code --map} names are the operator's
+     * choice: the others that would fill it by their name give way, and several named ones fill a text field
+     * together (joined). With no {@code --map} to choose, two columns for one field are a problem: joining them
+     * would store a value nobody typed ("Leeds York"), and taking either would drop the other.
+     *
+     * @param targets  changed in place: a column that gives way becomes skipped
+     * @param explicit the columns a {@code --map} names
+     * @return the problems, one per field
+     */
+    private static List<String> resolveSharedTargets(List<String> header, List<Target> targets,
+                                                     Set<Integer> explicit) {
+        Map<Target, List<Integer>> byTarget = new LinkedHashMap<>();
+        for (int i = 0; i < targets.size(); i++) {
+            Target t = targets.get(i);
+            if (t instanceof ToField || t instanceof ToId || t instanceof ToVersion) {
+                byTarget.computeIfAbsent(t, k -> new ArrayList<>()).add(i);
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        byTarget.forEach((target, columns) -> {
+            if (columns.size() < 2) {
+                return;
+            }
+            List<Integer> chosen = columns.stream().filter(explicit::contains).toList();
+            if (chosen.isEmpty()) {
+                problems.add(sharedTargetProblem(header, columns, targetName(target)));
+                return;
+            }
+            columns.stream().filter(c -> !explicit.contains(c)).forEach(c -> targets.set(c, new Skipped()));
+            if (chosen.size() > 1 && !(target instanceof ToField)) {
+                problems.add("several columns map to " + targetName(target) + " (columns "
+                        + ColumnLookup.positions(chosen) + "); at most one may");
+            }
+        });
+        return problems;
+    }
+
+    private static String sharedTargetProblem(List<String> header, List<Integer> columns, String target) {
+        String example = " (e.g. --map \"" + (columns.get(columns.size() - 1) + 1) + "=" + target + "\")";
+        String first = header.get(columns.get(0));
+        if (columns.stream().allMatch(c -> header.get(c).equals(first))) {
+            String times = columns.size() == 2 ? "twice" : columns.size() + " times";
+            return "header: column \"" + first + "\" appears " + times + " (columns " + ColumnLookup.positions(columns)
+                    + "); use --map to choose one" + example;
+        }
+        String named = ColumnLookup.joined(columns.stream()
+                .map(c -> (c + 1) + " (\"" + header.get(c) + "\")").toList());
+        return "header: columns " + named + (columns.size() == 2 ? " both" : " all") + " fill " + target
+                + "; use --map to choose one" + example;
+    }
+
+    private static String targetName(Target target) {
+        if (target instanceof ToField f) {
+            return f.field().column();
+        }
+        return target instanceof ToId ? "id" : "version";
+    }
+
+    /**
+     * The header's names that no field, no column Lockstep maintains and no {@code --map} accounts for; blank names
+     * count as accounted for. Used to tell which delimiter reads a header right.
+     */
+    public static List<String> unknownColumns(List<String> header, List<String> mappings) {
+        Set<Integer> mapped = new HashSet<>();
+        for (String mapping : mappings) {
+            int eq = mapping.lastIndexOf('=');
+            if (eq >= 0) {
+                String source = mapping.substring(0, eq);
+                mapped.addAll(ColumnLookup.columnsNamed(header, source));
+                ColumnLookup.position(source, header.size()).ifPresent(p -> mapped.add(p - 1));
+            }
+        }
+        List<String> unknown = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            String name = header.get(i);
+            if (!name.isBlank() && !mapped.contains(i) && implicitTarget(name, ImportKey.NONE).isEmpty()) {
+                unknown.add(name);
+            }
+        }
+        return unknown;
     }
 
     private void requireKeyColumn(ImportKey key) {
@@ -130,21 +233,8 @@ public final class ImportMapping {
         if (!present) {
             String column = key == ImportKey.ID ? "id" : "external_ref";
             throw new IllegalArgumentException("--key " + column + ": the file has no " + column
-                    + " column; its columns are " + quoted(header));
+                    + " column; its columns are " + ColumnLookup.quoted(header));
         }
-    }
-
-    private static List<Integer> columnsNamed(List<String> header, String source) {
-        List<Integer> exact = new ArrayList<>();
-        List<Integer> loose = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++) {
-            if (header.get(i).equals(source)) {
-                exact.add(i);
-            } else if (header.get(i).strip().equalsIgnoreCase(source.strip())) {
-                loose.add(i);
-            }
-        }
-        return exact.isEmpty() ? loose : exact;
     }
 
     private static Optional<Target> explicitTarget(String name, ImportKey key) {
@@ -183,20 +273,25 @@ public final class ImportMapping {
     public record Converted(long line, Long id, Long version, CustomerData data, List<String> problems) {
     }
 
-    /** Converts and validates a record ({@link CustomerValidator}); a blank cell leaves its field absent. */
+    /**
+     * Converts and validates a record ({@link CustomerValidator}); a blank cell leaves its field absent, and a
+     * neutralized cell stands for its value ({@link FormulaNeutralization#restore}).
+     */
     public Converted convert(NumberedRecord record) {
         List<String> values = record.values();
         List<String> problems = new ArrayList<>();
         if (values.size() != header.size()) {
             problems.add("has " + values.size() + " value" + (values.size() == 1 ? "" : "s") + " but the header has "
-                    + header.size() + " columns (is a value with a comma or a line break missing its quotes?)");
+                    + header.size() + " columns (is a value with a " + delimiter.word()
+                    + " or a line break missing its quotes?)");
             return new Converted(record.line(), null, null, null, problems);
         }
         Map<CustomerField, List<String>> texts = new EnumMap<>(CustomerField.class);
         Long id = null;
         Long version = null;
         for (int i = 0; i < values.size(); i++) {
-            String value = values.get(i);
+            // A cell export neutralized ('=…) stands for the value without its quote.
+            String value = FormulaNeutralization.restore(values.get(i));
             if (value.indexOf(CsvRecordReader.UNDECODABLE) >= 0) {
                 problems.add(header.get(i) + ": holds bytes that are not UTF-8 text; save the file as UTF-8 "
                         + "(it may be in Windows-1252 or Latin-1)");
@@ -240,9 +335,5 @@ public final class ImportMapping {
 
     private static String fieldList() {
         return Arrays.stream(CustomerField.values()).map(CustomerField::column).collect(Collectors.joining(", "));
-    }
-
-    private static String quoted(List<String> names) {
-        return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
     }
 }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.csv.CsvRecordReader.NumberedRecord;
 
 class CsvRecordReaderTest {
@@ -51,6 +53,31 @@ class CsvRecordReaderTest {
             reader.next();
             assertThatThrownBy(reader::next).isInstanceOfSatisfying(CsvRecordReader.CsvSyntaxException.class,
                     e -> assertThat(e.line()).isEqualTo(3));
+        }
+    }
+
+    /** {@code ⇥} stands for a tab. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '#', quoteCharacter = '`', textBlock = """
+            COMMA#      a,"b;c⇥d|e",f#     a#  b;c⇥d|e#  f
+            SEMICOLON#  a;"b,c⇥d|e";f#     a#  b,c⇥d|e#  f
+            TAB#        a⇥"b,c;d|e"⇥f#     a#  b,c;d|e#  f
+            PIPE#       a|"b,c;d⇥e"|f#     a#  b,c;d⇥e#  f
+            """)
+    void eachDelimiterSeparatesValuesAndQuotedValuesKeepTheOthers(CsvDelimiter delimiter, String line, String a,
+                                                                  String b, String c) throws IOException {
+        try (CsvRecordReader reader = CsvRecordReader.of(new StringReader(line.replace("⇥", "\t")), delimiter)) {
+            assertThat(reader.next().orElseThrow().values()).containsExactly(a, b.replace("⇥", "\t"), c);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"COMMA, comma", "SEMICOLON, semicolon", "TAB, tab", "PIPE, pipe"})
+    void aQuotedValueFollowedByTextNamesTheFilesDelimiter(CsvDelimiter delimiter, String word) throws IOException {
+        String text = "\"a\"b" + delimiter.character() + "c\n";
+        try (CsvRecordReader reader = CsvRecordReader.of(new StringReader(text), delimiter)) {
+            assertThatThrownBy(reader::next).hasMessage("a quoted value is followed by other text before the next "
+                    + word + " (write \"\" for a quote inside a quoted value)");
         }
     }
 }
