@@ -70,8 +70,16 @@ public interface CustomerRepository {
     /** A versioned delete under a lease, fenced like {@link #saveUnderLease}. */
     DeleteOutcome deleteUnderLease(long id, long baseVersion, long leaseToken);
 
-    /** The client session this repository writes as; leases it holds name it. */
+    /** The client session (or one editor's writer id) this repository writes as; leases it holds name it. */
     String sessionId();
+
+    /**
+     * The same store writing as {@code writerId}: its writes carry that id ({@code lockstep.session}, which change
+     * notifications tell), only a lease held by that id lets them past, and a lease held by any other id — another
+     * window of the same operator included — refuses them. Each editor writes as a writer id of its own
+     * (docs/decisions/0012-one-writer-per-editor.md). Wrappers wrap the derived store the same way.
+     */
+    CustomerRepository asWriter(String writerId);
 
     /** One page of the list, in the requested order. */
     List<Customer> page(CustomerPageRequest request);

@@ -11,8 +11,15 @@ import java.util.Optional;
  */
 public interface LeaseRepository {
 
-    /** This client session's id, recorded in the leases it holds. */
+    /** This client session's id (or one editor's writer id), recorded in the leases it holds. */
     String sessionId();
+
+    /**
+     * The same store acting as {@code writerId}: the leases it takes are held by that id, and only it renews,
+     * releases or saves under them; for every other id — another editor of the same operator included — they are
+     * someone else's (docs/decisions/0012-one-writer-per-editor.md).
+     */
+    LeaseRepository asWriter(String writerId);
 
     /**
      * Takes the lease in ONE statement: granted when nobody holds it, when its lease expired, or when this session

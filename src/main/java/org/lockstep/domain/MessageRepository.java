@@ -2,11 +2,15 @@ package org.lockstep.domain;
 
 import java.util.List;
 
-/** Messages between client sessions about a customer (issue 5); acts as one client session and operator. */
+/**
+ * Messages between client sessions about a customer (issue 5); acts as one client session (or one editor's writer id)
+ * and operator.
+ */
 public interface MessageRepository {
 
     /**
-     * Sends {@code text} to the session {@code toSession} (e.g. a lease holder's), about {@code customerId}.
+     * Sends {@code text} to the session {@code toSession} (e.g. a lease holder's: the writer id of the editor holding
+     * it), about {@code customerId}.
      *
      * @return the message as stored, with its database-clock time
      * @throws IllegalArgumentException when the text is empty or too long ({@link Message#checkedText})
@@ -16,4 +20,10 @@ public interface MessageRepository {
 
     /** Messages to this session about {@code customerId} with an id above {@code afterId}, oldest first. */
     List<Message> received(long customerId, long afterId);
+
+    /**
+     * The same store acting as {@code writerId}: it sends from that id and receives what was sent to it — to the
+     * editor holding a lease, whose writer id the lease names (docs/decisions/0012-one-writer-per-editor.md).
+     */
+    MessageRepository asWriter(String writerId);
 }

@@ -128,6 +128,12 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return sessionId;
     }
 
+    /** A repository of the same operator on the same database, writing as {@code writerId}. */
+    @Override
+    public JdbiCustomerRepository asWriter(String writerId) {
+        return new JdbiCustomerRepository(jdbi, user, writerId);
+    }
+
     /** The operator this repository writes as. */
     public String user() {
         return user;

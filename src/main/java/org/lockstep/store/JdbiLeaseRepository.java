@@ -122,6 +122,11 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         return sessionId;
     }
 
+    @Override
+    public JdbiLeaseRepository asWriter(String writerId) {
+        return new JdbiLeaseRepository(jdbi, holder, writerId);
+    }
+
     /**
      * {@inheritDoc}
      *

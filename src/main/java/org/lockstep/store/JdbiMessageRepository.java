@@ -33,6 +33,11 @@ public final class JdbiMessageRepository implements MessageRepository {
     }
 
     @Override
+    public JdbiMessageRepository asWriter(String writerId) {
+        return new JdbiMessageRepository(jdbi, user, writerId);
+    }
+
+    @Override
     public Message send(String toSession, long customerId, String text) {
         String checked = Message.checkedText(text);
         // Sent twice would be received twice: never repeated.

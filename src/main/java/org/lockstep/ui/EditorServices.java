@@ -17,8 +17,10 @@ import org.lockstep.ui.presence.PresenceBoard;
 /**
  * What every editor of one Lockstep process needs, created once by the application and handed to the main window,
  * its editor pane and every editor window. The customer and lease repositories act as the same client session
- * ({@link CustomerRepository#sessionId()} equals {@link LeaseRepository#sessionId()}), so that this session's own
- * lease never blocks its own optimistic saves.
+ * ({@link CustomerRepository#sessionId()} equals {@link LeaseRepository#sessionId()}). Each editor takes
+ * {@link #forNewEditor()}: the same services writing as a writer id of its own ({@link WriterIds}), so that its own
+ * lease never blocks its own saves while another editor's lease — another window of the same operator included —
+ * does (docs/decisions/0012-one-writer-per-editor.md).
  *
  * @param customers    where customers are kept, acting as {@code user}
  * @param history      the version history, for the merge dialog's header
@@ -34,7 +36,8 @@ import org.lockstep.ui.presence.PresenceBoard;
  *                     process has no change feed (editors then learn of a newer version at save time)
  * @param presence     who else has a customer open, and where this process's editors announce themselves;
  *                     {@code null} when the process shows no presence
- * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none
+ * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none.
+ *                     An editor's services receive those sent to its writer id: the holder of its lease
  * @param lastWriteWinsAllowed whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
  *                     ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}); only {@code lockstep demo} and
  *                     {@code --allow-unsafe} allow it. Even then a new editor starts in the (safe) default mode.
@@ -81,6 +84,25 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
                 null, null, null);
     }
 
+    /**
+     * The services for one new editor: customers, leases and messages acting as a new writer id of this client
+     * ({@link WriterIds#next}), everything else shared — the executor, the feed, presence, the open locks. The editor's
+     * saves carry the writer id, so that the client's other editors hear of them as of anyone's; its lease is held by
+     * it, so that the client's other editors neither write under it nor past it; and a message to the holder of its
+     * lease reaches it.
+     */
+    public EditorServices forNewEditor() {
+        String writer = WriterIds.next(customers.sessionId());
+        return new EditorServices(customers.asWriter(writer), history, leases.asWriter(writer), executor, fxThread,
+                scheduler, user, lockSettings, defaultMode, openLocks, live, presence,
+                messages == null ? null : messages.asWriter(writer), lastWriteWinsAllowed);
+    }
+
+    /** The client session these services belong to, whether they act as it or as one of its editors' writer ids. */
+    public String clientSession() {
+        return WriterIds.clientOf(customers.sessionId());
+    }
+
     /** The same services, with editors following {@code updates} ({@code null}: none). */
     public EditorServices withLive(LiveUpdates updates) {
         return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
@@ -93,7 +115,10 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
                 defaultMode, openLocks, live, board, messages, lastWriteWinsAllowed);
     }
 
-    /** The same services writing customers through another repository of the same session (e.g. one that publishes). */
+    /**
+     * The same services writing customers through another repository of the same session (e.g. one that publishes);
+     * editors derive their own writer's repository from it ({@link CustomerRepository#asWriter}).
+     */
     public EditorServices withCustomers(CustomerRepository other) {
         return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
                 defaultMode, openLocks, live, presence, messages, lastWriteWinsAllowed);
@@ -120,7 +145,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
      */
     public EditLockViewModel newLock() {
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
-                lockSettings);
+                lockSettings, openLocks);
         if (lastWriteWinsAllowed) {
             lock.allowLastWriteWins();
         }

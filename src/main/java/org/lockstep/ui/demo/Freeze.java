@@ -132,6 +132,11 @@ public final class Freeze {
         }
 
         @Override
+        public CustomerRepository asWriter(String writerId) {
+            return new FrozenCustomers(d.asWriter(writerId)); // every editor of the client freezes with it
+        }
+
+        @Override
         public List<Customer> page(CustomerPageRequest request) {
             return pass(() -> d.page(request));
         }
@@ -152,6 +157,11 @@ public final class Freeze {
         @Override
         public String sessionId() {
             return d.sessionId();
+        }
+
+        @Override
+        public LeaseRepository asWriter(String writerId) {
+            return new FrozenLeases(d.asWriter(writerId));
         }
 
         @Override

@@ -40,7 +40,8 @@ import org.lockstep.ui.merge.MergeViewModel;
  * (Cmd+S on macOS) saves from anywhere inside the editor. A save that meets a newer version opens the
  * {@link MergeDialog}, a delete that does the {@link DeleteConflictDialog}, both owned by the editor's window. The
  * lock row switches between optimistic editing and lock for editing; the lock bar says who holds the record and
- * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply. Where the editor's lock
+ * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply — and Release there when
+ * the operator holds the lock in another window. Where the editor's lock
  * {@linkplain EditLockViewModel#lastWriteWinsAllowed() allows it}, the row also offers "Last write wins (unsafe)"; while
  * that is chosen the editor's root carries the style class {@code unsafe} (painted red) and a warning says that Save
  * overwrites with no version check.
@@ -78,6 +79,7 @@ public final class CustomerEditorView {
     @FXML private Label lockMessage;
     @FXML private CheckBox notifyWhenFree;
     @FXML private Button breakLockButton;
+    @FXML private Button releaseThereButton;
     @FXML private Button lockAgainButton;
     @FXML private Button saveWithoutLockButton;
     @FXML private HBox noticeBar;
@@ -206,22 +208,24 @@ public final class CustomerEditorView {
     private void showLock() {
         LockState state = viewModel.lock().stateProperty().get();
         boolean other = state instanceof LockState.HeldByOther;
+        boolean elsewhere = state instanceof LockState.HeldInAnotherWindow;
         boolean lost = state instanceof LockState.Lost;
         boolean held = state instanceof LockState.Held;
         boolean stored = viewModel.stateProperty().get() == EditorState.EDITING;
         String message = viewModel.lock().messageProperty().get();
         show(lockBar, stored && message != null && !message.isEmpty());
         lockBar.getStyleClass().removeAll("held", "other", "lost");
-        lockBar.getStyleClass().add(other ? "other" : lost ? "lost" : "held");
+        lockBar.getStyleClass().add(other || elsewhere ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
         show(breakLockButton, other);
+        show(releaseThereButton, elsewhere);
         show(messageHolderButton, other && viewModel.messaging().isPresent());
         show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
         // No action applies while this editor holds the lease: no empty row under the message then.
-        show(lockActions, other || lost);
-        lockButton.setDisable(!stored || held || other || lost || state instanceof LockState.Acquiring
+        show(lockActions, other || elsewhere || lost);
+        lockButton.setDisable(!stored || held || other || elsewhere || lost || state instanceof LockState.Acquiring
                 || viewModel.lock().savesLastWriteWins());
     }
 
@@ -308,6 +312,11 @@ public final class CustomerEditorView {
             dialog.initOwner(root.getScene().getWindow());
         }
         dialog.showAndWait().ifPresent(text -> viewModel.messaging().get().send(text));
+    }
+
+    @FXML
+    private void releaseThere() {
+        viewModel.releaseInAnotherWindow();
     }
 
     @FXML

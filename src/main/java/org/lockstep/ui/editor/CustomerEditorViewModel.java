@@ -18,6 +18,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
+import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -63,6 +64,11 @@ import org.lockstep.ui.presence.PresenceBoard;
  * another holds it or after this editor lost it. Saves and deletes go out fenced by the lease's token while this
  * editor holds it; a save refused by another's lease, or by a lost one, keeps every edit.
  *
+ * <p>Each editor writes as a writer id of its own ({@link EditorServices#forNewEditor()}): two windows of one operator
+ * are two writers. A save from another window is announced here like anyone's ("You saved version 8 in another
+ * window — Review"), and a lease held in another window makes this editor read-only ("Locked by you in another
+ * window") and refuses its saves, under the lease and optimistic alike (docs/decisions/0012-one-writer-per-editor.md).
+ *
  * <p>In the trainer's "Last write wins (unsafe)" mode ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}, issue 6) a save
  * is a blind {@link CustomerRepository#overwrite} instead: no version check and never a merge, so a save committed
  * by another operator in between is lost without any error — the bug the other modes prevent, shown on purpose.
@@ -77,6 +83,8 @@ public final class CustomerEditorViewModel {
             + "twice.";
 
     private final CustomerRepository repository;
+    // This editor's writer id: its saves carry it, its lease names it.
+    private final String writerId;
     private final HistoryRepository history;
     private final TaskExecutor executor;
     private final String user;
@@ -118,6 +126,8 @@ public final class CustomerEditorViewModel {
     private Customer liveTheirs;
     // A live check's result arrived while a call was in flight: check again once it settles.
     private boolean recheckWhenSettled;
+    // The change from another window of this operator that check was about, if it was one.
+    private Optional<ChangeEvent> recheckFromAnotherWindow = Optional.empty();
 
     private long id = -1;
     // The record the lock watches; -1 for none (a new customer, or nothing loaded).
@@ -135,9 +145,14 @@ public final class CustomerEditorViewModel {
         this(services, Clock.systemDefaultZone());
     }
 
-    /** As the other constructor, telling the time of saves by {@code clock} (zone and today). */
-    public CustomerEditorViewModel(EditorServices services, Clock clock) {
+    /**
+     * As the other constructor, telling the time of saves by {@code clock} (zone and today). The editor writes as a
+     * new writer id of the services' client ({@link EditorServices#forNewEditor()}).
+     */
+    public CustomerEditorViewModel(EditorServices clientServices, Clock clock) {
+        EditorServices services = clientServices.forNewEditor();
         this.repository = services.customers();
+        this.writerId = repository.sessionId();
         this.history = services.history();
         this.executor = services.executor();
         this.user = services.user();
@@ -181,11 +196,12 @@ public final class CustomerEditorViewModel {
                 seat.state(now ? Presence.State.EDITING : Presence.State.VIEWING);
             }
         });
-        presence.othersProperty().addListener(o -> updateAlsoHere());
+        // A change listener, not an invalidation listener: it fires on every change, read or not.
+        presence.changeCountProperty().addListener((obs, was, now) -> updateAlsoHere());
     }
 
     private void updateAlsoHere() {
-        alsoHere.set(presence == null || attachedId < 0 ? "" : presence.alsoHere(attachedId));
+        alsoHere.set(presence == null || seat == null ? "" : presence.alsoHere(seat));
     }
 
     private void follow(LiveUpdates live) {
@@ -196,7 +212,10 @@ public final class CustomerEditorViewModel {
         unsubscribe.add(live.onResync(this::recheck));
     }
 
-    /** Another session changed this editor's customer: read it and follow (clean) or offer a review (dirty). */
+    /**
+     * Another writer changed this editor's customer — another operator, or this operator in another window: read it
+     * and follow (clean) or offer a review (dirty). This editor's own writes only move a clean editor along.
+     */
     private void changes(List<LiveUpdates.Change> batch) {
         Customer base = buffer.base();
         if (base != null && batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
@@ -208,16 +227,19 @@ public final class CustomerEditorViewModel {
         List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
                 && c.event().id() == base.id()
                 && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
-        if (newer.stream().anyMatch(c -> !c.mine())) {
-            recheck(true);
+        List<LiveUpdates.Change> notMine = newer.stream().filter(c -> !c.event().madeBy(writerId)).toList();
+        if (!notMine.isEmpty()) {
+            LiveUpdates.Change latest = notMine.get(notMine.size() - 1);
+            // The client's own change (c.mine()) made by another of its editors: worded "You … in another window".
+            recheck(true, latest.mine() ? Optional.of(latest.event()) : Optional.empty());
         } else if (!newer.isEmpty() && !buffer.dirtyProperty().get()) {
-            // This process's own save from another of its editors: follow it quietly, no highlight, no banner.
-            recheck(false);
+            // This editor's own save, heard before its reply: follow it quietly, no highlight, no banner.
+            recheck(false, Optional.empty());
         }
     }
 
     private void recheck() {
-        recheck(true);
+        recheck(true, Optional.empty());
     }
 
     /**
@@ -225,20 +247,23 @@ public final class CustomerEditorViewModel {
      * newer version and reports the changed fields; with edits its base stays and a banner offers the merge, so
      * that a stale save still meets the newer version (PoEAA, Optimistic Offline Lock). Also runs on resync.
      */
-    private void recheck(boolean byOthers) {
+    private void recheck(boolean byOthers, Optional<ChangeEvent> fromAnotherWindow) {
         Customer base = buffer.base();
         if (base == null || state.get() != EditorState.EDITING) {
             return;
         }
         int gen = generation;
         long customerId = base.id();
-        executor.execute(() -> LiveCheck.read(repository, history, customerId, base.version()), check -> {
+        Callable<LiveCheck> read = () -> LiveCheck.read(repository, history, customerId, base.version(),
+                fromAnotherWindow);
+        executor.execute(read, check -> {
             if (gen != generation) {
                 return;
             }
             if (callsInFlight > 0 || merge.get() != null || deleteConflict.get() != null) {
                 // A save or load in flight settles the state itself; look again once it has.
                 recheckWhenSettled = callsInFlight > 0;
+                recheckFromAnotherWindow = fromAnotherWindow;
                 return;
             }
             if (byOthers) {
@@ -256,7 +281,7 @@ public final class CustomerEditorViewModel {
             return;
         }
         if (check.now().isEmpty()) {
-            deleted(generation, base.id(), EditorNotice.info("This customer was deleted in another window."));
+            deleted(generation, base.id(), EditorNotice.info("This customer was deleted."));
         } else if (check.now().get().version() > base.version()) {
             buffer.reset(check.now().get());
         }
@@ -274,10 +299,9 @@ public final class CustomerEditorViewModel {
         if (check.now().isEmpty()) {
             if (dirty) {
                 liveTheirs = null;
-                liveBanner.set(check.who() + " deleted this customer — Review");
+                liveBanner.set(check.deletedBanner());
             } else {
-                deleted(generation, base.id(), EditorNotice.info(check.who()
-                        + " deleted this customer; it no longer exists."));
+                deleted(generation, base.id(), EditorNotice.info(check.deletedNotice()));
             }
             return;
         }
@@ -285,8 +309,7 @@ public final class CustomerEditorViewModel {
         Set<CustomerField> changed = LiveCheck.changedFields(base.data(), theirs.data());
         if (dirty) {
             liveTheirs = theirs;
-            liveBanner.set(check.who() + " saved version " + theirs.version() + " ("
-                    + LiveCheck.fieldNames(changed) + ") — Review");
+            liveBanner.set(check.savedBanner(theirs.version(), changed));
         } else {
             liveTheirs = null;
             liveBanner.set(null);
@@ -471,7 +494,7 @@ public final class CustomerEditorViewModel {
                 deleteConflict.set(deleteConflictOf(base, c.theirs().get()));
                 hotRecord.read(base.id()); // the repository counted this conflict
             } else if (outcome instanceof DeleteOutcome.Locked locked) {
-                notice.set(EditorNotice.error("Not deleted: " + LockMessages.lockedBy(locked.holder(), zone())
+                notice.set(EditorNotice.error("Not deleted: " + lockedBy(locked.holder())
                         + ".", ""));
                 lock.lockedOnSave(locked.holder());
             } else if (outcome instanceof DeleteOutcome.LeaseLost lost) {
@@ -519,6 +542,19 @@ public final class CustomerEditorViewModel {
                 ? other.holder().holder() : "the holder";
         return "Break " + holder + "'s lock on " + displayName.get() + "? " + holder + " keeps the changes in "
                 + "their editor but can no longer save them under the lock.";
+    }
+
+    /** "Locked by Bob until 10:07", or "Locked by you in another window until 10:07". */
+    private String lockedBy(LeaseInfo holder) {
+        return LockMessages.lockedBy(holder, lock.heldInAnotherWindow(holder), zone());
+    }
+
+    /**
+     * "Release there": this operator holds the lease in another window; let it go from here. That window keeps its
+     * edits; this one becomes editable as after any release ({@link EditLockViewModel#releaseInAnotherWindow()}).
+     */
+    public void releaseInAnotherWindow() {
+        lock.releaseInAnotherWindow();
     }
 
     /** Breaks another operator's lock (after {@link #breakLockQuestion()} was confirmed), then takes it. */
@@ -730,6 +766,14 @@ public final class CustomerEditorViewModel {
         return id < 0 ? OptionalLong.empty() : OptionalLong.of(id);
     }
 
+    /**
+     * The writer id this editor writes as: its saves carry it, its lease is held by it (and names it to others, so a
+     * message to the lease's holder reaches this editor).
+     */
+    public String writerId() {
+        return writerId;
+    }
+
     /** The operator's name. */
     public String user() {
         return user;
@@ -789,7 +833,7 @@ public final class CustomerEditorViewModel {
     private void refusedByLock(int gen, EditBuffer.Snapshot mine, LeaseInfo holder) {
         saves.abandon(mine);
         if (gen == generation) {
-            notice.set(EditorNotice.error(LockMessages.lockedBy(holder, zone()) + " — your changes are kept.", ""));
+            notice.set(EditorNotice.error(lockedBy(holder) + " — your changes are kept.", ""));
             lock.lockedOnSave(holder);
         }
     }
@@ -990,7 +1034,7 @@ public final class CustomerEditorViewModel {
         busy.set(callsInFlight > 0);
         if (callsInFlight == 0 && recheckWhenSettled) {
             recheckWhenSettled = false;
-            recheck();
+            recheck(true, recheckFromAnotherWindow);
         }
     }
 

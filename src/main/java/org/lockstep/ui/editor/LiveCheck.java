@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -14,24 +15,57 @@ import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 
 /**
- * What an editor learns when a notification says another session changed its customer: the record as it is now
+ * What an editor learns when a notification says another writer changed its customer: the record as it is now
  * (empty when deleted) and who made the latest change, from the history the database's trigger wrote — so a write
- * by a script or psql names its database role.
+ * by a script or psql names its database role — and whether that change came from another window of this very
+ * operator, which the editor announces as "You saved version 8 in another window".
  *
- * @param now the record now; empty when someone deleted it
- * @param who who made the latest change, or "Someone" when the history does not say
+ * @param now             the record now; empty when someone deleted it
+ * @param who             who made the latest change, or "Someone" when the history does not say
+ * @param inAnotherWindow whether the latest change is the one another editor of this client was announced making
  */
-record LiveCheck(Optional<Customer> now, String who) {
+record LiveCheck(Optional<Customer> now, String who, boolean inAnotherWindow) {
 
-    /** Reads the record and its changes after {@code baseVersion}. Blocks: call off the FX thread. */
+    /** As {@link #read(CustomerRepository, HistoryRepository, long, long, Optional)}, by nobody known in particular. */
     static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion) {
+        return read(customers, history, id, baseVersion, Optional.empty());
+    }
+
+    /**
+     * Reads the record and its changes after {@code baseVersion}. Blocks: call off the FX thread.
+     *
+     * @param fromAnotherWindow the newest change announced, when another editor of this client made it: the record
+     *                          read counts as that change only when it is still the version (or the delete) announced
+     */
+    static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion,
+                          Optional<ChangeEvent> fromAnotherWindow) {
         Optional<Customer> now = customers.find(id);
         List<HistoryEntry> entries = now.isPresent()
                 ? history.between(id, baseVersion, now.get().version())
                 : history.history(id).stream().filter(e -> e.op() == HistoryEntry.Op.DELETE).toList();
         String who = entries.isEmpty() ? now.map(Customer::updatedBy).orElse(null)
                 : entries.get(entries.size() - 1).changedBy();
-        return new LiveCheck(now, who == null || who.isBlank() ? "Someone" : who);
+        boolean mine = fromAnotherWindow.map(e -> now.map(c -> c.version() == e.version())
+                .orElse("DELETE".equals(e.op()))).orElse(false);
+        return new LiveCheck(now, who == null || who.isBlank() ? "Someone" : who, mine);
+    }
+
+    /** "Bob saved version 8 (phone, email) — Review", or "You saved version 8 in another window (phone) — Review". */
+    String savedBanner(long version, Set<CustomerField> changed) {
+        return (inAnotherWindow ? "You saved version " + version + " in another window"
+                : who + " saved version " + version) + " (" + fieldNames(changed) + ") — Review";
+    }
+
+    /** "Bob deleted this customer — Review", or "You deleted this customer in another window — Review". */
+    String deletedBanner() {
+        return (inAnotherWindow ? "You deleted this customer in another window" : who + " deleted this customer")
+                + " — Review";
+    }
+
+    /** "Bob deleted this customer; it no longer exists.", or "You deleted this customer in another window; …". */
+    String deletedNotice() {
+        return (inAnotherWindow ? "You deleted this customer in another window" : who + " deleted this customer")
+                + "; it no longer exists.";
     }
 
     /** The fields whose values differ between two versions, in field order. */

@@ -10,15 +10,23 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.ui.WriterIds;
 
 /**
  * The desktop side of live updates: hears the {@link ChangeFeed} on its thread and hands each batch of changes,
- * status change and resync request to the FX thread, where lists and editors subscribe. Changes this process made
- * itself are marked, so that a window does not alarm its own operator.
+ * status change and resync request to the FX thread, where lists and editors subscribe. Changes this client made
+ * itself — through any of its editors' writer ids ({@link WriterIds}) — are marked {@link Change#mine() mine}: the list
+ * already shows them, while an editor still tells its own writes ({@code event().madeBy(writerId)}) from those of the
+ * client's other windows, which it announces like anyone's.
  */
 public final class LiveUpdates implements ChangeFeed.Listener {
 
-    /** One change as a subscriber sees it. */
+    /**
+     * One change as a subscriber sees it.
+     *
+     * @param event the change
+     * @param mine  whether this client made it, through any of its editors
+     */
     public record Change(ChangeEvent event, boolean mine) {
     }
 
@@ -32,7 +40,8 @@ public final class LiveUpdates implements ChangeFeed.Listener {
 
     /**
      * @param fxThread  runs subscriber calls ({@code Platform::runLater})
-     * @param mySession this process's session id; its own changes are marked {@link Change#mine() mine}
+     * @param mySession this process's client session id; its own changes, and those of its editors' writer ids, are
+     *                  marked {@link Change#mine() mine}
      */
     public LiveUpdates(Executor fxThread, String mySession) {
         this.fxThread = fxThread;
@@ -53,7 +62,8 @@ public final class LiveUpdates implements ChangeFeed.Listener {
 
     @Override
     public void changes(List<ChangeEvent> events) {
-        List<Change> batch = events.stream().map(e -> new Change(e, e.madeBy(mySession))).toList();
+        List<Change> batch = events.stream().map(e -> new Change(e,
+                e.sessionId().map(s -> WriterIds.sameClient(s, mySession)).orElse(false))).toList();
         fxThread.execute(() -> changeSubscribers.forEach(s -> s.accept(batch)));
     }
 

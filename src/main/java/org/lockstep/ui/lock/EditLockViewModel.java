@@ -27,12 +27,17 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.ui.TaskExecutor;
+import org.lockstep.ui.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
  * One editor's side of "Lock for editing" (PoEAA, Pessimistic Offline Lock): the mode switch, taking the lease at the
  * first change or on request, renewing it ({@link LeaseKeeper}), noticing its loss, showing who else holds the
  * record, watching for the moment it is free, breaking another's lock, and letting go when the editor is idle.
+ *
+ * <p>The lease belongs to this editor alone: its lease store acts as the editor's writer id, so another editor of the
+ * same operator sees the lease as {@link LockState.HeldInAnotherWindow}, read-only, with "Release there"
+ * ({@link #releaseInAnotherWindow()}) instead of breaking it (docs/decisions/0012-one-writer-per-editor.md).
  *
  * <p>All properties change on the FX thread ({@code fxThread}); database calls run through the {@link TaskExecutor};
  * timers run on {@code scheduler}. The editor asks {@link #token()} for the fencing token of a save, and
@@ -79,6 +84,8 @@ public final class EditLockViewModel {
     private final Clock clock;
     private final ZoneId zone;
     private final Settings settings;
+    // The client's other editors' locks, for "Release there"; null when this lock stands alone.
+    private final OpenLocks openLocks;
 
     private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.OPTIMISTIC) {
         @Override
@@ -110,7 +117,9 @@ public final class EditLockViewModel {
     private final List<Runnable> unsubscribe = new ArrayList<>();
 
     /**
-     * @param leases    the lease store, acting as this operator's session
+     * A lock that knows no other editor of its client: "Release there" releases the other window's lease directly.
+     *
+     * @param leases    the lease store, acting as this editor's writer id (or a client session)
      * @param executor  runs database calls off the FX thread
      * @param fxThread  delivers timer and renewal results to the FX thread ({@code Platform::runLater})
      * @param scheduler runs renewals, polls and the idle check
@@ -119,6 +128,18 @@ public final class EditLockViewModel {
      */
     public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
                              ScheduledExecutorService scheduler, Clock clock, Settings settings) {
+        this(leases, executor, fxThread, scheduler, clock, settings, null);
+    }
+
+    /**
+     * As the other constructor, with the locks of the client's other editors: "Release there" asks the editor that
+     * holds the lease to let it go, so that it says so and keeps its edits.
+     *
+     * @param openLocks every open editor's lock of this client; {@code null}: none known
+     */
+    public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
+                             ScheduledExecutorService scheduler, Clock clock, Settings settings, OpenLocks openLocks) {
+        this.openLocks = openLocks;
         this.leases = leases;
         this.executor = executor;
         this.fxThread = fxThread;
@@ -127,7 +148,8 @@ public final class EditLockViewModel {
         this.zone = ZoneId.systemDefault();
         this.settings = settings;
         state.addListener((obs, old, now) -> {
-            readOnly.set(now instanceof LockState.HeldByOther || now instanceof LockState.Lost);
+            readOnly.set(now instanceof LockState.HeldByOther || now instanceof LockState.HeldInAnotherWindow
+                    || now instanceof LockState.Lost);
             message.set(describe(now));
         });
         mode.addListener((obs, old, now) -> {
@@ -161,7 +183,7 @@ public final class EditLockViewModel {
     private void checkHolderNow() {
         long id = recordId;
         LockState now = state.get();
-        if (id < 0 || !(now instanceof LockState.HeldByOther || now instanceof LockState.Free)) {
+        if (id < 0 || !(blocked(now) || now instanceof LockState.Free)) {
             return;
         }
         executor.execute(() -> leases.holder(id), holder -> {
@@ -246,6 +268,48 @@ public final class EditLockViewModel {
         }, failure -> state.set(new LockState.Lost("Could not lock: " + failure.getMessage())));
     }
 
+    /**
+     * "Release there": the lease this editor waits on is held by another editor of the same operator (another
+     * window), and the operator lets it go from here. That editor keeps its edits and says the lock was released
+     * from another window; this one learns that the record is free as from any release. When no open editor of this
+     * client holds it any more (its release on closing failed), the lease is released as the writer that holds it.
+     */
+    public void releaseInAnotherWindow() {
+        if (!(state.get() instanceof LockState.HeldInAnotherWindow there)) {
+            return;
+        }
+        LeaseInfo lease = there.holder();
+        if (openLocks != null && openLocks.releaseHeld(lease)) {
+            checkHolderNow();
+            return;
+        }
+        LeaseRepository holderStore = leases.asWriter(lease.sessionId());
+        executor.execute(() -> holderStore.release(lease.recordId(), lease.token()), released -> checkHolderNow(),
+                failure -> message.set("Could not release the lock: " + failure.getMessage()));
+    }
+
+    /**
+     * Lets go of {@code lease} if this editor holds it, because the operator released it from another window; the
+     * edits stay, as after an idle release.
+     *
+     * @return whether this editor held it
+     */
+    boolean releaseFromAnotherWindow(LeaseInfo lease) {
+        if (!(state.get() instanceof LockState.Held held) || held.lease().recordId() != lease.recordId()
+                || held.lease().token() != lease.token()) {
+            return false;
+        }
+        releaseHeld();
+        state.set(new LockState.Free());
+        message.set(LockMessages.releasedFromAnotherWindow());
+        return true;
+    }
+
+    /** Whether {@code lease} is held by another editor of this operator's client: another window, not this one. */
+    public boolean heldInAnotherWindow(LeaseInfo lease) {
+        return WriterIds.anotherWriterOfMyClient(lease.sessionId(), leases.sessionId());
+    }
+
     /** Breaks another operator's lock (after the view's confirmation naming them); then takes it. */
     public void breakLock() {
         if (recordId < 0) {
@@ -273,8 +337,15 @@ public final class EditLockViewModel {
     /** A save came back saying the lease is gone: turn read-only, keeping the edits. */
     public void leaseLostOnSave(Optional<LeaseInfo> current) {
         releaseLocally();
-        state.set(new LockState.Lost(current.filter(h -> !h.sessionId().equals(leases.sessionId()))
-                .map(h -> LockMessages.takenBy(h, zone)).orElse("Edit lock lost — your edits are kept")));
+        state.set(new LockState.Lost(lostTo(current)));
+    }
+
+    /** Why the lease is gone, naming who holds the record now, when someone other than this editor does. */
+    private String lostTo(Optional<LeaseInfo> current) {
+        return current.filter(h -> !h.sessionId().equals(leases.sessionId()))
+                .map(h -> heldInAnotherWindow(h) ? LockMessages.takenInAnotherWindow(h, zone)
+                        : LockMessages.takenBy(h, zone))
+                .orElse("Edit lock lost — your edits are kept");
     }
 
     /** A save came back refused because someone else holds the lease. */
@@ -305,14 +376,26 @@ public final class EditLockViewModel {
         unsubscribe.clear();
     }
 
-    /** Another session's lease blocks this editor; this session's own lease (another of its windows) does not. */
+    /**
+     * Any lease but this editor's own blocks it: another operator's, or one this operator holds in another window
+     * (one lease, one editor).
+     */
     private void blockedByOther(Optional<LeaseInfo> holder) {
         holder.filter(h -> !h.sessionId().equals(leases.sessionId())).ifPresent(this::blockedBy);
     }
 
     private void blockedBy(LeaseInfo holder) {
-        state.set(new LockState.HeldByOther(holder));
+        state.set(blockedState(holder));
         startPolling();
+    }
+
+    private LockState blockedState(LeaseInfo holder) {
+        return heldInAnotherWindow(holder) ? new LockState.HeldInAnotherWindow(holder)
+                : new LockState.HeldByOther(holder);
+    }
+
+    private static boolean blocked(LockState s) {
+        return s instanceof LockState.HeldByOther || s instanceof LockState.HeldInAnotherWindow;
     }
 
     private void startPolling() {
@@ -331,11 +414,11 @@ public final class EditLockViewModel {
     }
 
     private void polled(long id, Optional<LeaseInfo> holder) {
-        if (recordId != id || !(state.get() instanceof LockState.HeldByOther)) {
+        if (recordId != id || !blocked(state.get())) {
             return;
         }
         if (holder.isPresent() && !holder.get().sessionId().equals(leases.sessionId())) {
-            state.set(new LockState.HeldByOther(holder.get())); // renewed, or handed to someone else
+            state.set(blockedState(holder.get())); // renewed, or handed to someone else
             return;
         }
         stopPolling();
@@ -395,8 +478,7 @@ public final class EditLockViewModel {
             if (broken.isPresent()) {
                 why = LockMessages.brokenBy(broken.get().actor(), broken.get().at(), zone);
             } else {
-                why = current.filter(h -> !h.sessionId().equals(leases.sessionId()))
-                        .map(h -> LockMessages.takenBy(h, zone)).orElse("Edit lock lost — your edits are kept");
+                why = lostTo(current);
             }
         } catch (RuntimeException e) {
             why = "Edit lock lost — the database could not be reached; your edits are kept";
@@ -435,6 +517,9 @@ public final class EditLockViewModel {
     private String describe(LockState s) {
         if (s instanceof LockState.HeldByOther other) {
             return LockMessages.heldByOther(other.holder(), zone);
+        }
+        if (s instanceof LockState.HeldInAnotherWindow there) {
+            return LockMessages.heldInAnotherWindow(there.holder(), zone);
         }
         if (s instanceof LockState.Lost lost) {
             return lost.message();
@@ -481,7 +566,10 @@ public final class EditLockViewModel {
         return state.getReadOnlyProperty();
     }
 
-    /** Whether the editor must not be edited: someone else holds the lock, or this editor lost it. */
+    /**
+     * Whether the editor must not be edited: someone else holds the lock — another operator, or this operator in
+     * another window — or this editor lost it.
+     */
     public ReadOnlyBooleanProperty readOnlyProperty() {
         return readOnly.getReadOnlyProperty();
     }

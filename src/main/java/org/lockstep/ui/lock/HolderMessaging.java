@@ -13,9 +13,10 @@ import org.lockstep.ui.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
- * "Message the holder…" (issue 5, as FileMaker offers): an editor waiting on another's lock sends the holder's session
- * a short message, and an editor receives the messages sent to its session about its customer the moment the feed
- * announces them. Confined to the FX thread; database calls go through the executor.
+ * "Message the holder…" (issue 5, as FileMaker offers): an editor waiting on another's lock sends the holder a short
+ * message — to the session the lease names, which for a desktop editor is that editor's own writer id — and an editor
+ * receives the messages sent to it about its customer the moment the feed announces them. Confined to the FX thread;
+ * database calls go through the executor.
  */
 public final class HolderMessaging {
 
@@ -31,7 +32,7 @@ public final class HolderMessaging {
     private long lastSeen = -1;
 
     /**
-     * @param messages   the message store, acting as this process's session
+     * @param messages   the message store, acting as this editor's writer id (the one its lease names)
      * @param executor   runs database calls off the FX thread
      * @param lock       the editor's lock: who holds the customer, and so whom a message goes to
      * @param live       the change feed's hub, through which messages to this session arrive; {@code null}: none

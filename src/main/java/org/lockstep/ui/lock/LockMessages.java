@@ -19,14 +19,40 @@ public final class LockMessages {
                 + ", until " + time(holder.expiresAt(), zone) + " unless renewed";
     }
 
+    /**
+     * "Locked by you in another window — since 10:02, until 10:07 unless renewed. Save there, or Release there to
+     * edit here." The banner of an editor whose operator holds the lease in another of their editors.
+     */
+    public static String heldInAnotherWindow(LeaseInfo holder, ZoneId zone) {
+        return "Locked by you in another window — since " + time(holder.acquiredAt(), zone) + ", until "
+                + time(holder.expiresAt(), zone) + " unless renewed. Save there, or Release there to edit here.";
+    }
+
+    /** "Locked by Alice until 10:07", or "Locked by you in another window until 10:07" when it is mine elsewhere. */
+    public static String lockedBy(LeaseInfo holder, boolean inAnotherWindow, ZoneId zone) {
+        return "Locked by " + (inAnotherWindow ? "you in another window" : holder.holder()) + " until "
+                + time(holder.expiresAt(), zone);
+    }
+
     /** "Locked by Alice until 10:07". */
     public static String lockedBy(LeaseInfo holder, ZoneId zone) {
-        return "Locked by " + holder.holder() + " until " + time(holder.expiresAt(), zone);
+        return lockedBy(holder, false, zone);
     }
 
     /** "You no longer hold the lock — Bob took it at 10:07". */
     public static String takenBy(LeaseInfo holder, ZoneId zone) {
         return "You no longer hold the lock — " + holder.holder() + " took it at " + time(holder.acquiredAt(), zone);
+    }
+
+    /** "You no longer hold the lock here — you took it in another window at 10:07". */
+    public static String takenInAnotherWindow(LeaseInfo holder, ZoneId zone) {
+        return "You no longer hold the lock here — you took it in another window at "
+                + time(holder.acquiredAt(), zone);
+    }
+
+    /** "Lock released from another window — your edits are kept. Lock again to continue." */
+    public static String releasedFromAnotherWindow() {
+        return "Lock released from another window — your edits are kept. Lock again to continue.";
     }
 
     /** "Edit lock lost — Bob broke your lock at 10:07". */

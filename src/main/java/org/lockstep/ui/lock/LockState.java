@@ -23,6 +23,16 @@ public sealed interface LockState {
     }
 
     /**
+     * Another editor of this operator's client — another window — holds the lease: this one is read-only and writes
+     * nothing, neither under that lease nor optimistically past it, until it ends or is released there. One lease,
+     * one editor (docs/decisions/0012-one-writer-per-editor.md).
+     *
+     * @param holder the lease, whose session is the other editor's writer id
+     */
+    record HeldInAnotherWindow(LeaseInfo holder) implements LockState {
+    }
+
+    /**
      * This editor's lease ended without it letting go (taken after a lapse, broken, or its renewals failed): the
      * editor is read-only and keeps its edits; the operator may lock again or save optimistically.
      *

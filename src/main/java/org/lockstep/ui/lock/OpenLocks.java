@@ -5,11 +5,12 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import org.lockstep.domain.LeaseInfo;
 
 /**
  * The locks of every editor this process has open, so that the application can let go of them all when it stops
- * (issue 4: a lease is released on window close and on app exit, not left to lapse by its TTL). Confined to the FX
- * thread.
+ * (issue 4: a lease is released on window close and on app exit, not left to lapse by its TTL), and so that one
+ * window can ask another to let go ("Release there"). Confined to the FX thread.
  */
 public final class OpenLocks {
 
@@ -31,6 +32,21 @@ public final class OpenLocks {
         List<EditLockViewModel> all = new ArrayList<>(open);
         open.clear();
         all.forEach(EditLockViewModel::close);
+    }
+
+    /**
+     * "Release there": asks the open editor holding {@code lease} to let it go; it keeps its edits and says the lock
+     * was released from another window.
+     *
+     * @return whether an open editor held it
+     */
+    public boolean releaseHeld(LeaseInfo lease) {
+        for (EditLockViewModel lock : List.copyOf(open)) {
+            if (lock.releaseFromAnotherWindow(lease)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How many editors' locks are open. */

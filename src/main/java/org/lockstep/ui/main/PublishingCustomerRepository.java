@@ -99,6 +99,12 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         return delegate.sessionId();
     }
 
+    /** The delegate's store for {@code writerId}, publishing to the same listener. */
+    @Override
+    public CustomerRepository asWriter(String writerId) {
+        return new PublishingCustomerRepository(delegate.asWriter(writerId), uiThread, listener);
+    }
+
     private DeleteOutcome published(long id, DeleteOutcome outcome) {
         if (outcome instanceof DeleteOutcome.Deleted) {
             uiThread.execute(() -> listener.deleted(id));

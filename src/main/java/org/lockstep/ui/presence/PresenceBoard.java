@@ -10,6 +10,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.lockstep.domain.Presence;
@@ -21,7 +23,9 @@ import org.lockstep.ui.live.LiveUpdates;
  * Presence for one Lockstep process (issue 5): announces which customers this process's editors have open and
  * whether they are editing (a heartbeat every {@code heartbeatEvery}, and at once on an arrival or state change), and
  * shows everyone else's presence, re-read on every presence notification, on resync and at each heartbeat (which also
- * drops a crashed client's expired rows). Confined to the FX thread; database calls go through the executor.
+ * drops a crashed client's expired rows). Others see one row per client and customer; this client's own other
+ * editors on a customer are known here, seat by seat, and an editor shows them as "You (another window)".
+ * Confined to the FX thread; database calls go through the executor.
  */
 public final class PresenceBoard {
 
@@ -42,6 +46,7 @@ public final class PresenceBoard {
         public void state(Presence.State now) {
             if (!closed && now != state) {
                 state = now;
+                seatsChanged();
                 heartbeat();
             }
         }
@@ -53,6 +58,7 @@ public final class PresenceBoard {
             }
             closed = true;
             seats.remove(this);
+            seatsChanged();
             if (seats.stream().noneMatch(s -> s.customerId == customerId)) {
                 executor.execute(() -> {
                     presence.leave(customerId);
@@ -73,6 +79,7 @@ public final class PresenceBoard {
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private final ReadOnlyObjectWrapper<Map<Long, List<Presence>>> others =
             new ReadOnlyObjectWrapper<>(this, "others", Map.of());
+    private final ReadOnlyLongWrapper changeCount = new ReadOnlyLongWrapper(this, "changeCount");
     private ScheduledFuture<?> beat;
 
     /**
@@ -113,8 +120,13 @@ public final class PresenceBoard {
     public Seat open(long customerId) {
         Seat seat = new Seat(customerId);
         seats.add(seat);
+        seatsChanged();
         heartbeat();
         return seat;
+    }
+
+    private void seatsChanged() {
+        changeCount.set(changeCount.get() + 1);
     }
 
     /** Stops the heartbeat and removes this session's rows (in the background); the process closes. */
@@ -152,6 +164,15 @@ public final class PresenceBoard {
         String mine = presence.sessionId();
         others.set(all.stream().filter(p -> !p.sessionId().equals(mine))
                 .collect(Collectors.groupingBy(Presence::customerId, Collectors.toUnmodifiableList())));
+        changeCount.set(changeCount.get() + 1);
+    }
+
+    /**
+     * Counts every change to what {@link #alsoHere(Seat)} may say: each read of the others' presence, and each of
+     * this client's editors arriving, leaving, or starting or stopping to edit.
+     */
+    public ReadOnlyLongProperty changeCountProperty() {
+        return changeCount.getReadOnlyProperty();
     }
 
     /** Other sessions' presence by customer id; replaced whole on each read. */
@@ -167,8 +188,27 @@ public final class PresenceBoard {
 
     /** "Also here: Bob (editing), Carol", or empty when nobody else has the customer open. */
     public String alsoHere(long customerId) {
-        List<Presence> here = others(customerId);
-        return here.isEmpty() ? "" : "Also here: "
-                + here.stream().map(Presence::describe).distinct().collect(Collectors.joining(", "));
+        return alsoHere(customerId, List.of());
+    }
+
+    /**
+     * What the editor sitting on {@code seat} shows: "Also here: You (another window, editing), Bob (editing), Carol"
+     * — this operator's other editors on the same customer first, then the other sessions' — or empty when nobody
+     * else has the customer open.
+     */
+    public String alsoHere(Seat seat) {
+        List<Seat> mineElsewhere = seats.stream().filter(s -> s != seat && s.customerId == seat.customerId).toList();
+        return alsoHere(seat.customerId, mineElsewhere);
+    }
+
+    private String alsoHere(long customerId, List<Seat> mineElsewhere) {
+        List<String> here = new ArrayList<>();
+        if (!mineElsewhere.isEmpty()) {
+            boolean editing = mineElsewhere.stream().anyMatch(s -> s.state == Presence.State.EDITING);
+            here.add("You (" + (mineElsewhere.size() == 1 ? "another window" : mineElsewhere.size() + " other windows")
+                    + (editing ? ", editing" : "") + ")");
+        }
+        others(customerId).stream().map(Presence::describe).distinct().forEach(here::add);
+        return here.isEmpty() ? "" : "Also here: " + String.join(", ", here);
     }
 }

@@ -146,7 +146,7 @@ class CustomerEditorLiveTest {
         Customer mine = editor.baseProperty().get();
         editor.textProperty(CustomerField.PHONE).set("+55 11 0000-0000");
 
-        notifyOf(mine, "UPDATE", aliceServices.customers().sessionId());
+        notifyOf(mine, "UPDATE", editor.writerId());
 
         assertThat(editor.liveBannerProperty().get()).isNull();
         assertThat(editor.recentlyChangedProperty().get()).isEmpty();
@@ -155,7 +155,7 @@ class CustomerEditorLiveTest {
     }
 
     @Test
-    void aCleanEditorFollowsASaveFromAnotherEditorOfThisProcessQuietly() {
+    void aCleanEditorFollowsASaveFromAnotherEditorOfThisProcessLikeAnyonesAndHighlightsIt() {
         CustomerEditorViewModel other = new CustomerEditorViewModel(aliceServices);
         other.load(stored.id());
         other.textProperty(CustomerField.PHONE).set("+1 555 0111");
@@ -163,10 +163,10 @@ class CustomerEditorLiveTest {
         Customer saved = other.baseProperty().get();
         other.close();
 
-        notifyOf(saved, "UPDATE", aliceServices.customers().sessionId());
+        notifyOf(saved, "UPDATE", other.writerId());
 
         assertThat(editor.baseProperty().get()).isEqualTo(saved);
-        assertThat(editor.recentlyChangedProperty().get()).isEmpty();
+        assertThat(editor.recentlyChangedProperty().get()).containsExactly(CustomerField.PHONE);
         assertThat(editor.liveBannerProperty().get()).isNull();
     }
 
