@@ -87,6 +87,34 @@ class HolderMessagingTest {
     }
 
     @Test
+    void aMessageReachesTheWindowHoldingTheLockNotTheHoldersOtherWindow() {
+        Customer c = Sessions.repository(db, "Setup").create(aCustomer()
+                .with(CustomerField.EXTERNAL_REF, "M-3").build());
+        EditorServices aliceClient = operator("Alice");
+        // The other window first: it hears each notification before the holder's window does, so that once the
+        // holder shows the message, the other window has had its chance to show it too.
+        CustomerEditorViewModel aliceOther = new CustomerEditorViewModel(aliceClient);
+        CustomerEditorViewModel aliceHolder = new CustomerEditorViewModel(aliceClient);
+        aliceHolder.load(c.id());
+        aliceHolder.lock().lock();
+        aliceOther.load(c.id());
+        CustomerEditorViewModel bob = new CustomerEditorViewModel(operator("Bob"));
+        bob.load(c.id());
+
+        assertThat(bob.messaging().orElseThrow().send("Please save, I need this customer")).isTrue();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> aliceHolder.noticeProperty().get() != null);
+        assertThat(aliceHolder.noticeProperty().get().text()).isEqualTo("Bob: Please save, I need this customer");
+        assertThat(aliceOther.noticeProperty().get()).isNull();
+        String to = db.jdbi().withHandle(h -> h.createQuery("SELECT to_session FROM message WHERE customer_id = :id")
+                .bind("id", c.id()).mapTo(String.class).one());
+        assertThat(to).isEqualTo(aliceHolder.writerId());
+        aliceOther.close();
+        aliceHolder.close();
+        bob.close();
+    }
+
+    @Test
     void aMessageWithNobodyToReceiveItIsNotSentAndTheOperatorIsToldWhy() {
         Customer c = Sessions.repository(db, "Setup").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "M-2").build());

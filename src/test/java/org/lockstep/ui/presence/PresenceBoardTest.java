@@ -105,6 +105,37 @@ class PresenceBoardTest {
     }
 
     @Test
+    void theOperatorsOtherWindowShowsAsYouInAnotherWindowWhileOthersSeeTheOperatorOnce() {
+        Customer c = customer("P-3");
+        EditorServices alice = operator("Alice", Duration.ofSeconds(30), Duration.ofHours(1), false);
+        EditorServices bob = operator("Bob", Duration.ofSeconds(30), Duration.ofHours(1), true);
+        CustomerEditorViewModel windowA = new CustomerEditorViewModel(alice);
+        windowA.load(c.id());
+        assertThat(windowA.alsoHereProperty().get()).isEmpty();
+
+        CustomerEditorViewModel windowB = new CustomerEditorViewModel(alice);
+        windowB.load(c.id());
+        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+        assertThat(windowB.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+
+        windowB.textProperty(CustomerField.CITY).set("Porto");
+        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing)");
+        assertThat(windowB.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+        await().atMost(Duration.ofSeconds(5)).until(() -> bob.presence().alsoHere(c.id())
+                .equals("Also here: Alice (editing)"));
+
+        CustomerEditorViewModel bobEditor = new CustomerEditorViewModel(bob);
+        bobEditor.load(c.id());
+        alice.presence().refresh();
+        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing), Bob");
+
+        windowB.close();
+        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: Bob");
+        bobEditor.close();
+        windowA.close();
+    }
+
+    @Test
     void aCrashedClientVanishesWithinTheTtlWithoutSayingGoodbye() {
         Customer c = customer("P-2");
         // Alice re-reads at every heartbeat (200 ms); Carol's rows live 500 ms and she never heartbeats again.
