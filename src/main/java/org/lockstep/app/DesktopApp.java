@@ -93,7 +93,8 @@ public final class DesktopApp {
 
     private static UiContext.Backend backend(Database db, String user, Duration leaseTtl, Duration lockIdle,
                                              Runnable shutdown, DemoClients demo) {
-        // One session id for both: this process's own lease must never block its own optimistic saves.
+        // One client session for all: presence, messages and the list act as it, and each editor writes as a writer
+        // id of its own derived from it (ui.WriterIds), so that one window's lease keeps the others from writing.
         String session = user + "-" + UUID.randomUUID();
         return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One operator's client on an open {@link UiContext.Backend}: the background executor, the timer thread for leases
  * and heartbeats, the change feed, presence and messages, wired into the {@link EditorServices} that every window of
- * that operator shares. The desktop application has one; the trainer demo has one per operator ("Alice" and
+ * that operator shares. The client session is the client's identity for presence and the feed; each editor writes as
+ * a writer id of its own derived from it ({@link WriterIds}). The desktop application has one; the trainer demo has one per operator ("Alice" and
  * "Bob"), each on its own pool and session as if on two machines.
  */
 public final class ClientSession {

@@ -30,8 +30,9 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
     }
 
     /**
-     * An open database as the UI sees it. {@code repository} and {@code leases} act as the same client session, so
-     * that this process's own lease never blocks its own optimistic saves.
+     * An open database as the UI sees it. {@code repository} and {@code leases} act as the same client session; each
+     * editor derives from them a writer id of its own ({@link EditorServices#forNewEditor()}), so that a lease held
+     * in one window keeps every other editor — the same operator's other windows included — from writing.
      *
      * @param repository where customers are kept, acting as the operator
      * @param history    the customers' version history
