@@ -211,8 +211,11 @@ class CustomerEditorLeaseTest {
         carol.customers().saveUnderLease(stored.id(), 1, stored.data().with(CustomerField.CITY, "Santos"), token);
         carol.leases().release(stored.id(), token);
 
+        // The poll delivers on the scheduler's thread here: the reload comes first, then the notification; wait for
+        // both, or the test may read the notice in between.
         await().atMost(Duration.ofSeconds(10)).until(() -> editor.editableProperty().get()
-                && "Santos".equals(editor.textProperty(CustomerField.CITY).get()));
+                && "Santos".equals(editor.textProperty(CustomerField.CITY).get())
+                && editor.noticeProperty().get() != null);
         assertThat(editor.baseProperty().get().version()).isEqualTo(2);
         assertThat(editor.dirtyProperty().get()).isFalse();
         assertThat(editor.noticeProperty().get().text())
