@@ -87,15 +87,15 @@ public final class Launcher implements Callable<Integer> {
     String user;
 
     @Option(names = "--lease-ttl", scope = ScopeType.INHERIT, paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = DurationConverter.LeaseTtl.class,
             description = "How long an editor's lock for editing lasts unless renewed (renewed every third of it), "
-                    + "e.g. 60s, 2m. Default 60s.")
+                    + "5s to 24h, e.g. 60s, 2m. Default 60s.")
     Duration leaseTtl;
 
     @Option(names = "--lock-idle", scope = ScopeType.INHERIT, paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = DurationConverter.LockIdle.class,
             description = "How long an editor holding a lock may sit idle before it warns, then releases the lock "
-                    + "(keeping the edits), e.g. 15m. Default 15m.")
+                    + "(keeping the edits), 1m to 24h, e.g. 15m. Default 15m.")
     Duration lockIdle;
 
     @Option(names = "--allow-unsafe", scope = ScopeType.INHERIT,

@@ -57,8 +57,9 @@ public final class LeaseCommand {
         CommandSpec spec;
         @Parameters(index = "0", paramLabel = "ID", description = "The customer's id.")
         long id;
-        @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
-                description = "How long the lease lasts (e.g. 60s, 5m); default ${DEFAULT-VALUE}.")
+        @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "60s",
+                converter = DurationConverter.LeaseTtl.class,
+                description = "How long the lease lasts, 5s to 24h (e.g. 60s, 5m); default ${DEFAULT-VALUE}.")
         Duration ttl;
         @Option(names = "--json", description = "Print a JSON object with token and expires_at.")
         boolean json;
