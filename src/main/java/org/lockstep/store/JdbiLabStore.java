@@ -38,11 +38,24 @@ public final class JdbiLabStore implements StockStore {
             """;
 
     // FOR SHARE serializes the write with a takeover of the lease row: either the write commits first, or it sees
-    // the new token and writes nothing.
+    // the new token and writes nothing. The expiry is compared once that lock is held, as in LeaseSql.FENCED: a
+    // write that waited while the lease lapsed is fenced out.
     private static final String WRITE_FENCED = """
             UPDATE lab_stock SET stock = :stock, version = version + 1
-            WHERE id = :id AND EXISTS (SELECT 1 FROM lab_lease WHERE stock_id = :id AND token = :token
-                                         AND expires_at > clock_timestamp() FOR SHARE)
+            WHERE id = :id AND EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM lab_lease
+                                                                WHERE stock_id = :id AND token = :token FOR SHARE)
+                                         SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())
+            """;
+
+    // As JdbiLeaseRepository.END: the clock is read once the lease's row is locked.
+    private static final String RELEASE = """
+            WITH locked AS MATERIALIZED (
+                SELECT stock_id FROM lab_lease WHERE stock_id = :id AND token = :token FOR NO KEY UPDATE
+            ), clock AS MATERIALIZED (
+                SELECT clock_timestamp() AS now FROM locked
+            )
+            UPDATE lab_lease l SET expires_at = c.now FROM clock c
+            WHERE l.stock_id = :id AND l.token = :token AND l.expires_at > c.now
             """;
 
     private final Jdbi jdbi;
@@ -179,9 +192,7 @@ public final class JdbiLabStore implements StockStore {
 
         @Override
         public boolean releaseLease(long rowId, long token) {
-            return call(() -> h.createUpdate("UPDATE lab_lease SET expires_at = clock_timestamp()"
-                            + " WHERE stock_id = :id AND token = :token AND expires_at > clock_timestamp()")
-                    .bind("id", rowId).bind("token", token).execute() == 1);
+            return call(() -> h.createUpdate(RELEASE).bind("id", rowId).bind("token", token).execute() == 1);
         }
 
         @Override
