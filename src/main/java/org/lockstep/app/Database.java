@@ -173,13 +173,7 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");
         hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
-        // Every statement and every wait is bounded, in the server's own settings for each session (the startup
-        // packet's options: no extra round trip); a URL that sets its own options keeps them.
-        hc.addDataSourceProperty("options", serverTimeouts());
-        hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
-        // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
-        hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
-                + "', false) WHERE current_setting('server_version_num')::int >= 140000");
+        boundEveryStatement(hc);
         // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
         restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
         HikariDataSource ds;
@@ -255,6 +249,21 @@ public final class Database implements AutoCloseable {
                 LOG.warn("Could not stop the embedded server: {}", e.getMessage());
             }
         });
+    }
+
+    /**
+     * Bounds every statement and every wait of a pool's connections, as this class's own pool is bounded: the server
+     * settings of {@link #serverTimeouts()}, given in the startup packet's options (no extra round trip; a URL that
+     * sets its own options keeps them), the client's {@link #SOCKET_TIMEOUT_S}, and the server's check that the client
+     * is still there ({@link #CLIENT_CONNECTION_CHECK_MS}). Other pools on Lockstep's database (the contention lab's)
+     * use it too, so that none of their statements waits without end.
+     */
+    static void boundEveryStatement(HikariConfig hc) {
+        hc.addDataSourceProperty("options", serverTimeouts());
+        hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
+        hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
+                + "', false) WHERE current_setting('server_version_num')::int >= 140000");
     }
 
     /**

@@ -33,8 +33,8 @@ import picocli.CommandLine.ScopeType;
  * JavaFX on the class path.
  *
  * <p>Exit codes, the same for every subcommand: 0 done; 1 any other failure (message on stderr); 2 invalid input
- * or usage (stderr names the field or line); 3 version conflict, also when the record no longer exists (the
- * current record, if any, as JSON on stdout); 4 the record is locked by someone else, or the lease token given is no
+ * or usage (stderr names the field or line); 3 version conflict, also when the record no longer exists or no
+ * customer ever had the id given ("no customer N") (the current record, if any, as JSON on stdout); 4 the record is locked by someone else, or the lease token given is no
  * longer the record's lease (the holder on stderr).
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
@@ -67,7 +67,7 @@ public final class Launcher implements Callable<Integer> {
     public static final int FAILURE = 1;
     /** Exit code: invalid input or usage. */
     public static final int INVALID = 2;
-    /** Exit code: version conflict, or the record no longer exists. */
+    /** Exit code: version conflict, or the record no longer exists, or no customer has the id given. */
     public static final int CONFLICT = 3;
     /** Exit code: the record is locked by someone else, or the lease token given is no longer the record's lease. */
     public static final int LOCKED = 4;
@@ -87,15 +87,15 @@ public final class Launcher implements Callable<Integer> {
     String user;
 
     @Option(names = "--lease-ttl", scope = ScopeType.INHERIT, paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = DurationConverter.LeaseTtl.class,
             description = "How long an editor's lock for editing lasts unless renewed (renewed every third of it), "
-                    + "e.g. 60s, 2m. Default 60s.")
+                    + "5s to 24h, e.g. 60s, 2m. Default 60s.")
     Duration leaseTtl;
 
     @Option(names = "--lock-idle", scope = ScopeType.INHERIT, paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = DurationConverter.LockIdle.class,
             description = "How long an editor holding a lock may sit idle before it warns, then releases the lock "
-                    + "(keeping the edits), e.g. 15m. Default 15m.")
+                    + "(keeping the edits), 1m to 24h, e.g. 15m. Default 15m.")
     Duration lockIdle;
 
     @Option(names = "--allow-unsafe", scope = ScopeType.INHERIT,

@@ -19,7 +19,10 @@ import org.lockstep.domain.FieldParser;
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
  *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
- *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s;</li>
+ *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s, within
+ *       {@link DurationRange#LEASE_TTL} (5 s to 24 h);</li>
+ *   <li>how long an editor holding a lock may sit idle: {@code --lock-idle} / 15 min, within
+ *       {@link DurationRange#LOCK_IDLE} (1 min to 24 h);</li>
  *   <li>"Last write wins (unsafe)" offered in the editor, for teaching the lost update: {@code --allow-unsafe} / no;</li>
  *   <li>the locale numbers are typed in: {@code --locale} / none (the command line and CSV files read the neutral
  *       {@code 1,500.50}; the editor, the operating system's format locale).</li>
@@ -42,6 +45,18 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
     /** The idle time after which an editor lets its lock go, without {@code --lock-idle} (issue 4). */
     public static final Duration DEFAULT_LOCK_IDLE = Duration.ofMinutes(15);
+
+    /**
+     * Checks the durations: an operator's options are checked as they are read ({@code DurationConverter}); this
+     * catches settings made in code.
+     *
+     * @throws IllegalArgumentException when the lease TTL or the idle limit is outside its range; the message names
+     *         the option
+     */
+    public LockstepConfig {
+        DurationRange.LEASE_TTL.check("--lease-ttl", leaseTtl);
+        DurationRange.LOCK_IDLE.check("--lock-idle", lockIdle);
+    }
 
     /** Settings with the default lease TTL and idle limit. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {

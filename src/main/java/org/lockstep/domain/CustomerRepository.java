@@ -37,8 +37,9 @@ public interface CustomerRepository {
     SaveOutcome save(long id, long baseVersion, CustomerData data);
 
     /**
-     * A versioned save under a lease: the same statement also checks, in SQL against {@code now()}, that
-     * {@code leaseToken} is the record's unexpired lease (fencing, DDIA ch. 8).
+     * A versioned save under a lease: the same statement also checks, in SQL against the database clock once it holds
+     * the lease's row ({@code clock_timestamp()}), that {@code leaseToken} is the record's unexpired lease (fencing,
+     * DDIA ch. 8).
      *
      * @return as {@link #save(long, long, CustomerData)}, or {@link SaveOutcome.LeaseLost} when the token is stale
      */

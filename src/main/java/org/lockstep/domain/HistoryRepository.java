@@ -17,4 +17,10 @@ public interface HistoryRepository {
 
     /** The changes after {@code fromVersion} up to and including {@code toVersion}, oldest first. */
     List<HistoryEntry> between(long customerId, long fromVersion, long toVersion);
+
+    /**
+     * The customer's deletion, the latest if several were recorded: what tells a customer that was deleted from an
+     * id that never was a customer's. Empty for both an id never used and a customer that still exists.
+     */
+    Optional<HistoryEntry> deletion(long customerId);
 }

@@ -29,7 +29,7 @@ public final class LeaseKeeper implements AutoCloseable {
         DEADLINE_PASSED
     }
 
-    /** Hears when the lease is lost. */
+    /** Hears when the lease is lost, and each time a renewal moves its expiry. */
     @FunctionalInterface
     public interface Listener {
         /**
@@ -37,6 +37,16 @@ public final class LeaseKeeper implements AutoCloseable {
          * @param current who holds the record now, when known
          */
         void leaseLost(LossReason reason, Optional<LeaseInfo> current);
+
+        /**
+         * A renewal was confirmed: the lease now ends at {@code renewed.expiresAt()} (database clock), so that whatever
+         * shows the expiry can follow it. Not called for a renewal that comes back after the lease was released,
+         * lost or replaced.
+         *
+         * @param renewed the lease as the database renewed it; same token
+         */
+        default void leaseRenewed(Lease renewed) {
+        }
     }
 
     private final LeaseRepository leases;
@@ -105,8 +115,8 @@ public final class LeaseKeeper implements AutoCloseable {
     }
 
     /**
-     * Renews now (the scheduler calls this every ttl / 3). A refusal ends the lease and tells the listener; a
-     * database failure is retried at the next tick, until the local deadline passes.
+     * Renews now (the scheduler calls this every ttl / 3) and tells the listener the new expiry. A refusal ends the
+     * lease and tells the listener; a database failure is retried at the next tick, until the local deadline passes.
      */
     public void renewNow() {
         Lease current;
@@ -125,11 +135,16 @@ public final class LeaseKeeper implements AutoCloseable {
             return;
         }
         if (renewed.isPresent()) {
+            boolean kept;
             synchronized (this) {
-                if (lease != null && lease.token() == current.token()) {
+                kept = lease != null && lease.token() == current.token();
+                if (kept) {
                     lease = renewed.get();
                     deadlineMillis = sent + renewed.get().remainingMs();
                 }
+            }
+            if (kept) {
+                listener.leaseRenewed(renewed.get());
             }
             return;
         }

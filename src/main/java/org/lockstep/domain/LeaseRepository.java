@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * Leases on customers: one editor's exclusive right to save a record for a while (PoEAA, Pessimistic Offline Lock),
- * with fencing tokens (DDIA ch. 8). Every expiry is set and judged by the database clock ({@code now()}); a client
- * whose clock is wrong by an hour changes nothing. Methods block: call them off the JavaFX thread. They throw
+ * with fencing tokens (DDIA ch. 8). Every expiry is set and judged by the database clock at the moment the
+ * operation takes effect ({@code clock_timestamp()}, read once the lease's row is held: an operation that waited for
+ * a lock is judged by when it got it); a client whose clock is wrong by an hour changes nothing. Methods block: call them off the JavaFX thread. They throw
  * {@link StoreUnavailableException} when the database fails.
  */
 public interface LeaseRepository {
@@ -30,7 +31,9 @@ public interface LeaseRepository {
     AcquireOutcome acquire(long recordId, long ttlMs);
 
     /**
-     * Extends the lease by {@code ttlMs} from the database's now, if the token is still the record's unexpired lease.
+     * Extends the lease by {@code ttlMs} from the database's now, if the token is still the record's unexpired lease;
+     * "now" is the moment the renewal holds the lease's row, so a wait for that row neither shortens the renewed lease
+     * nor revives one that lapsed meanwhile.
      *
      * @return the renewed lease, or empty when it was lost (expired and taken, broken, or released)
      */

@@ -10,4 +10,14 @@ public interface StockStores {
      * @throws RuntimeException with a readable message when the database cannot be reached
      */
     StockStore open(int connections);
+
+    /**
+     * How many connections could be opened now, checked before {@link #open(int)}. Unlimited unless the stores are
+     * database connections.
+     *
+     * @throws RuntimeException with a readable message when the database cannot be reached
+     */
+    default ConnectionRoom room() {
+        return ConnectionRoom.UNLIMITED;
+    }
 }

@@ -1,7 +1,8 @@
 package org.lockstep.lab;
 
 /**
- * What one strategy did in one run. Counts are over all buyers; times are wall-clock.
+ * What one strategy did in one run. Counts are over all buyers; times are wall-clock: the race's, and the whole
+ * strategy's with its setup.
  *
  * @param strategy         the strategy
  * @param workers          buyers that raced
@@ -16,13 +17,15 @@ package org.lockstep.lab;
  * @param retriesExhausted purchases given up after the last allowed attempt
  * @param lockWaits        attempts that found the row lock or the lease held and waited for it
  * @param lockTimeouts     waits that ended in a lock timeout (55P03, or the lease wait's deadline)
- * @param elapsedNanos     from the start signal to the last buyer's end
+ * @param raceNanos        from the start signal to the last buyer's end: the basis of the rates
+ * @param wallNanos        all this strategy took, as the user waited for it: resetting its row (and waiting for
+ *                         any lock on it), opening the buyers' sessions, the race, and reading the final stock
  * @param p50Ms            median latency of a purchase attempt (first read to outcome, retries included), in ms
  * @param p99Ms            99th-percentile latency, in ms
  */
 public record StrategyResult(Strategy strategy, int workers, int initialStock, long ops, long confirmed, long soldOut,
                              int finalStock, long conflicts, long retries, long retriesExhausted, long lockWaits,
-                             long lockTimeouts, long elapsedNanos, double p50Ms, double p99Ms) {
+                             long lockTimeouts, long raceNanos, long wallNanos, double p50Ms, double p99Ms) {
 
     /**
      * Confirmed purchases the stock does not show: {@code confirmed − (initialStock − finalStock)}. Zero when every
@@ -37,9 +40,9 @@ public record StrategyResult(Strategy strategy, int workers, int initialStock, l
         return confirmed > initialStock || finalStock < 0;
     }
 
-    /** Purchase attempts per second of wall-clock time; 0 when the run took no measurable time. */
+    /** Purchase attempts per second of the race; 0 when the race took no measurable time. */
     public double throughputOpsPerS() {
-        return elapsedNanos <= 0 ? 0 : ops * 1e9 / elapsedNanos;
+        return raceNanos <= 0 ? 0 : ops * 1e9 / raceNanos;
     }
 
     /**
@@ -47,11 +50,16 @@ public record StrategyResult(Strategy strategy, int workers, int initialStock, l
      * purchase given up after its last retry does not count, so a retry storm shows as a fall.
      */
     public double confirmedPerS() {
-        return elapsedNanos <= 0 ? 0 : confirmed * 1e9 / elapsedNanos;
+        return raceNanos <= 0 ? 0 : confirmed * 1e9 / raceNanos;
     }
 
-    /** The run's wall-clock time in milliseconds. */
+    /** What this strategy took in all, setup included ({@link #wallNanos()}), in milliseconds. */
     public double elapsedMs() {
-        return elapsedNanos / 1e6;
+        return wallNanos / 1e6;
+    }
+
+    /** The race alone ({@link #raceNanos()}), in milliseconds. */
+    public double raceMs() {
+        return raceNanos / 1e6;
     }
 }

@@ -54,6 +54,13 @@ public final class JdbiHistoryRepository implements HistoryRepository {
                 .bind("id", customerId).bind("from", fromVersion).bind("to", toVersion).map(mapper).list()));
     }
 
+    @Override
+    public Optional<HistoryEntry> deletion(long customerId) {
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
+                        + "WHERE customer_id = :id AND op = 'DELETE' ORDER BY id DESC LIMIT 1")
+                .bind("id", customerId).map(mapper).findOne()));
+    }
+
     /** The customer values in a {@code to_jsonb(customer)} document. */
     static CustomerData fromJson(String json) {
         try {

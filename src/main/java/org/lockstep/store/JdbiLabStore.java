@@ -1,19 +1,24 @@
 package org.lockstep.store;
 
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.lockstep.domain.RecordBusyException;
+import org.lockstep.lab.ConnectionRoom;
 import org.lockstep.lab.RetryableFailure;
 import org.lockstep.lab.StockStore;
 
 /**
  * The contention lab's rows, {@code lab_stock} and {@code lab_lease} (V5__lab.sql). Each strategy's write is one
  * statement. Contention failures (SQLSTATE 40001, 40P01, 55P03) become {@link RetryableFailure}; any other failure a
- * {@link org.lockstep.domain.StoreUnavailableException} with a readable message.
+ * {@link org.lockstep.domain.StoreUnavailableException} with a readable message — except in the setup
+ * ({@link #reset}), where a lock timeout means someone else holds the lab's row and is a {@link RecordBusyException}
+ * naming them. {@link #connectionRoom} says how many connections a run may open.
  */
 public final class JdbiLabStore implements StockStore {
 
@@ -38,11 +43,43 @@ public final class JdbiLabStore implements StockStore {
             """;
 
     // FOR SHARE serializes the write with a takeover of the lease row: either the write commits first, or it sees
-    // the new token and writes nothing.
+    // the new token and writes nothing. The expiry is compared once that lock is held, as in LeaseSql.FENCED: a
+    // write that waited while the lease lapsed is fenced out.
     private static final String WRITE_FENCED = """
             UPDATE lab_stock SET stock = :stock, version = version + 1
-            WHERE id = :id AND EXISTS (SELECT 1 FROM lab_lease WHERE stock_id = :id AND token = :token
-                                         AND expires_at > clock_timestamp() FOR SHARE)
+            WHERE id = :id AND EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM lab_lease
+                                                                WHERE stock_id = :id AND token = :token FOR SHARE)
+                                         SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())
+            """;
+
+    // As JdbiLeaseRepository.END: the clock is read once the lease's row is locked.
+    private static final String RELEASE = """
+            WITH locked AS MATERIALIZED (
+                SELECT stock_id FROM lab_lease WHERE stock_id = :id AND token = :token FOR NO KEY UPDATE
+            ), clock AS MATERIALIZED (
+                SELECT clock_timestamp() AS now FROM locked
+            )
+            UPDATE lab_lease l SET expires_at = c.now FROM clock c
+            WHERE l.stock_id = :id AND l.token = :token AND l.expires_at > c.now
+            """;
+
+    // Client connections only: background workers, autovacuum and WAL senders have slots of their own.
+    private static final String CONNECTION_ROOM = """
+            SELECT current_setting('max_connections')::int AS max_connections,
+                   current_setting('superuser_reserved_connections')::int AS superuser_reserved,
+                   coalesce(current_setting('reserved_connections', true), '0')::int AS reserved,
+                   r.rolsuper AS superuser,
+                   EXISTS (SELECT 1 FROM pg_roles g WHERE g.rolname = 'pg_use_reserved_connections'
+                           AND pg_has_role(current_user, g.oid, 'member')) AS may_use_reserved,
+                   r.rolconnlimit AS role_limit, d.datconnlimit AS database_limit,
+                   current_user AS role_name, current_database() AS database_name,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend') AS in_use,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'
+                      AND usename = current_user) AS role_in_use,
+                   (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'
+                      AND datname = current_database()) AS database_in_use
+            FROM pg_roles r, pg_database d
+            WHERE r.rolname = current_user AND d.datname = current_database()
             """;
 
     private final Jdbi jdbi;
@@ -57,13 +94,79 @@ public final class JdbiLabStore implements StockStore {
         this.onClose = onClose;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Waits for the row no longer than for any lock ({@code lock_timeout} of the lab's connections).
+     *
+     * @throws RecordBusyException when another session (psql, another lab run) holds the row or its lease's row
+     *         longer than that, naming the session; nothing was reset
+     */
     @Override
     public long reset(String name, int stock) {
-        return call(() -> jdbi.inTransaction(h -> {
-            long id = h.createQuery(RESET).bind("name", name).bind("stock", stock).mapTo(Long.class).one();
-            h.createUpdate("DELETE FROM lab_lease WHERE stock_id = :id").bind("id", id).execute();
-            return id;
-        }));
+        try {
+            return jdbi.inTransaction(h -> {
+                long id = h.createQuery(RESET).bind("name", name).bind("stock", stock).mapTo(Long.class).one();
+                h.createUpdate("DELETE FROM lab_lease WHERE stock_id = :id").bind("id", id).execute();
+                return id;
+            });
+        } catch (RuntimeException e) {
+            throw StoreErrors.isLockTimeout(e) ? busy(name, e) : translated(e);
+        }
+    }
+
+    /** The lab's setup gave up waiting for the row {@code name}: who holds it, and what to do. */
+    private RecordBusyException busy(String name, RuntimeException e) {
+        Optional<String> blocker = Optional.empty();
+        String waited = "its lock timeout";
+        try {
+            blocker = jdbi.withHandle(h -> RowLockHolder.describeLabRow(h, name));
+            waited = jdbi.withHandle(h -> h.createQuery("SELECT current_setting('lock_timeout')").mapTo(String.class)
+                    .one());
+        } catch (RuntimeException ignored) {
+            // The description is a courtesy; that the row is held is what matters.
+        }
+        return new RecordBusyException("The lab's stock row \"" + name + "\" is held by another session"
+                + blocker.map(b -> " (" + b + ")").orElse("") + "; the lab gave up after waiting " + waited
+                + " for it and ran nothing — end that session's transaction, then run the lab again", blocker, e);
+    }
+
+    /**
+     * How many more connections the current role may open on the database now, and the setting that limits them:
+     * the server's {@code max_connections} less the connections reserved for superusers
+     * ({@code superuser_reserved_connections}) and, from PostgreSQL 16, for {@code pg_use_reserved_connections}
+     * ({@code reserved_connections}), less the client connections open; or the role's or the database's
+     * {@code CONNECTION LIMIT} less their open connections, when that is fewer (PostgreSQL docs, 20.3.1 "Connection
+     * Settings"; CREATE ROLE; CREATE DATABASE). Superusers are bound by {@code max_connections} alone. A snapshot:
+     * other clients may connect a moment later.
+     *
+     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached
+     */
+    public static ConnectionRoom connectionRoom(Jdbi jdbi) {
+        return call(() -> jdbi.withHandle(h -> h.createQuery(CONNECTION_ROOM).map((rs, ctx) -> {
+            boolean superuser = rs.getBoolean("superuser");
+            int max = rs.getInt("max_connections");
+            int superReserved = superuser ? 0 : rs.getInt("superuser_reserved");
+            int reserved = superuser || rs.getBoolean("may_use_reserved") ? 0 : rs.getInt("reserved");
+            int inUse = rs.getInt("in_use");
+            int free = max - superReserved - reserved - inUse;
+            String why = "max_connections is " + max + ": " + (superReserved > 0 ? superReserved
+                    + " reserved for superusers, " : "") + (reserved > 0 ? reserved
+                    + " reserved for pg_use_reserved_connections (reserved_connections), " : "") + inUse + " in use";
+            int roleLimit = rs.getInt("role_limit");
+            if (!superuser && roleLimit >= 0 && roleLimit - rs.getInt("role_in_use") < free) {
+                free = roleLimit - rs.getInt("role_in_use");
+                why = "role " + rs.getString("role_name") + " has CONNECTION LIMIT " + roleLimit + ", "
+                        + rs.getInt("role_in_use") + " of them in use";
+            }
+            int databaseLimit = rs.getInt("database_limit");
+            if (!superuser && databaseLimit >= 0 && databaseLimit - rs.getInt("database_in_use") < free) {
+                free = databaseLimit - rs.getInt("database_in_use");
+                why = "database " + rs.getString("database_name") + " has CONNECTION LIMIT " + databaseLimit + ", "
+                        + rs.getInt("database_in_use") + " of them in use";
+            }
+            return new ConnectionRoom(Math.max(0, free), why);
+        }).one()));
     }
 
     @Override
@@ -86,12 +189,16 @@ public final class JdbiLabStore implements StockStore {
         try {
             return body.get();
         } catch (RuntimeException e) {
-            String state = sqlState(e);
-            if (RetryableFailure.isRetryable(state)) {
-                throw new RetryableFailure(state, e.getMessage(), e);
-            }
-            throw StoreErrors.translate(e);
+            throw translated(e);
         }
+    }
+
+    private static RuntimeException translated(RuntimeException e) {
+        String state = sqlState(e);
+        if (RetryableFailure.isRetryable(state)) {
+            return new RetryableFailure(state, e.getMessage(), e);
+        }
+        return StoreErrors.translate(e);
     }
 
     private static String sqlState(Throwable e) {
@@ -179,9 +286,7 @@ public final class JdbiLabStore implements StockStore {
 
         @Override
         public boolean releaseLease(long rowId, long token) {
-            return call(() -> h.createUpdate("UPDATE lab_lease SET expires_at = clock_timestamp()"
-                            + " WHERE stock_id = :id AND token = :token AND expires_at > clock_timestamp()")
-                    .bind("id", rowId).bind("token", token).execute() == 1);
+            return call(() -> h.createUpdate(RELEASE).bind("id", rowId).bind("token", token).execute() == 1);
         }
 
         @Override

@@ -16,8 +16,9 @@ import org.lockstep.domain.StoreUnavailableException;
  * statement — the lease change and its audit entry together, through data-modifying CTEs — so there is no
  * read-then-write window between two clients (PostgreSQL docs, 7.8.4 "Data-Modifying Statements in WITH"; and
  * INSERT … ON CONFLICT DO UPDATE, which locks the existing row and re-checks its WHERE clause on the newest row
- * version). Expiry is set and compared with {@code clock_timestamp()}, the database clock at the moment each statement
- * runs. Every operation but {@link #breakLease} is its holder session's only.
+ * version). Expiry is set and compared with {@code clock_timestamp()}, the database clock, read only once the statement
+ * holds the row it changes: a grant, renewal, release or break that waited for a lock is judged by the moment it got
+ * it, never by when it began ({@code now()}). Every operation but {@link #breakLease} is its holder session's only.
  */
 public final class JdbiLeaseRepository implements LeaseRepository {
 
@@ -71,12 +72,27 @@ public final class JdbiLeaseRepository implements LeaseRepository {
             FROM granted
             """;
 
+    // A renewal, a release and a break may wait for the lease's row: a save under the lease holds it FOR SHARE until
+    // it commits, a takeover or another client while they change it. The statement first takes the row lock
+    // (locked), then reads the clock (clock: computed from locked's row, so only once the lock is granted), and
+    // judges and sets the expiry by that moment. An UPDATE that compared with clock_timestamp() directly would read
+    // it before waiting: a lease that lapsed during the wait would be renewed, released or broken after all, and a
+    // renewal would lose the wait from its TTL. A row changed by someone else during the wait is re-read by the
+    // UPDATE (EvalPlanQual: PostgreSQL docs, 13.2.1 "Read Committed Isolation Level"), so a new token or an end
+    // is seen.
     private static final String RENEW = """
-            WITH renewed AS (
-                UPDATE record_lease SET expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
-                WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL
-                  AND expires_at > clock_timestamp()
-                RETURNING token, acquired_at, expires_at
+            WITH locked AS MATERIALIZED (
+                SELECT record_id FROM record_lease
+                WHERE record_id = :id AND token = :token AND session_id = :session
+                FOR NO KEY UPDATE
+            ), clock AS MATERIALIZED (
+                SELECT clock_timestamp() AS now FROM locked
+            ), renewed AS (
+                UPDATE record_lease l SET expires_at = c.now + make_interval(secs => :ttlMs / 1000.0)
+                FROM clock c
+                WHERE l.record_id = :id AND l.token = :token AND l.session_id = :session AND l.ended IS NULL
+                  AND l.expires_at > c.now
+                RETURNING l.token, l.acquired_at, l.expires_at
             ), logged AS (
                 UPDATE lease_event e SET expires_at = r.expires_at FROM renewed r
                 WHERE e.record_id = :id AND e.token = r.token AND e.event IN ('acquired', 'expired_takeover')
@@ -86,12 +102,21 @@ public final class JdbiLeaseRepository implements LeaseRepository {
             FROM renewed
             """;
 
-    /** Ends a grant early (release or break): the row stays, expired as of now; the grant's event records the end. */
+    /**
+     * Ends a grant early (release or break): the row stays, expired as of now; the grant's event records the end. The
+     * {@code %1$s} condition chooses the grant (a release: this session's token); like {@link #RENEW}, the clock is
+     * read once the row's lock is held.
+     */
     static final String END = """
-            WITH ended AS (
-                UPDATE record_lease SET expires_at = clock_timestamp(), ended = :how
-                WHERE record_id = :id AND ended IS NULL AND expires_at > clock_timestamp() AND %s
-                RETURNING record_id, holder, session_id, token, acquired_at, expires_at
+            WITH locked AS MATERIALIZED (
+                SELECT record_id FROM record_lease WHERE record_id = :id AND %1$s FOR NO KEY UPDATE
+            ), clock AS MATERIALIZED (
+                SELECT clock_timestamp() AS now FROM locked
+            ), ended AS (
+                UPDATE record_lease l SET expires_at = c.now, ended = :how
+                FROM clock c
+                WHERE l.record_id = :id AND l.ended IS NULL AND l.expires_at > c.now AND %1$s
+                RETURNING l.record_id, l.holder, l.session_id, l.token, l.acquired_at, l.expires_at
             ), logged AS (
                 INSERT INTO lease_event (record_id, token, holder, event, actor, at)
                 SELECT record_id, token, holder, :how, :actor, expires_at FROM ended

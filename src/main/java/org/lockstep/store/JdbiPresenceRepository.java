@@ -9,8 +9,9 @@ import org.lockstep.domain.Presence;
 import org.lockstep.domain.PresenceRepository;
 
 /**
- * Presence rows in {@code presence} (V6__presence.sql). Expiry is set and compared with {@code now()}, the database
- * clock, never a client's. A heartbeat is one statement: the expired rows of other sessions are deleted in a
+ * Presence rows in {@code presence} (V6__presence.sql, V15__clock_after_wait.sql). Expiry is set and compared with
+ * {@code clock_timestamp()}, the database clock at that moment, never a client's: not {@code now()}, the start of the
+ * transaction, which is earlier by any lock wait. A heartbeat is one statement: the expired rows of other sessions are deleted in a
  * data-modifying CTE (their trigger tells listeners that a crashed client left) while this session's rows are
  * upserted from two parallel arrays.
  */
@@ -20,15 +21,19 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
 
     // Other sessions' expired rows only: deleting and upserting one row in the same statement is not allowed.
+    // DO UPDATE reads the clock itself, after it holds the existing row's lock; excluded.expires_at was computed
+    // before any wait for that lock, and would shorten the row's life by the wait.
     private static final String HEARTBEAT = """
             WITH gone AS (
-                DELETE FROM presence WHERE expires_at <= now() AND session_id <> :session
+                DELETE FROM presence WHERE expires_at <= clock_timestamp() AND session_id <> :session
             )
             INSERT INTO presence AS p (session_id, user_name, customer_id, state, expires_at)
-            SELECT :session, :user, t.customer_id, t.state, now() + make_interval(secs => :ttlMs / 1000.0)
+            SELECT :session, :user, t.customer_id, t.state,
+                   clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
             FROM unnest(:ids, :states) AS t(customer_id, state)
             ON CONFLICT (customer_id, session_id) DO UPDATE
-                SET state = excluded.state, user_name = excluded.user_name, expires_at = excluded.expires_at
+                SET state = excluded.state, user_name = excluded.user_name,
+                    expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
             """;
 
     private final Jdbi jdbi;
@@ -84,7 +89,7 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     public List<Presence> present() {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
                         SELECT customer_id, session_id, user_name, state FROM presence
-                        WHERE expires_at > now() ORDER BY customer_id, user_name, session_id
+                        WHERE expires_at > clock_timestamp() ORDER BY customer_id, user_name, session_id
                         """)
                 .map((rs, ctx) -> new Presence(rs.getLong("customer_id"), rs.getString("session_id"),
                         rs.getString("user_name"), Presence.State.byColumn(rs.getString("state"))))

@@ -23,10 +23,14 @@ final class LeaseSql {
      * writer's session ({@code :session}): a token is not a password, it is shown in lock listings and notifications,
      * so another client who learns it — another operator, or another desk sharing the same login — still cannot
      * write under it. FOR SHARE serializes the save with a concurrent takeover of the lease row: either the save
-     * commits first, or it sees the new token.
+     * commits first, or it sees the new token. The expiry is compared outside the locking query, so only once the
+     * lock is held: a save that waited for the lease's row (held by a renewal, a takeover, psql) while the lease
+     * lapsed is refused, not written under a lease that has ended. A MATERIALIZED CTE keeps the comparison there:
+     * PostgreSQL 17 pushes even a {@code clock_timestamp()} condition down into a plain subquery, below its lock.
      */
-    static final String FENCED = "EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id AND token = :token"
-            + " AND session_id = :session AND ended IS NULL AND expires_at > clock_timestamp() FOR SHARE)";
+    static final String FENCED = "EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM record_lease"
+            + " WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL FOR SHARE)"
+            + " SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())";
 
     static final String SELECT_INFO = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
             + " FROM record_lease";

@@ -22,11 +22,13 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldParser;
+import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiHistoryRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,8 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * What the customer commands share: opening and closing the database, JSON output, {@code FIELD=VALUE} arguments,
  * and turning every outcome into the documented exit code and a message on stderr (never a stack trace):
- * 0 done; 1 any other failure; 2 invalid input or usage, naming the field or line; 3 version conflict or a record
- * that no longer exists, with the current record, if any, as JSON on stdout.
+ * 0 done; 1 any other failure; 2 invalid input or usage, naming the field or line; 3 version conflict, a record
+ * that no longer exists or an id that no customer has, with the current record, if any, as JSON on stdout.
  */
 final class CommandSupport {
 
@@ -170,13 +172,34 @@ final class CommandSupport {
      */
     static int conflict(Session s, long id, long baseVersion, Optional<Customer> theirs, String nothingDone) {
         if (theirs.isEmpty()) {
-            s.err().println("lockstep: conflict: customer " + id + " no longer exists; " + nothingDone);
+            return missing(s, id, nothingDone);
         } else {
             Customer c = theirs.get();
             s.err().println("lockstep: conflict: customer " + id + " is at version " + c.version() + " (saved by "
                     + (c.updatedBy() == null ? "unknown" : c.updatedBy()) + " at " + c.updatedAt() + "), not "
                     + baseVersion + "; " + nothingDone + ". Its current values are on stdout.");
             printJson(s.out(), c);
+        }
+        return Launcher.CONFLICT;
+    }
+
+    /**
+     * A customer that is not there: prints why on stderr and returns {@link Launcher#CONFLICT}. The history tells
+     * the two cases apart (its DELETE entry): a customer someone deleted "no longer exists" (who deleted it and
+     * when, by the database clock), while an id no customer ever had gets "no customer N" — most likely a typing
+     * error, and never a conflict with anyone.
+     *
+     * @param nothingDone what was not done ({@code "nothing saved"}), or empty for a read
+     */
+    static int missing(Session s, long id, String nothingDone) {
+        String then = nothingDone.isEmpty() ? "" : "; " + nothingDone;
+        Optional<HistoryEntry> deletion = new JdbiHistoryRepository(s.db().jdbi()).deletion(id);
+        if (deletion.isEmpty()) {
+            s.err().println("lockstep: no customer " + id + then);
+        } else {
+            s.err().println("lockstep: " + (nothingDone.isEmpty() ? "" : "conflict: ") + "customer " + id
+                    + " no longer exists (deleted by " + deletion.get().changedBy() + " at "
+                    + deletion.get().changedAt() + ")" + then);
         }
         return Launcher.CONFLICT;
     }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lockstep delete ID --if-version N}: a versioned delete ({@code DELETE … WHERE id = ? AND version = N});
- * exit 3 with the current record when the customer changed since version N or is already gone.
+ * exit 3 with the current record when the customer changed since version N, or when it is already gone ("no longer
+ * exists") or never was ("no customer N").
  */
 @Command(name = "delete", description = "Delete a customer if it is still at the given version.")
 public final class DeleteCommand implements Callable<Integer> {
@@ -50,6 +51,10 @@ public final class DeleteCommand implements Callable<Integer> {
                 return CommandSupport.locked(s, id, java.util.Optional.of(locked.holder()), "nothing deleted");
             }
             if (outcome instanceof DeleteOutcome.LeaseLost lost) {
+                // No lease is left on a customer that is gone: say it is gone, not that the token is stale.
+                if (lost.current().isEmpty() && s.customers().find(id).isEmpty()) {
+                    return CommandSupport.missing(s, id, "nothing deleted");
+                }
                 return CommandSupport.locked(s, id, lost.current(), "nothing deleted");
             }
             s.out().println("deleted id=" + id);

@@ -11,7 +11,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code lockstep get ID [--json]}: one customer as stored now. Exit 3 when it does not exist. */
+/**
+ * {@code lockstep get ID [--json]}: one customer as stored now. Exit 3 when there is none: "no customer N", or
+ * "customer N no longer exists" when it was deleted.
+ */
 @Command(name = "get", description = "Show one customer, with its version.")
 public final class GetCommand implements Callable<Integer> {
 
@@ -31,8 +34,7 @@ public final class GetCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, s -> {
             Optional<Customer> customer = s.customers().find(id);
             if (customer.isEmpty()) {
-                s.err().println("lockstep: customer " + id + " does not exist");
-                return Launcher.CONFLICT;
+                return CommandSupport.missing(s, id, "");
             }
             if (json) {
                 CommandSupport.printJson(s.out(), customer.get());

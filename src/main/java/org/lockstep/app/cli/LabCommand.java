@@ -22,7 +22,12 @@ import picocli.CommandLine.Spec;
  * strategy, and the command prints what happened — confirmed purchases, final stock, lost updates, conflicts,
  * retries, lock waits, throughput and latency — as a table or a JSON array. The default run is the classic one:
  * 8 buyers, 5 units, 50 ms think time. Exit 0 whatever the strategies did (losing updates is the point of
- * {@code none}); 2 for invalid parameters; 1 when the database fails. Customers are never touched.
+ * {@code none}); 2 for invalid parameters, and for more workers than the server has connections free (checked
+ * before anything runs; the message says how many are free and which setting limits them); 4 when another session
+ * holds one of the lab's rows longer than the lab waits for a lock; 1 when the database fails. Every statement of
+ * the lab is bounded like the editor's (statement and lock timeouts), its setup included. The times printed are
+ * the wall time the user waited, setup included; throughput is measured over the races alone. Customers are never
+ * touched.
  */
 @Command(name = "lab", description = {
         "The contention lab: buyers race for the stock of one row under each locking strategy, measured.",
@@ -54,11 +59,13 @@ public final class LabCommand implements Callable<Integer> {
     Integer ops;
 
     @Option(names = "--think-ms", defaultValue = "50", paramLabel = "MS",
-            description = "Simulated work between read and write, in ms (default ${DEFAULT-VALUE}).")
+            description = "Simulated work between read and write, in ms, 0 to " + LabRun.MAX_THINK_MS
+                    + " (default ${DEFAULT-VALUE}).")
     long thinkMs;
 
     @Option(names = "--lock-timeout-ms", defaultValue = "2000", paramLabel = "MS",
-            description = "How long a pessimistic or lease buyer waits for the lock (default ${DEFAULT-VALUE}).")
+            description = "How long a pessimistic or lease buyer waits for the lock, 1 to " + LabRun.MAX_LOCK_TIMEOUT_MS
+                    + " (default ${DEFAULT-VALUE}). The lab's own setup waits no longer than the editor would (4 s).")
     long lockTimeoutMs;
 
     @Option(names = "--max-attempts", defaultValue = "10", paramLabel = "N",
@@ -99,6 +106,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         SweepPlan sweepPlan = plan;
         return CommandSupport.run(launcher, spec, false, s -> {
+            long started = System.nanoTime();
             LabRunner lab = LabConnections.runner(s.db());
             if (sweepPlan != null) {
                 if (!json) {
@@ -111,14 +119,14 @@ public final class LabCommand implements Callable<Integer> {
                 if (json) {
                     LabOutput.printJson(s.out(), results);
                 } else {
-                    LabOutput.printSweep(s.out(), sweepPlan, results);
+                    LabOutput.printSweep(s.out(), sweepPlan, results, System.nanoTime() - started);
                 }
             } else {
                 List<StrategyResult> results = lab.run(run, strategies, LabProgress.NONE);
                 if (json) {
                     LabOutput.printJson(s.out(), results);
                 } else {
-                    LabOutput.printTable(s.out(), run, results);
+                    LabOutput.printTable(s.out(), run, results, System.nanoTime() - started);
                 }
             }
             return Launcher.OK;

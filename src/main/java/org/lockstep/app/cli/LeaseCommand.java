@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lockstep lease acquire|release|list|break}: the pessimistic offline lock from the command line. A lease
  * taken here lasts its TTL (nothing renews it once the command exits); {@code set} and {@code delete} write under
- * it with {@code --lease-token T}. Exit 4 when another holds the record, or the token given is no longer its lease.
+ * it with {@code --lease-token T}. Exit 4 when another holds the record, or the token given is no longer its lease;
+ * exit 3 when there is no such customer ("no customer N", or "no longer exists" when it was deleted).
  */
 @Command(name = "lease", description = "Lock customers for editing (leases with fencing tokens).",
         subcommands = {LeaseCommand.Acquire.class, LeaseCommand.Release.class, LeaseCommand.ListLeases.class,
@@ -57,8 +58,9 @@ public final class LeaseCommand {
         CommandSpec spec;
         @Parameters(index = "0", paramLabel = "ID", description = "The customer's id.")
         long id;
-        @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
-                description = "How long the lease lasts (e.g. 60s, 5m); default ${DEFAULT-VALUE}.")
+        @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "60s",
+                converter = DurationConverter.LeaseTtl.class,
+                description = "How long the lease lasts, 5s to 24h (e.g. 60s, 5m); default ${DEFAULT-VALUE}.")
         Duration ttl;
         @Option(names = "--json", description = "Print a JSON object with token and expires_at.")
         boolean json;
@@ -67,16 +69,14 @@ public final class LeaseCommand {
         public Integer call() {
             return CommandSupport.run(lease.launcher, spec, false, s -> {
                 if (s.customers().find(id).isEmpty()) {
-                    s.err().println("lockstep: customer " + id + " does not exist");
-                    return Launcher.CONFLICT;
+                    return CommandSupport.missing(s, id, "nothing locked");
                 }
                 AcquireOutcome outcome = leases(s).acquire(id, ttl.toMillis());
                 if (outcome instanceof AcquireOutcome.HeldByOther other) {
                     return CommandSupport.locked(s, id, Optional.of(other.holder()), "not acquired");
                 }
                 if (outcome instanceof AcquireOutcome.Gone) {
-                    s.err().println("lockstep: customer " + id + " does not exist");
-                    return Launcher.CONFLICT;
+                    return CommandSupport.missing(s, id, "nothing locked");
                 }
                 Lease l = ((AcquireOutcome.Granted) outcome).lease();
                 if (json) {
@@ -111,7 +111,11 @@ public final class LeaseCommand {
             return CommandSupport.run(lease.launcher, spec, false, s -> {
                 JdbiLeaseRepository leases = leases(s);
                 if (!leases.release(id, token)) {
-                    return CommandSupport.locked(s, id, leases.holder(id), "nothing released");
+                    Optional<LeaseInfo> holder = leases.holder(id);
+                    if (holder.isEmpty() && s.customers().find(id).isEmpty()) {
+                        return CommandSupport.missing(s, id, "nothing released");
+                    }
+                    return CommandSupport.locked(s, id, holder, "nothing released");
                 }
                 s.out().println("released id=" + id + " token=" + token);
                 return Launcher.OK;
@@ -165,8 +169,7 @@ public final class LeaseCommand {
         public Integer call() {
             return CommandSupport.run(lease.launcher, spec, false, s -> {
                 if (s.customers().find(id).isEmpty()) {
-                    s.err().println("lockstep: customer " + id + " does not exist");
-                    return Launcher.CONFLICT;
+                    return CommandSupport.missing(s, id, "nothing broken");
                 }
                 Optional<LeaseInfo> broken = leases(s).breakLease(id);
                 if (broken.isEmpty()) {

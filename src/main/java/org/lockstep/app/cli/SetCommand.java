@@ -178,6 +178,10 @@ public final class SetCommand implements Callable<Integer> {
             return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
         }
         if (outcome instanceof SaveOutcome.LeaseLost lost) {
+            // Deleted meanwhile, and its lease with it: say it is gone, not that the token is stale.
+            if (lost.current().isEmpty() && s.customers().find(id).isEmpty()) {
+                return CommandSupport.missing(s, id, nothingDone);
+            }
             return CommandSupport.locked(s, id, lost.current(), nothingDone);
         }
         SaveOutcome.Conflict conflict = (SaveOutcome.Conflict) outcome;

@@ -97,7 +97,7 @@ public final class LabView {
         bindSpinner(workersLabel, workersSpinner, "lab-workers", 1, LabRun.MAX_WORKERS, vm.workersProperty());
         bindSpinner(stockLabel, stockSpinner, "lab-stock", 0, 1_000_000, vm.stockProperty());
         bindSpinner(opsLabel, opsSpinner, "lab-ops", 1, 10_000, vm.opsPerWorkerProperty());
-        bindSpinner(thinkLabel, thinkSpinner, "lab-think", 0, 60_000, vm.thinkMsProperty());
+        bindSpinner(thinkLabel, thinkSpinner, "lab-think", 0, (int) LabRun.MAX_THINK_MS, vm.thinkMsProperty());
         bindSpinner(null, sweepOpsSpinner, "lab-sweep-ops", 1, 1_000, vm.sweepOpsPerWorkerProperty());
         for (Strategy s : Strategy.values()) {
             CheckBox box = new CheckBox(s.id());

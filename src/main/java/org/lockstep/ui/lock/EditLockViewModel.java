@@ -22,6 +22,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.BooleanProperty;
 import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
@@ -150,7 +151,10 @@ public final class EditLockViewModel {
         state.addListener((obs, old, now) -> {
             readOnly.set(now instanceof LockState.HeldByOther || now instanceof LockState.HeldInAnotherWindow
                     || now instanceof LockState.Lost);
-            message.set(describe(now));
+            // A renewal while the idle warning shows keeps the warning: it is what the operator must read now.
+            if (!(old instanceof LockState.Held && now instanceof LockState.Held && idleWarned)) {
+                message.set(describe(now));
+            }
         });
         mode.addListener((obs, old, now) -> {
             // Leaving lock mode lets the lease go: neither optimistic nor last-write-wins editing holds one.
@@ -240,8 +244,17 @@ public final class EditLockViewModel {
         }
         mode.set(Mode.LOCK_FOR_EDITING);
         long id = recordId;
-        LeaseKeeper k = new LeaseKeeper(leases, id, settings.ttl(), clock, scheduler,
-                (reason, current) -> lost(id, current));
+        LeaseKeeper k = new LeaseKeeper(leases, id, settings.ttl(), clock, scheduler, new LeaseKeeper.Listener() {
+            @Override
+            public void leaseLost(LeaseKeeper.LossReason reason, Optional<LeaseInfo> current) {
+                lost(id, current);
+            }
+
+            @Override
+            public void leaseRenewed(Lease renewed) {
+                fxThread.execute(() -> renewed(id, renewed));
+            }
+        });
         state.set(new LockState.Acquiring());
         executor.execute(k::acquire, outcome -> {
             if (recordId != id) {
@@ -308,6 +321,18 @@ public final class EditLockViewModel {
     /** Whether {@code lease} is held by another editor of this operator's client: another window, not this one. */
     public boolean heldInAnotherWindow(LeaseInfo lease) {
         return WriterIds.anotherWriterOfMyClient(lease.sessionId(), leases.sessionId());
+    }
+
+    /**
+     * A renewal moved the lease's expiry: the state (and so the banner's "until …") follows it. Only for the grant
+     * this editor still holds on the record it shows; a renewal that arrives after a release, a loss or a switch to
+     * another record is old news.
+     */
+    private void renewed(long id, Lease renewed) {
+        if (recordId == id && state.get() instanceof LockState.Held held
+                && held.lease().token() == renewed.token()) {
+            state.set(new LockState.Held(renewed));
+        }
     }
 
     /** Breaks another operator's lock (after the view's confirmation naming them); then takes it. */
@@ -451,8 +476,8 @@ public final class EditLockViewModel {
         if (idle >= settings.idleLimit().toMillis()) {
             releaseHeld();
             state.set(new LockState.Free());
-            message.set("Lock released after " + settings.idleLimit().toMinutes()
-                    + " minutes without activity — your edits are kept. Lock again to continue.");
+            message.set("Lock released after " + LockMessages.duration(settings.idleLimit())
+                    + " without activity — your edits are kept. Lock again to continue.");
         } else if (!idleWarned && idle >= settings.idleLimit().minus(settings.idleWarning()).toMillis()) {
             idleWarned = true;
             message.set("No activity for " + Duration.ofMillis(idle).toMinutes() + " minutes — the lock will be "

@@ -1,5 +1,6 @@
 package org.lockstep.ui.lock;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -58,6 +59,18 @@ public final class LockMessages {
     /** "Edit lock lost — Bob broke your lock at 10:07". */
     public static String brokenBy(String actor, Instant at, ZoneId zone) {
         return "Edit lock lost — " + actor + " broke your lock at " + time(at, zone);
+    }
+
+    /** A setting's length as the operator gave it: "15 minutes", "1 minute", "90 s", "2 h". */
+    static String duration(Duration d) {
+        long s = d.toSeconds();
+        if (s % 3_600 == 0) {
+            return s / 3_600 + " h";
+        }
+        if (s % 60 == 0) {
+            return s / 60 == 1 ? "1 minute" : s / 60 + " minutes";
+        }
+        return s + " s";
     }
 
     static String time(Instant at, ZoneId zone) {

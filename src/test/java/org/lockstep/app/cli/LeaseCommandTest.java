@@ -9,6 +9,8 @@ import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
 import org.lockstep.app.Launcher;
 import org.lockstep.domain.Customer;
@@ -139,7 +141,7 @@ class LeaseCommandTest {
         Cli.Result r = bob.run("lease", "break", "987654");
 
         assertThat(r.exitCode()).isEqualTo(Launcher.CONFLICT);
-        assertThat(r.err()).contains("customer 987654 does not exist");
+        assertThat(r.err().strip()).isEqualTo("lockstep: no customer 987654; nothing broken");
     }
 
     @Test
@@ -158,5 +160,56 @@ class LeaseCommandTest {
 
         assertThat(bad.exitCode()).isEqualTo(Launcher.INVALID);
         assertThat(bad.err()).contains("not a duration");
+    }
+
+    /**
+     * A lease lasts 5 s to 24 h: a TTL outside is refused before anything is locked, with the bounds in the message
+     * and the value as typed — also one whose digits overflow a long or a timestamp.
+     */
+    @ParameterizedTest(name = "--ttl {0}")
+    @CsvSource(textBlock = """
+            1ms
+            4999ms
+            4s
+            0
+            1441m
+            25h
+            86400001ms
+            999999h
+            9999999999999999h
+            99999999999999999999999999999999h
+            """)
+    void aTtlOutsideFiveSecondsToADayIsRefusedWithTheBoundsAndNothingIsLocked(String ttl) {
+        Customer c = customer("CLI-L-TTL-" + ttl);
+
+        Cli.Result r = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", ttl);
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.err()).contains("'--ttl'").contains("must be between 5s and 24h, not " + ttl)
+                .doesNotContain("Exception").doesNotContain("overflow");
+        assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id())).isEmpty();
+    }
+
+    /** The ends are included, and the lease granted lasts exactly what was typed, by the database clock. */
+    @ParameterizedTest(name = "--ttl {0}")
+    @CsvSource(textBlock = """
+            5s,       5000
+            5000ms,   5000
+            90,       90000
+            1440m,    86400000
+            24h,      86400000
+            """)
+    void aTtlWithinTheBoundsIsGrantedForExactlyThatLong(String ttl, long expectedMs) throws Exception {
+        Customer c = customer("CLI-L-TTL-OK-" + ttl);
+
+        Cli.Result r = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", ttl, "--json");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        JsonNode lease = JSON.readTree(r.out());
+        java.time.Duration granted = java.time.Duration.between(Instant.parse(lease.get("acquired_at").asText()),
+                Instant.parse(lease.get("expires_at").asText()));
+        assertThat(granted.toMillis()).isEqualTo(expectedMs);
+        assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id()).orElseThrow().token())
+                .isEqualTo(lease.get("token").asLong());
     }
 }

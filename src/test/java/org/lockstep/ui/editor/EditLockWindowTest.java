@@ -1,8 +1,12 @@
 package org.lockstep.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
@@ -13,9 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.lockstep.app.Database;
+import org.lockstep.app.DurationRange;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.LeaseEvent;
+import org.lockstep.domain.LeaseInfo;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
@@ -24,6 +30,7 @@ import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.QuestionHandle;
+import org.lockstep.ui.lock.EditLockViewModel;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 
@@ -118,6 +125,38 @@ class EditLockWindowTest {
         assertThat(bobEditor.shown("saveWithoutLockButton")).isTrue();
         assertThat(alice.customers().find(stored.id()).orElseThrow().version()).isEqualTo(2);
         assertThat(leaseEvents().stream().map(LeaseEvent::kind)).contains(LeaseEvent.Kind.BROKEN);
+    }
+
+    /**
+     * With the shortest lease allowed (5 s, renewed every 1.7 s), the holder's lock bar says until when the lease runs
+     * as each renewal extends it — the expiry stored in the database — not the expiry of the first grant.
+     */
+    @Test
+    void theLockBarsExpiryFollowsTheRenewalsOfTheShortestLeaseAllowed() {
+        EditLockViewModel.Settings shortest = new EditLockViewModel.Settings(DurationRange.LEASE_TTL.min(),
+                Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(200));
+        EditorServices dora = Sessions.services(db, "Dora", executor, Platform::runLater, shortest);
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, dora, stored.id(), 0);
+
+        editor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        String first = editor.lockMessage();
+        LeaseInfo grant = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
+        assertThat(first).contains("until " + DateTimeFormatter.ofPattern("HH:mm:ss").format(grant.acquiredAt()
+                .plus(DurationRange.LEASE_TTL.min()).atZone(ZoneId.systemDefault())) + " (renewed");
+
+        await().atMost(Duration.ofSeconds(Fx.PATIENCE_S)).until(() -> {
+            String now = editor.lockMessage();
+            return now != null && !now.equals(first) && now.equals(holdersBanner());
+        });
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind)).containsExactly(LeaseEvent.Kind.ACQUIRED);
+    }
+
+    /** What the holder's bar must say for the lease as the database holds it now. */
+    private String holdersBanner() {
+        LeaseInfo lease = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
+        return "Locked for editing by you until " + DateTimeFormatter.ofPattern("HH:mm:ss")
+                .format(lease.expiresAt().atZone(ZoneId.systemDefault())) + " (renewed while you edit) · fencing token "
+                + lease.token();
     }
 
     private java.util.List<LeaseEvent> leaseEvents() {

@@ -6,6 +6,11 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,6 +22,7 @@ import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.Lease;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
@@ -231,5 +237,128 @@ class EditLockViewModelTest {
         assertThat(leasesOf("Bob").holder(c.id())).isEmpty();
         alice.close();
         queued.runAll();
+    }
+
+    /** The holder's banner shows the expiry of the lease as last renewed, not of the first grant. */
+    @Test
+    void theHoldersExpiryFollowsEachRenewal() {
+        Customer c = customer("U-L-R1");
+        // 1.5 s, renewed every half second: several renewals within the wait below.
+        EditLockViewModel alice = editor("Alice", Clock.systemUTC(), Duration.ofMillis(1500));
+        alice.attach(c.id());
+        alice.lock();
+        Lease first = held(alice);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            Lease now = held(alice);
+            return now.expiresAt().isAfter(first.expiresAt()) && now.expiresAt().equals(storedExpiry(c.id()));
+        });
+
+        Lease renewed = held(alice);
+        assertThat(renewed.token()).isEqualTo(first.token());
+        assertThat(alice.messageProperty().get()).isEqualTo("Locked for editing by you until "
+                + TIME.format(renewed.expiresAt().atZone(ZONE)) + " (renewed while you edit) · fencing token "
+                + first.token());
+        alice.close();
+    }
+
+    /**
+     * A lease that lapsed (its renewals held up) and was taken over ends the holder's lock at its next renewal: the
+     * banner names the new holder and the time of their grant, and no expiry of the old lease is shown any more.
+     */
+    @Test
+    void aTakeoverAfterALapseEndsTheLockNamingTheNewHolderAndTheTimeOfTheirGrant() throws Exception {
+        Customer c = customer("U-L-R2");
+        ScheduledExecutorService stalled = Executors.newSingleThreadScheduledExecutor();
+        CountDownLatch resume = new CountDownLatch(1);
+        try {
+            EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), TaskExecutor.sameThread(),
+                    Runnable::run, stalled, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofMillis(1500),
+                    Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(50)));
+            alice.attach(c.id());
+            alice.lock();
+            Lease mine = held(alice);
+            stalled.execute(() -> awaitQuietly(resume)); // Alice's renewals wait behind this: her lease lapses
+            await().atMost(Duration.ofSeconds(10)).until(() -> dbNow().isAfter(mine.expiresAt()));
+            JdbiLeaseRepository bob = leasesOf("Bob");
+            Lease bobs = ((AcquireOutcome.Granted) bob.acquire(c.id(), 60_000)).lease();
+
+            resume.countDown();
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> alice.stateProperty().get() instanceof LockState.Lost);
+            assertThat(alice.messageProperty().get()).isEqualTo("You no longer hold the lock — Bob took it at "
+                    + TIME.format(bobs.acquiredAt().atZone(ZONE)));
+            assertThat(alice.token()).isEmpty();
+            assertThat(alice.readOnlyProperty().get()).isTrue();
+            assertThat(leasesOf("Reader").holder(c.id()).orElseThrow().token()).isEqualTo(bobs.token());
+            alice.close();
+        } finally {
+            resume.countDown();
+            stalled.shutdownNow();
+        }
+    }
+
+    /**
+     * A watcher's banner follows the holder's lease: a renewal moves its "until", a takeover names the new holder
+     * with their times, and a lapse with nobody taking over frees the record.
+     */
+    @Test
+    void aWatchersBannerFollowsRenewalTakeoverAndLapse() {
+        Customer c = customer("U-L-R3");
+        JdbiLeaseRepository bob = leasesOf("Bob");
+        Lease bobs = ((AcquireOutcome.Granted) bob.acquire(c.id(), 60_000)).lease();
+        EditLockViewModel carol = editor("Carol", Clock.systemUTC());
+        carol.attach(c.id());
+        assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
+
+        Lease renewed = bob.renew(c.id(), bobs.token(), 3_600_000).orElseThrow();
+        await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().endsWith("until "
+                + TIME.format(renewed.expiresAt().atZone(ZONE)) + " unless renewed"));
+        assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
+
+        Lease shortened = bob.renew(c.id(), bobs.token(), 300).orElseThrow();
+        await().atMost(Duration.ofSeconds(10)).until(() -> dbNow().isAfter(shortened.expiresAt()));
+        JdbiLeaseRepository dave = leasesOf("Dave");
+        Lease daves = ((AcquireOutcome.Granted) dave.acquire(c.id(), 1_000)).lease();
+        await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().startsWith("Dave "));
+        assertThat(carol.messageProperty().get()).isEqualTo("Dave is editing this customer — locked since "
+                + TIME.format(daves.acquiredAt().atZone(ZONE)) + ", until " + TIME.format(daves.expiresAt()
+                .atZone(ZONE)) + " unless renewed");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> carol.stateProperty().get() instanceof LockState.Free);
+        assertThat(carol.readOnlyProperty().get()).isFalse();
+        assertThat(leasesOf("Reader").holder(c.id())).isEmpty();
+        carol.close();
+    }
+
+    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+    static final ZoneId ZONE = ZoneId.systemDefault();
+
+    static Lease held(EditLockViewModel editor) {
+        assertThat(editor.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        return ((LockState.Held) editor.stateProperty().get()).lease();
+    }
+
+    static Instant storedExpiry(long id) {
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT expires_at FROM record_lease WHERE record_id = :id")
+                .bind("id", id).mapTo(OffsetDateTime.class).one()).toInstant();
+    }
+
+    /** The banner a watcher should show for the record's lease as stored now. */
+    static String bannerOf(long id) {
+        return LockMessages.heldByOther(leasesOf("Reader").holder(id).orElseThrow(), ZONE);
+    }
+
+    static Instant dbNow() {
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT clock_timestamp()").mapTo(OffsetDateTime.class).one())
+                .toInstant();
+    }
+
+    static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
