@@ -149,7 +149,8 @@ public final class Database implements AutoCloseable {
                     + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
         }
         HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(url);
+        // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
+        hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(url, serverTimeouts()));
         Map<String, String> env = System.getenv();
         if (user != null) {
             hc.setUsername(user);
@@ -174,7 +175,7 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("tcpKeepAlive", "true");
         hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
         // Every statement and every wait is bounded, in the server's own settings for each session (the startup
-        // packet's options: no extra round trip); a URL that sets its own options keeps them.
+        // packet's options: no extra round trip); a URL's own options come after them (setJdbcUrl above).
         hc.addDataSourceProperty("options", serverTimeouts());
         hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
         // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
@@ -191,8 +192,10 @@ public final class Database implements AutoCloseable {
         try {
             // Migrations may build indexes on a large table: they run on connections of their own, outside the pool,
             // without the statement timeout (the session settings would otherwise return to the pool with them).
-            Flyway.configure().dataSource(url, hc.getUsername(), hc.getPassword())
-                    .jdbcProperties(Map.of("options", "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS,
+            String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
+            Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), hc.getUsername(),
+                            hc.getPassword())
+                    .jdbcProperties(Map.of("options", migrationTimeouts,
                             "ApplicationName", application + " migrating", "connectTimeout", "5"))
                     .locations("classpath:db/migration").load().migrate();
         } catch (RuntimeException e) {
