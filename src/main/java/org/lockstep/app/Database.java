@@ -149,7 +149,8 @@ public final class Database implements AutoCloseable {
                     + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
         }
         HikariConfig hc = new HikariConfig();
-        hc.setJdbcUrl(url);
+        // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
+        hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(url, serverTimeouts()));
         Map<String, String> env = System.getenv();
         if (user != null) {
             hc.setUsername(user);
@@ -173,6 +174,7 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");
         hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
+        // Every statement and every wait is bounded; a URL's own options come after Lockstep's (setJdbcUrl above).
         boundEveryStatement(hc);
         // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
         restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
@@ -185,8 +187,10 @@ public final class Database implements AutoCloseable {
         try {
             // Migrations may build indexes on a large table: they run on connections of their own, outside the pool,
             // without the statement timeout (the session settings would otherwise return to the pool with them).
-            Flyway.configure().dataSource(url, hc.getUsername(), hc.getPassword())
-                    .jdbcProperties(Map.of("options", "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS,
+            String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
+            Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), hc.getUsername(),
+                            hc.getPassword())
+                    .jdbcProperties(Map.of("options", migrationTimeouts,
                             "ApplicationName", application + " migrating", "connectTimeout", "5"))
                     .locations("classpath:db/migration").load().migrate();
         } catch (RuntimeException e) {

@@ -23,8 +23,9 @@ import org.lockstep.domain.StoreUnavailableException;
  * </ul>
  * A failure while opening the connection (refused, pool exhausted) never reached the database: nothing was written,
  * whatever the call. So did a statement the server cancelled ({@code statement_timeout}, 57014) or that gave up
- * waiting for a lock ({@code lock_timeout}, 55P03): the server rolled its transaction back. SQLSTATEs: PostgreSQL
- * docs, Appendix A.
+ * waiting for a lock ({@code lock_timeout}, 55P03): the server rolled its transaction back. But these say nothing
+ * about an earlier attempt that reached the database and lost its connection: after one, only a finished retry
+ * settles the outcome, and any other end is {@link OutcomeUnknownException}. SQLSTATEs: PostgreSQL docs, Appendix A.
  */
 final class DatabaseCalls {
 
@@ -55,7 +56,8 @@ final class DatabaseCalls {
      *
      * @param unknown what to tell the operator if the outcome cannot be known, e.g. "whether customer 7 was saved is
      *                unknown — check it"
-     * @throws OutcomeUnknownException when an attempt reached the database and the connection was lost, twice
+     * @throws OutcomeUnknownException when an attempt reached the database and lost its connection, and the retry
+     *         did not finish (lost as well, or failed in any other way)
      * @throws StoreUnavailableException when nothing was written
      */
     static <T> T repeatable(Supplier<T> body, String unknown) {
@@ -78,7 +80,12 @@ final class DatabaseCalls {
         for (int attempt = 1; ; attempt++) {
             try {
                 return body.get();
-            } catch (InvalidCustomerException | ImportConflictException | StoreUnavailableException e) {
+            } catch (InvalidCustomerException | ImportConflictException e) {
+                throw e; // a rule broken: the earlier attempt broke it too, so nothing of it was written either
+            } catch (StoreUnavailableException e) {
+                if (unknown != null && reached) {
+                    throw new OutcomeUnknownException(afterLoss(unknown), e);
+                }
                 throw e; // already an outcome the caller handles
             } catch (RuntimeException e) {
                 boolean lost = StoreErrors.isConnectionLost(e);
@@ -88,12 +95,19 @@ final class DatabaseCalls {
                 if (again) {
                     continue;
                 }
-                if (unknown != null && reached && lost) {
-                    throw new OutcomeUnknownException("The connection to the database was lost: " + unknown, e);
+                // Once an attempt reached the database and lost its connection, only a finished retry tells what it
+                // did. A retry that failed in any other way — no connection to be had, a statement timeout, a row
+                // lock it gave up on (perhaps held by that very attempt, stalled before its commit) — tells nothing.
+                if (unknown != null && reached) {
+                    throw new OutcomeUnknownException(afterLoss(unknown), e);
                 }
                 throw StoreErrors.translate(e);
             }
         }
+    }
+
+    private static String afterLoss(String unknown) {
+        return "The connection to the database was lost: " + unknown;
     }
 
     /** Whether the failure happened while opening the connection, before anything was sent. */

@@ -17,7 +17,13 @@ import org.lockstep.domain.ChangeEvent;
  * still running) and commit later, during the gap, below the mark's highest id. A mark therefore also keeps the ids
  * below its highest that it could not see, its holes, and checks them again each time; a hole that stays empty was
  * rolled back. Holes are tracked among the last {@value #HOLE_WINDOW} ids only, so that rolled-back writes do not
- * pile up: a transaction that keeps a history row uncommitted while that many later changes commit is not covered.
+ * pile up. A transaction that keeps history rows uncommitted while more changes than that commit (an import of
+ * 20,000 rows beside a few saves, a psql session left open) is caught by its transaction id instead: a mark also
+ * keeps the ids of the transactions running when it was taken ({@code pg_snapshot_xip}, PostgreSQL docs, 9.28
+ * "Transaction ID and Snapshot Information Functions"), and the history rows of those that committed since are
+ * listed whatever their id (a history row's {@code xmin} is the transaction that wrote it: rows are never updated).
+ * Not covered: rows written in a subtransaction (a SAVEPOINT) of such a transaction, more than
+ * {@value #HOLE_WINDOW} ids below the mark, since a snapshot does not list subtransactions.
  */
 public final class MissedChanges {
 
@@ -28,17 +34,19 @@ public final class MissedChanges {
      * A point in the customer history, by id: everything up to {@code lastId} except the {@code holes} was committed
      * when it was taken.
      *
-     * @param lastId the highest history id committed then (0 for an empty history)
-     * @param holes  ids below {@code lastId}, within the last {@value #HOLE_WINDOW}, that were not committed then
+     * @param lastId  the highest history id committed then (0 for an empty history)
+     * @param holes   ids below {@code lastId}, within the last {@value #HOLE_WINDOW}, that were not committed then
+     * @param running the transactions running then (64-bit transaction ids, {@code xid8})
      */
-    public record Mark(long lastId, List<Long> holes) {
+    public record Mark(long lastId, List<Long> holes, List<Long> running) {
 
         /** The start of the history: every change is after it. */
-        public static final Mark BEGINNING = new Mark(0, List.of());
+        public static final Mark BEGINNING = new Mark(0, List.of(), List.of());
 
-        /** Copies the holes. */
+        /** Copies the lists. */
         public Mark {
             holes = List.copyOf(holes);
+            running = List.copyOf(running);
         }
     }
 
@@ -52,7 +60,8 @@ public final class MissedChanges {
                                SELECT generate_series(greatest(:after, top.last_id - :window) + 1, top.last_id)) c
                          WHERE c.id > top.last_id - :window
                            AND NOT EXISTS (SELECT 1 FROM customer_history h WHERE h.id = c.id)
-                         ORDER BY c.id) AS holes
+                         ORDER BY c.id) AS holes,
+                   ARRAY(SELECT CAST(CAST(x AS text) AS bigint) FROM pg_snapshot_xip(pg_current_snapshot()) x) AS running
             FROM top
             """;
 
@@ -60,8 +69,16 @@ public final class MissedChanges {
     private static final String CHANGED_SINCE = """
             SELECT DISTINCT ON (customer_id) id, customer_id, version, op
             FROM customer_history
-            WHERE id > :after OR id = ANY(CAST(:holes AS bigint[]))
+            WHERE id > :after OR id = ANY(CAST(:holes AS bigint[]))%s
             ORDER BY customer_id, id DESC
+            """;
+    // Rows of transactions that ran at the mark and committed since, whatever their id: xmin is a 32-bit xid, the
+    // mark's are 64-bit (epoch and xid). It costs a scan of the history, so it is added only when there are such.
+    private static final String OR_WRITTEN_BY = " OR CAST(CAST(xmin AS text) AS bigint) = ANY(CAST(:writers AS bigint[]))";
+    // Which of the mark's running transactions committed since. NULL: too old for the server to tell; counted in.
+    private static final String COMMITTED_SINCE = """
+            SELECT x % 4294967296 FROM unnest(CAST(:running AS bigint[])) x
+            WHERE coalesce(pg_xact_status(CAST(CAST(x AS text) AS xid8)), 'committed') = 'committed'
             """;
 
     private final Jdbi jdbi;
@@ -83,7 +100,8 @@ public final class MissedChanges {
                 .bind("after", previous.lastId())
                 .bind("window", HOLE_WINDOW)
                 .map((rs, ctx) -> new Mark(rs.getLong("last_id"),
-                        List.of((Long[]) rs.getArray("holes").getArray())))
+                        List.of((Long[]) rs.getArray("holes").getArray()),
+                        List.of((Long[]) rs.getArray("running").getArray())))
                 .one()));
     }
 
@@ -97,12 +115,20 @@ public final class MissedChanges {
     public List<ChangeEvent> customersChangedSince(Mark mark) {
         record Latest(long historyId, ChangeEvent event) {
         }
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(CHANGED_SINCE)
-                .bind("after", mark.lastId())
-                .bind("holes", mark.holes().toArray(Long[]::new))
-                .map((rs, ctx) -> new Latest(rs.getLong("id"), new ChangeEvent("customer", rs.getLong("customer_id"),
-                        rs.getLong("version"), rs.getString("op"), Optional.empty())))
-                .list()))
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> {
+            List<Long> writers = mark.running().isEmpty() ? List.of() : h.createQuery(COMMITTED_SINCE)
+                    .bind("running", mark.running().toArray(Long[]::new)).mapTo(Long.class).list();
+            org.jdbi.v3.core.statement.Query query = h.createQuery(CHANGED_SINCE.formatted(
+                    writers.isEmpty() ? "" : OR_WRITTEN_BY));
+            if (!writers.isEmpty()) {
+                query.bind("writers", writers.toArray(Long[]::new));
+            }
+            return query.bind("after", mark.lastId())
+                    .bind("holes", mark.holes().toArray(Long[]::new))
+                    .map((rs, ctx) -> new Latest(rs.getLong("id"), new ChangeEvent("customer",
+                            rs.getLong("customer_id"), rs.getLong("version"), rs.getString("op"), Optional.empty())))
+                    .list();
+        }))
                 .stream().sorted(Comparator.comparingLong(Latest::historyId)).map(Latest::event).toList();
     }
 }

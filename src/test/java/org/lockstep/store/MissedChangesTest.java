@@ -91,4 +91,25 @@ class MissedChangesTest {
         assertThat(missed.customersChangedSince(mark)).isEmpty();
         assertThat(missed.customersChangedSince(before)).extracting(ChangeEvent::version).containsExactly(2L);
     }
+
+    @Test
+    void aLongTransactionThatCommitsDuringTheGapIsListedHoweverManyChangesCommittedWhileItRan() {
+        // A watch marks the history while an import (or a psql session) holds a change uncommitted, and more changes
+        // than any fixed window commit meanwhile (a 20,000-row generate); the long one commits while the watch is
+        // away. Its customer must be listed: nothing changed in the gap goes unseen.
+        Customer slow = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "M-LONG").build());
+        MissedChanges.Mark before = missed.markAfter(MissedChanges.Mark.BEGINNING);
+        try (Handle open = db.jdbi().open()) {
+            open.begin();
+            open.execute("UPDATE customer SET city = 'Long' WHERE id = ?", slow.id());
+            int burst = MissedChanges.HOLE_WINDOW + 1;
+            db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) SELECT 'Burst ' || n"
+                    + " FROM generate_series(1, ?) n", burst));
+            MissedChanges.Mark mark = missed.markAfter(before);
+            open.commit();
+
+            assertThat(missed.customersChangedSince(mark)).extracting(ChangeEvent::id, ChangeEvent::version)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(slow.id(), 2L));
+        }
+    }
 }
