@@ -15,6 +15,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.OutcomeUnknownException;
+import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 
 /**
@@ -246,6 +247,45 @@ public final class CustomerBulkStore {
      * changes it between this read and the update; rows without one are absent.
      */
     private Map<ImportRow, Customer> targets(Handle h, ImportKey key, List<ImportRow> batch) {
+        try {
+            return lockTargets(h, key, batch);
+        } catch (RuntimeException e) {
+            if (!StoreErrors.isLockTimeout(e)) {
+                throw e;
+            }
+            throw busy(key, batch, e);
+        }
+    }
+
+    /**
+     * A keyed import gave up waiting for a customer's row (lock_timeout): says which customer, on which line, and
+     * who holds it, as a save does. The import's transaction is aborted, so another connection asks.
+     */
+    private RecordBusyException busy(ImportKey key, List<ImportRow> batch, RuntimeException timeout) {
+        Map<Long, Long> lineById = new HashMap<>();
+        Optional<RowLockHolder.Held> held = Optional.empty();
+        // A handle of its own: withHandle here would reuse the import's handle, whose transaction the timeout aborted.
+        try (Handle other = jdbi.open()) {
+            if (key == ImportKey.ID) {
+                batch.stream().filter(r -> r.id() != null).forEach(r -> lineById.putIfAbsent(r.id(), r.line()));
+            } else {
+                Map<String, Long> ids = idsByExternalRef(other, batch.stream().map(r -> r.data().externalRef())
+                        .filter(r -> r != null).toList());
+                batch.stream().filter(r -> ids.containsKey(r.data().externalRef()))
+                        .forEach(r -> lineById.putIfAbsent(ids.get(r.data().externalRef()), r.line()));
+            }
+            held = RowLockHolder.held(other, List.copyOf(lineById.keySet()));
+        } catch (RuntimeException e) {
+            timeout.addSuppressed(e); // the description is a courtesy; the import's failure is what matters
+        }
+        String what = held.map(x -> "Customer " + x.id() + " (line " + lineById.get(x.id()) + ") is being written by"
+                + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
+                + " another session");
+        return new RecordBusyException(what + "; nothing was imported — try again in a moment",
+                held.map(RowLockHolder.Held::who), timeout);
+    }
+
+    private Map<ImportRow, Customer> lockTargets(Handle h, ImportKey key, List<ImportRow> batch) {
         Map<ImportRow, Customer> targets = new HashMap<>();
         switch (key) {
             case NONE -> { }

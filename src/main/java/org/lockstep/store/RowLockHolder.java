@@ -1,5 +1,6 @@
 package org.lockstep.store;
 
+import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
@@ -12,35 +13,64 @@ import org.jdbi.v3.core.Handle;
  */
 final class RowLockHolder {
 
-    private static final String DESCRIBE = """
-            SELECT coalesce(nullif(a.application_name, ''), 'a database session')
+    // A role without pg_read_all_stats sees another role's session without its client address and transaction start
+    // (PostgreSQL docs, 27.2.3 pg_stat_activity): then those parts are left out, rather than said to be "0 s".
+    private static final String WHO = """
+            coalesce(nullif(a.application_name, ''), 'a database session')
                    || coalesce(', role ' || a.usename, '')
                    || coalesce(', from ' || host(a.client_addr), '')
-                   || ', in a transaction open for '
-                   || greatest(0, extract(epoch FROM clock_timestamp() - a.xact_start))::bigint || ' s'
+                   || coalesce(', in a transaction open for '
+                               || greatest(0, extract(epoch FROM clock_timestamp() - a.xact_start))::bigint || ' s',
+                               '')""";
+
+    private static final String DESCRIBE = "SELECT " + WHO + """
+
             FROM pg_stat_activity a
             WHERE a.backend_xid IN (%s) AND a.pid <> pg_backend_pid()
             LIMIT 1
             """;
+
+    private static final String HELD_CUSTOMER = "SELECT c.id, " + WHO + """
+             AS who
+            FROM customer c JOIN pg_stat_activity a ON a.backend_xid = c.xmax
+            WHERE c.id = ANY(CAST(:ids AS bigint[])) AND a.pid <> pg_backend_pid()
+            ORDER BY c.id
+            LIMIT 1
+            """;
+
+    /**
+     * A customer's row held by another session.
+     *
+     * @param id  the customer
+     * @param who the session, e.g. "psql, role ops, in a transaction open for 42 s"
+     */
+    record Held(long id, String who) {
+    }
 
     private RowLockHolder() {
     }
 
     /** A short description of the session holding the row of customer {@code id}, e.g. "psql, role ops, …". */
     static Optional<String> describe(Handle h, long id) {
-        return describe(h, "SELECT xmax FROM customer WHERE id = :id", "id", id);
+        return held(h, List.of(id)).map(Held::who);
+    }
+
+    /** The first of the customers {@code ids} (by id) whose row another session holds, and that session. */
+    static Optional<Held> held(Handle h, List<Long> ids) {
+        try {
+            return h.createQuery(HELD_CUSTOMER).bind("ids", ids.toArray(Long[]::new))
+                    .map((rs, ctx) -> new Held(rs.getLong("id"), rs.getString("who"))).findOne();
+        } catch (RuntimeException e) {
+            return Optional.empty(); // the description is a courtesy; the write's failure is what matters
+        }
     }
 
     /** Who holds the contention lab's row {@code name} ({@code lab_stock}), or its lease's row ({@code lab_lease}). */
     static Optional<String> describeLabRow(Handle h, String name) {
-        return describe(h, "SELECT xmax FROM lab_stock WHERE name = :name UNION ALL SELECT l.xmax FROM lab_lease l"
-                + " JOIN lab_stock s ON s.id = l.stock_id WHERE s.name = :name", "name", name);
-    }
-
-    /** @param xmaxOfRows a query of the {@code xmax} of the rows a write waited for, binding {@code :key} */
-    private static Optional<String> describe(Handle h, String xmaxOfRows, String key, Object value) {
         try {
-            return h.createQuery(DESCRIBE.formatted(xmaxOfRows)).bind(key, value).mapTo(String.class).findOne();
+            return h.createQuery(DESCRIBE.formatted("SELECT xmax FROM lab_stock WHERE name = :name UNION ALL"
+                    + " SELECT l.xmax FROM lab_lease l JOIN lab_stock s ON s.id = l.stock_id WHERE s.name = :name"))
+                    .bind("name", name).mapTo(String.class).findOne();
         } catch (RuntimeException e) {
             return Optional.empty(); // the description is a courtesy; the write's failure is what matters
         }

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -160,6 +161,31 @@ class RowLockWaitTest {
                 .hasMessageContaining("it was not locked");
 
         assertThat(aliceLeases.holder(c.id())).isEmpty();
+    }
+
+    @Test
+    void anImportThatUpdatesARowHeldByAnotherSessionGivesUpNamingTheLineAndImportsNothing() throws Exception {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-6").build());
+        long before = count();
+        holdRow(c.id());
+        CustomerBulkStore bulk = new CustomerBulkStore(db.jdbi(), "Carol", "carol-session");
+        List<CustomerBulkStore.ImportRow> rows = List.of(
+                new CustomerBulkStore.ImportRow(2, null, aCustomer().with(CustomerField.EXTERNAL_REF, "NEW-6").build()),
+                new CustomerBulkStore.ImportRow(3, c.id(), c.data().with(CustomerField.CITY, "Imported city")));
+
+        assertThatThrownBy(() -> bulk.write(CustomerBulkStore.ImportKey.ID, rows.iterator()))
+                .isInstanceOf(RecordBusyException.class)
+                .hasMessageContaining("Customer " + c.id() + " (line 3) is being written by another session")
+                .hasMessageContaining("psql (test blocker)")
+                .hasMessageContaining("nothing was imported");
+
+        psql.commit();
+        assertThat(alice.find(c.id()).orElseThrow().data().city()).isEqualTo(c.data().city());
+        assertThat(count()).isEqualTo(before); // the file's new row went with the rest: all or nothing
+    }
+
+    private static long count() {
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM customer").mapTo(Long.class).one());
     }
 
     /** Opens a session outside Lockstep that holds the row, as {@code BEGIN; SELECT … FOR UPDATE;} in psql. */
