@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -73,6 +74,18 @@ class TrainerScenariosTest {
         FxToolkit.cleanupStages();
         executor.close();
         db.close();
+    }
+
+    /**
+     * A test that failed mid-scenario leaves a step running or an error showing; Reset data puts the trainer back,
+     * so the next test starts from an idle panel rather than failing for this one's reason.
+     */
+    @AfterEach
+    void leaveTheTrainerIdle() {
+        if (Fx.call(() -> demo.trainer().runningProperty().get() || !demo.trainer().errorProperty().get().isEmpty())) {
+            await(Fx.call(() -> demo.trainer().reset()));
+            Fx.await("the trainer idle", () -> !demo.trainer().runningProperty().get());
+        }
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class Fx {
 
     /** How long a test waits for the UI or the database before it fails, in seconds. */
-    public static final long PATIENCE_S = 15;
+    public static final long PATIENCE_S = 60;
 
     private Fx() {
     }
