@@ -71,6 +71,7 @@ public final class LockstepApplication extends Application {
         if (ctx == null) {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
+        AppIcon.install();
         Stage splash = Windows.startingWindow("Lockstep — starting", "Starting database…");
         splash.show();
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Application;
 import javafx.scene.control.Alert;
 import javafx.stage.Stage;
+import org.lockstep.ui.AppIcon;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.Windows;
 import org.slf4j.Logger;
@@ -54,6 +55,7 @@ public final class DemoApplication extends Application {
 
     @Override
     public void start(Stage primaryStage) {
+        AppIcon.install();
         Stage splash = Windows.startingWindow("Lockstep demo — starting",
                 "Starting database and two operator clients…");
         splash.show();
