@@ -133,7 +133,7 @@ public final class SetCommand implements Callable<Integer> {
                     return ExitCodes.OK;
                 }
                 // A stored value that breaks a rule in a field left alone is saved as it is, with a warning naming
-                // the field (issue 11: a record another tool wrote must stay editable).
+                // the field: a record another tool wrote must stay editable (ADR 0010).
                 judgeChanges(target.data(), toSave).warnings()
                         .forEach(w -> s.err().println("lockstep: warning: " + w));
                 SaveOutcome outcome = versionedSave(s, target.version(), toSave);

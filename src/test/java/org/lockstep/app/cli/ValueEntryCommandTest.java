@@ -27,7 +27,7 @@ import org.lockstep.testing.TestDatabases;
 
 /**
  * {@code create}, {@code set} and {@code import} store what the operator meant, or refuse with exit 2 naming the
- * field and write nothing (issue 11): amounts by one grammar (neutral unless {@code --locale}), text in NFC, lengths
+ * field and write nothing (ADR 0010): amounts by one grammar (neutral unless {@code --locale}), text in NFC, lengths
  * in code points, and a record another tool wrote stays editable.
  */
 class ValueEntryCommandTest {
