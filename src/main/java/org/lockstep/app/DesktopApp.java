@@ -32,7 +32,7 @@ public final class DesktopApp {
      * Shows the main window and returns the exit code when the last window has closed. Its Tools menu opens the
      * trainer demo on the same database, with leases of {@code demoLeaseTtl}.
      *
-     * @return {@link Launcher#OK}, or {@link Launcher#FAILURE} when the database could not be opened (the UI said
+     * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} when the database could not be opened (the UI said
      *         why)
      */
     public static int run(LockstepConfig config, Duration demoLeaseTtl) {
@@ -42,7 +42,7 @@ public final class DesktopApp {
             return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
                     demoClients(db, demoLeaseTtl, config.lockIdle()));
         }, config.allowUnsafe());
-        return LockstepApplication.launch(context) == LockstepApplication.OK ? Launcher.OK : Launcher.FAILURE;
+        return LockstepApplication.launch(context) == LockstepApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 
     /**
@@ -57,7 +57,7 @@ public final class DesktopApp {
             Database db = Database.open(config, "Lockstep demo");
             return new DemoApplication.Opened(demoClients(db, leaseTtl, config.lockIdle()), db::closeAndStopIfLast);
         });
-        return code == DemoApplication.OK ? Launcher.OK : Launcher.FAILURE;
+        return code == DemoApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 
     /**

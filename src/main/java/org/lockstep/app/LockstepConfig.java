@@ -41,9 +41,9 @@ import org.lockstep.domain.FieldParser;
 public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
                              Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale) {
 
-    /** The lease TTL without {@code --lease-ttl} (issue 4). */
+    /** The lease TTL without {@code --lease-ttl} (docs/decisions/0006-leases.md). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
-    /** The idle time after which an editor lets its lock go, without {@code --lock-idle} (issue 4). */
+    /** The idle time after which an editor lets its lock go, without {@code --lock-idle}. */
     public static final Duration DEFAULT_LOCK_IDLE = Duration.ofMinutes(15);
 
     /**

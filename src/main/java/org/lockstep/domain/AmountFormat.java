@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * How an amount (the credit limit) is typed and shown in one locale: the only place where text becomes an amount.
  * It reads exactly this grammar and refuses anything else, so that a comma or point whose meaning is in doubt is
- * never guessed at (issue 11: "1,5" was once stored as 15):
+ * never guessed at ("1,5" was once stored as 15; ADR 0010):
  *
  * <pre>
  *   amount   = [sign] integer [decimal fraction]  |  [sign] decimal fraction

@@ -47,7 +47,7 @@ public interface CustomerRepository {
 
     /**
      * Last write wins (unsafe): the lost-update bug, on purpose, for teaching only — the trainer's "Last write wins
-     * (unsafe)" mode (issue 6) uses it to show what the version check prevents. It is the "last write wins" of PoEAA
+     * (unsafe)" mode (ADR 0008) uses it to show what the version check prevents. It is the "last write wins" of PoEAA
      * (ch. 5, Concurrency: the lost update) and DDIA (ch. 7, Preventing Lost Updates): a blind write, one auto-commit
      * {@code UPDATE customer SET <every editable field> … WHERE id = :id RETURNING *} with NO version check, so
      * whatever another operator saved after this one read the record is overwritten field by field, without any

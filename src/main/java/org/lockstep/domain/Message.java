@@ -3,7 +3,7 @@ package org.lockstep.domain;
 import java.time.Instant;
 
 /**
- * A short message from one operator to the client session holding a customer's lock (issue 5).
+ * A short message from one operator to the client session holding a customer's lock.
  *
  * @param id         increasing with every message sent
  * @param fromUser   the sender's name

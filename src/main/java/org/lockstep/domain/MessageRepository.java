@@ -3,7 +3,7 @@ package org.lockstep.domain;
 import java.util.List;
 
 /**
- * Messages between client sessions about a customer (issue 5); acts as one client session (or one editor's writer id)
+ * Messages between client sessions about a customer; acts as one client session (or one editor's writer id)
  * and operator.
  */
 public interface MessageRepository {

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * One operator having a customer open, as others see it (issue 5, presence).
+ * One operator having a customer open, as others see it.
  *
  * @param customerId the customer
  * @param sessionId  the client session that has it open

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Who has which customer open (issue 5). A client heartbeats its open customers every few seconds; each row lives
+ * Who has which customer open. A client heartbeats its open customers every few seconds; each row lives
  * for a TTL by the database clock unless heartbeated again, and readers ignore expired rows, so a crashed client is
  * gone within the TTL. Acts as one client session.
  */

@@ -22,11 +22,13 @@ final class ConflictLog {
      * (PostgreSQL docs, 7.8.4 Data-Modifying Statements in WITH). Binds {@code :id}, {@code :user} and
      * {@code :kind}; a blank user is recorded as the database role, as the history triggers do.
      */
-    static final String RECORD = "WITH purged AS (DELETE FROM customer_conflict WHERE id IN (SELECT id"
-            + " FROM customer_conflict WHERE detected_at < now() - interval '" + RETENTION.toDays() + " days'"
-            + " FOR UPDATE SKIP LOCKED)),"
-            + " recorded AS (INSERT INTO customer_conflict (customer_id, detected_by, kind)"
-            + " VALUES (:id, coalesce(nullif(:user, ''), session_user), :kind))";
+    static final String RECORD = """
+            WITH purged AS (DELETE FROM customer_conflict WHERE id IN (SELECT id
+                    FROM customer_conflict WHERE detected_at < now() - interval '%d days'
+                    FOR UPDATE SKIP LOCKED)),
+                recorded AS (INSERT INTO customer_conflict (customer_id, detected_by, kind)
+                    VALUES (:id, coalesce(nullif(:user, ''), session_user), :kind))
+            """.formatted(RETENTION.toDays());
 
     static final String SAVE = "save";
     static final String DELETE = "delete";

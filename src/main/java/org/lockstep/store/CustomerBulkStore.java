@@ -42,15 +42,17 @@ public final class CustomerBulkStore {
     private static final String INSERT_SQL = "INSERT INTO customer (" + JdbiCustomerRepository.COLUMNS
             + ") VALUES (" + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ")";
     /** The import's request id, written last in its transaction: present exactly when the import committed. */
-    private static final String RECORD_IMPORT = "INSERT INTO client_request (request_id, kind, detail)"
-            + " VALUES (CAST(:request AS uuid), 'import', CAST(:detail AS jsonb))";
+    private static final String RECORD_IMPORT = """
+            INSERT INTO client_request (request_id, kind, detail)
+            VALUES (CAST(:request AS uuid), 'import', CAST(:detail AS jsonb))""";
     /**
      * After a lost connection: claims the import's request id. Inserted, it proves the import did not commit and now
      * never will (its own insert of the id would collide); refused, the import committed. An import still running
      * on the server is waited for (a unique index insert waits for the transaction that inserted the same key).
      */
-    private static final String FENCE_IMPORT = "INSERT INTO client_request (request_id, kind)"
-            + " VALUES (CAST(:request AS uuid), 'import') ON CONFLICT (request_id) DO NOTHING";
+    private static final String FENCE_IMPORT = """
+            INSERT INTO client_request (request_id, kind)
+            VALUES (CAST(:request AS uuid), 'import') ON CONFLICT (request_id) DO NOTHING""";
 
     private final Jdbi jdbi;
     private final String user;
@@ -148,8 +150,9 @@ public final class CustomerBulkStore {
                 if (fenced == 1) {
                     return Optional.<ImportCounts>empty();
                 }
-                return Optional.of(h.createQuery("SELECT detail->>'inserted', detail->>'updated', detail->>'unchanged'"
-                                + " FROM client_request WHERE request_id = CAST(:request AS uuid)")
+                return Optional.of(h.createQuery("""
+                                SELECT detail->>'inserted', detail->>'updated', detail->>'unchanged'
+                                FROM client_request WHERE request_id = CAST(:request AS uuid)""")
                         .bind("request", request).map((rs, ctx) -> new ImportCounts(rs.getLong(1), rs.getLong(2),
                                 rs.getLong(3))).one());
             }), unknown);
@@ -213,8 +216,9 @@ public final class CustomerBulkStore {
         Map<Long, org.lockstep.domain.LeaseInfo> locks = new HashMap<>();
         // The targets' rows are locked (targets()), and a grant locks its customer's row first: this read, a statement
         // of its own, sees every lease granted before the import got its locks, and none can be granted until it ends.
-        h.createQuery(LeaseSql.SELECT_INFO + " WHERE record_id = ANY(:ids) AND ended IS NULL"
-                + " AND expires_at > clock_timestamp()")
+        h.createQuery(LeaseSql.SELECT_INFO + """
+
+                WHERE record_id = ANY(:ids) AND ended IS NULL AND expires_at > clock_timestamp()""")
                 .bindArray("ids", Long.class, targets.values().stream().map(Customer::id).toList())
                 .map((rs, ctx) -> LeaseSql.info(rs)).forEach(l -> locks.put(l.recordId(), l));
         List<String> problems = new ArrayList<>();

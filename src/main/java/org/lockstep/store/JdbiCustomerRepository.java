@@ -379,7 +379,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     /**
-     * The values of a versioned save, normalized, judged only where they change the stored record (issue 11): a
+     * The values of a versioned save, normalized, judged only where they change the stored record (ADR 0010): a
      * value another tool stored that breaks a rule blocks no save that leaves it alone
      * ({@link CustomerValidator#validateChanges}). Valid values, the usual case, cost no read; otherwise the stored
      * row is read, and when it is still at {@code baseVersion} it is exactly the base the save is judged against

@@ -22,8 +22,10 @@ import org.lockstep.domain.HistoryRepository;
 public final class JdbiHistoryRepository implements HistoryRepository {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String SELECT = "SELECT customer_id, version, op, changed_by, changed_at, "
-            + "old_row::text AS old_row, new_row::text AS new_row FROM customer_history ";
+    private static final String SELECT = """
+            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
+            FROM customer_history
+            """;
 
     private final Jdbi jdbi;
     private final RowMapper<HistoryEntry> mapper = new EntryMapper();

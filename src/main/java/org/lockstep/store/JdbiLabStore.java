@@ -227,14 +227,16 @@ public final class JdbiLabStore implements StockStore {
 
         @Override
         public boolean writeBlind(long rowId, int newStock) {
-            return call(() -> h.createUpdate("UPDATE lab_stock SET stock = :stock, version = version + 1"
-                    + " WHERE id = :id").bind("id", rowId).bind("stock", newStock).execute() == 1);
+            return call(() -> h.createUpdate("""
+                            UPDATE lab_stock SET stock = :stock, version = version + 1
+                            WHERE id = :id""").bind("id", rowId).bind("stock", newStock).execute() == 1);
         }
 
         @Override
         public boolean writeIfVersion(long rowId, long baseVersion, int newStock) {
-            return call(() -> h.createUpdate("UPDATE lab_stock SET stock = :stock, version = version + 1"
-                            + " WHERE id = :id AND version = :version").bind("id", rowId).bind("version", baseVersion)
+            return call(() -> h.createUpdate("""
+                            UPDATE lab_stock SET stock = :stock, version = version + 1
+                            WHERE id = :id AND version = :version""").bind("id", rowId).bind("version", baseVersion)
                     .bind("stock", newStock).execute() == 1);
         }
 
@@ -252,8 +254,9 @@ public final class JdbiLabStore implements StockStore {
                 }
                 OptionalInt decision = decide.apply(stock.orElseThrow(
                         () -> new IllegalStateException("The lab's stock row " + rowId + " is missing")));
-                decision.ifPresent(newStock -> tx.createUpdate("UPDATE lab_stock SET stock = :stock,"
-                        + " version = version + 1 WHERE id = :id").bind("id", rowId).bind("stock", newStock)
+                decision.ifPresent(newStock -> tx.createUpdate("""
+                                UPDATE lab_stock SET stock = :stock, version = version + 1
+                                WHERE id = :id""").bind("id", rowId).bind("stock", newStock)
                         .execute());
                 return new LockedWrite(waited, decision.isPresent());
             }));
@@ -267,8 +270,9 @@ public final class JdbiLabStore implements StockStore {
 
         @Override
         public OptionalInt decrementIfInStock(long rowId) {
-            return call(() -> h.createQuery("UPDATE lab_stock SET stock = stock - 1, version = version + 1"
-                            + " WHERE id = :id AND stock > 0 RETURNING stock").bind("id", rowId)
+            return call(() -> h.createQuery("""
+                            UPDATE lab_stock SET stock = stock - 1, version = version + 1
+                            WHERE id = :id AND stock > 0 RETURNING stock""").bind("id", rowId)
                     .mapTo(Integer.class).findOne().map(OptionalInt::of).orElse(OptionalInt.empty()));
         }
 

@@ -217,8 +217,9 @@ public final class JdbiLeaseRepository implements LeaseRepository {
             boolean released = h.createQuery(END.formatted("token = :token AND session_id = :session"))
                     .bind("id", recordId).bind("token", token).bind("session", sessionId).bind("how", "released")
                     .bind("actor", holder).map((rs, ctx) -> LeaseSql.info(rs)).findOne().isPresent();
-            return released || h.createQuery("SELECT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id"
-                            + " AND token = :token AND session_id = :session AND ended = 'released')")
+            return released || h.createQuery("""
+                            SELECT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id
+                                AND token = :token AND session_id = :session AND ended = 'released')""")
                     .bind("id", recordId).bind("token", token).bind("session", sessionId)
                     .mapTo(Boolean.class).one();
         }), "whether the lock of customer " + recordId + " was released is unknown — check with lease list");
@@ -240,9 +241,9 @@ public final class JdbiLeaseRepository implements LeaseRepository {
 
     @Override
     public void recordLost(long recordId, long token) {
-        DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createUpdate(
-                        "INSERT INTO lease_event (record_id, token, holder, event, actor)"
-                                + " VALUES (:id, :token, :holder, 'lost', :holder)")
+        DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createUpdate("""
+                        INSERT INTO lease_event (record_id, token, holder, event, actor)
+                        VALUES (:id, :token, :holder, 'lost', :holder)""")
                 .bind("id", recordId).bind("token", token).bind("holder", holder).execute()),
                 "whether the loss of the lock was recorded is unknown");
     }
@@ -261,9 +262,9 @@ public final class JdbiLeaseRepository implements LeaseRepository {
 
     @Override
     public List<LeaseEvent> events(long recordId) {
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(
-                        "SELECT record_id, token, holder, event, actor, at, expires_at FROM lease_event"
-                                + " WHERE record_id = :id ORDER BY id").bind("id", recordId)
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
+                        SELECT record_id, token, holder, event, actor, at, expires_at FROM lease_event
+                        WHERE record_id = :id ORDER BY id""").bind("id", recordId)
                 .map((rs, ctx) -> new LeaseEvent(rs.getLong("record_id"), rs.getLong("token"), rs.getString("holder"),
                         LeaseEvent.Kind.valueOf(rs.getString("event").toUpperCase(java.util.Locale.ROOT)),
                         rs.getString("actor"), rs.getObject("at", OffsetDateTime.class).toInstant(),

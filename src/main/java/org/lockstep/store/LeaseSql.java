@@ -15,8 +15,9 @@ final class LeaseSql {
      * at the moment the statement runs ({@code clock_timestamp()}), not the start of its transaction ({@code now()}),
      * which may be long before when the write waited for a row lock first.
      */
-    static final String NOT_LOCKED_BY_OTHERS = "NOT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id"
-            + " AND expires_at > clock_timestamp() AND session_id <> :session)";
+    static final String NOT_LOCKED_BY_OTHERS = """
+            NOT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id
+                AND expires_at > clock_timestamp() AND session_id <> :session)""";
 
     /**
      * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock, and it is held by the
@@ -28,12 +29,14 @@ final class LeaseSql {
      * lapsed is refused, not written under a lease that has ended. A MATERIALIZED CTE keeps the comparison there:
      * PostgreSQL 17 pushes even a {@code clock_timestamp()} condition down into a plain subquery, below its lock.
      */
-    static final String FENCED = "EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM record_lease"
-            + " WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL FOR SHARE)"
-            + " SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())";
+    static final String FENCED = """
+            EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM record_lease
+                    WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL FOR SHARE)
+                SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())""";
 
-    static final String SELECT_INFO = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
-            + " FROM record_lease";
+    static final String SELECT_INFO = """
+            SELECT record_id, holder, session_id, token, acquired_at, expires_at
+            FROM record_lease""";
 
     private LeaseSql() {
     }

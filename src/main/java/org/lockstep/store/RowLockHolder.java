@@ -68,8 +68,11 @@ final class RowLockHolder {
     /** Who holds the contention lab's row {@code name} ({@code lab_stock}), or its lease's row ({@code lab_lease}). */
     static Optional<String> describeLabRow(Handle h, String name) {
         try {
-            return h.createQuery(DESCRIBE.formatted("SELECT xmax FROM lab_stock WHERE name = :name UNION ALL"
-                    + " SELECT l.xmax FROM lab_lease l JOIN lab_stock s ON s.id = l.stock_id WHERE s.name = :name"))
+            return h.createQuery(DESCRIBE.formatted("""
+                            SELECT xmax FROM lab_stock WHERE name = :name
+                            UNION ALL
+                            SELECT l.xmax FROM lab_lease l JOIN lab_stock s ON s.id = l.stock_id WHERE s.name = :name
+                            """))
                     .bind("name", name).mapTo(String.class).findOne();
         } catch (RuntimeException e) {
             return Optional.empty(); // the description is a courtesy; the write's failure is what matters

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.lockstep.app.cli.Launcher;
 import picocli.CommandLine;
 
 /** The global option {@code --allow-unsafe}: offers "Last write wins (unsafe)" in the editor, for teaching only. */

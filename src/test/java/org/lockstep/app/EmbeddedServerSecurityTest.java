@@ -27,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.lockstep.app.cli.Launcher;
 
 /**
  * The embedded server's security: the application is not a superuser, its passwords are owner-only, and a stale
@@ -100,7 +101,7 @@ class EmbeddedServerSecurityTest {
         int exit = Launcher.run(new PrintWriter(out), new PrintWriter(new StringWriter()),
                 "--data-dir", dataDir.toString(), "db", "status");
 
-        assertThat(exit).isEqualTo(Launcher.OK);
+        assertThat(exit).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("running: yes")
                 .contains("role: lockstep_app (not a superuser; the superuser lockstep only sets the server up)");
         assertThat(server().status().role()).isEqualTo(EmbeddedServer.APP_ROLE);

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lockstep.app.cli.Launcher;
 import picocli.CommandLine;
 
 /** The global options {@code --lease-ttl} and {@code --lock-idle}: the editor's lock for editing. */
@@ -46,7 +47,7 @@ class LeaseTtlOptionTest {
         int exit = Launcher.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "--lease-ttl", "soon",
                 "db", "status");
 
-        assertThat(exit).isEqualTo(Launcher.INVALID);
+        assertThat(exit).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).contains("'soon' is not a duration");
     }
 
@@ -73,7 +74,7 @@ class LeaseTtlOptionTest {
         int exit = Launcher.run(new PrintWriter(new StringWriter()), new PrintWriter(err), option, value,
                 "db", "status");
 
-        assertThat(exit).isEqualTo(Launcher.INVALID);
+        assertThat(exit).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).contains("'" + option + "'").contains(message).doesNotContain("overflow");
     }
 

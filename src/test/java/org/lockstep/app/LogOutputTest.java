@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lockstep.app.cli.Launcher;
 import org.lockstep.app.log.LogFile;
 import org.lockstep.testing.DatabaseOutage;
 import org.lockstep.testing.TestDatabases;
@@ -49,11 +50,11 @@ class LogOutputTest {
                 outage.restore();
             }
 
-            assertThat(refused.exit()).as(refused.toString()).isEqualTo(Launcher.INVALID);
+            assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCodes.INVALID);
             assertThat(refused.err()).as(refused.toString()).isEqualTo("lockstep: city: Rejected by the database:"
                     + " ERROR: new row for relation \"customer\" violates check constraint"
                     + " \"customer_city_not_atlantis\"\n");
-            assertThat(unreachable.exit()).as(unreachable.toString()).isEqualTo(Launcher.FAILURE);
+            assertThat(unreachable.exit()).as(unreachable.toString()).isEqualTo(ExitCodes.FAILURE);
             assertThat(unreachable.err().lines()).as(unreachable.toString()).hasSize(1)
                     .allMatch(l -> l.startsWith("lockstep: Cannot connect to "));
             assertThat(unreachable.err()).contains("not currently accepting connections").contains("password=***");

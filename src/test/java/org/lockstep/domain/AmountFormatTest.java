@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The amount grammar (issue 11): a comma or point is accepted only where its meaning is certain. "invalid" means the
+ * The amount grammar (ADR 0010): a comma or point is accepted only where its meaning is certain. "invalid" means the
  * text is refused; every other expected value is what must be stored. The Unicode escapes in the tables are
  * Java's own, turned into the characters (a narrow no-break space, a typographic apostrophe, Arabic digits) when the
  * source is compiled.

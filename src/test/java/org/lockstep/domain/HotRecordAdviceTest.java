@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The rule of hot-record advice (issue 6): when a customer's recent conflicts suggest Lock for editing. */
+/** The rule of hot-record advice (ADR 0008): when a customer's recent conflicts suggest Lock for editing. */
 class HotRecordAdviceTest {
 
     @ParameterizedTest(name = "{0} conflicts → advice: {1}")

@@ -24,7 +24,7 @@ import org.lockstep.testing.TestDatabases;
  * {@link CustomerField#maxLength()} is Lockstep's one table of length limits; the migrations state the same limits
  * as CHECK constraints. This test reads the constraints back from the migrated database ({@code pg_constraint}) and
  * the credit limit's precision from {@code information_schema.columns}, so a migration and the validator can never
- * disagree unnoticed (issue 11).
+ * disagree unnoticed.
  */
 class FieldLimitsMatchTheDatabaseTest {
 

@@ -23,7 +23,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.testing.TestDatabases;
 
 /**
- * What the repository stores is what the operator meant (issue 11): text in NFC, lengths in code points as the
+ * What the repository stores is what the operator meant (ADR 0010): text in NFC, lengths in code points as the
  * database counts them, and a record another tool wrote with a value today's rules refuse stays editable in every
  * other field.
  */

@@ -5,7 +5,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.cli.Launcher;
 
 /**
  * Runs Lockstep's command line in-process against one database as one operator, capturing stdout and stderr.

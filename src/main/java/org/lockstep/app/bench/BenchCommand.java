@@ -1,7 +1,7 @@
 package org.lockstep.app.bench;
 
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.GlobalOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
@@ -17,7 +17,7 @@ import picocli.CommandLine.ParentCommand;
 public final class BenchCommand {
 
     @ParentCommand
-    Launcher launcher;
+    GlobalOptions launcher;
 
     /** Opens the configured database for a benchmark. */
     Database open() {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,7 +57,7 @@ final class LeaseBenchCommand implements Callable<Integer> {
         }
         table.print(out);
         out.flush();
-        return Launcher.OK;
+        return ExitCodes.OK;
     }
 
     private static String format(double opsPerSecond) {

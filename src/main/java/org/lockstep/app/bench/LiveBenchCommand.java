@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -94,6 +94,6 @@ final class LiveBenchCommand implements Callable<Integer> {
                     BenchCommand.verdict(met));
         }
         out.flush();
-        return Launcher.OK;
+        return ExitCodes.OK;
     }
 }

@@ -17,7 +17,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 
 /**
- * How fast another client learns of a save (issue 5): client A saves one row {@code saves} times through the store;
+ * How fast another client learns of a save (ADR 0007): client A saves one row {@code saves} times through the store;
  * client B — its own {@link Database} (pool) and change feed, as a second desktop would have — hears each
  * notification and reads the row, as a clean editor does, and records when its model holds each new version. The
  * latency of version v is from A's save call returning (the commit) to B holding v or a newer one; B's read of a

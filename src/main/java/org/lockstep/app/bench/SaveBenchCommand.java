@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -66,7 +66,7 @@ final class SaveBenchCommand implements Callable<Integer> {
             print(out, results);
         }
         out.flush();
-        return Launcher.OK;
+        return ExitCodes.OK;
     }
 
     private void print(PrintWriter out, List<SaveBenchmark.Result> results) {

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.LockstepConfig;
 import org.lockstep.app.csv.ImportMapping;
 import org.lockstep.domain.Customer;
@@ -120,19 +120,19 @@ final class CommandSupport {
         if (e instanceof InvalidCustomerException invalid) {
             LOG.info("Refused: {}", invalid.errors());
             invalid.errors().forEach(error -> err.println("lockstep: " + error));
-            return Launcher.INVALID;
+            return ExitCodes.INVALID;
         }
         if (e instanceof FieldParser.InvalidValueException invalid) {
             err.println("lockstep: " + invalid.error());
-            return Launcher.INVALID;
+            return ExitCodes.INVALID;
         }
         if (e instanceof IllegalArgumentException) {
             err.println("lockstep: " + e.getMessage());
-            return Launcher.INVALID;
+            return ExitCodes.INVALID;
         }
         if (e instanceof NoSuchFileException missing) {
             err.println("lockstep: " + missing.getFile() + ": no such file or directory");
-            return Launcher.INVALID;
+            return ExitCodes.INVALID;
         }
         if (e instanceof UncheckedIOException io) {
             return failure(err, io.getCause());
@@ -141,17 +141,17 @@ final class CommandSupport {
         if (e instanceof RecordBusyException busy) {
             // Held by another transaction (not a Lockstep lease): "locked by someone else" all the same.
             err.println("lockstep: " + busy.getMessage());
-            return Launcher.LOCKED;
+            return ExitCodes.LOCKED;
         }
         String message = e instanceof StoreUnavailableException || e.getMessage() != null ? e.getMessage()
                 : e.getClass().getSimpleName();
         err.println("lockstep: " + (e instanceof IOException ? "cannot read or write a file: " : "") + message);
-        return Launcher.FAILURE;
+        return ExitCodes.FAILURE;
     }
 
     /**
      * The record is locked by another session, or the caller's lease token is stale: prints who holds it on stderr
-     * and returns {@link Launcher#LOCKED}.
+     * and returns {@link ExitCodes#LOCKED}.
      *
      * @param holder the current holder, or empty when nobody holds it any more (a stale token)
      */
@@ -163,12 +163,12 @@ final class CommandSupport {
             s.err().println("lockstep: customer " + id + " is locked by " + h.holder() + " until " + h.expiresAt()
                     + "; " + nothingDone);
         }
-        return Launcher.LOCKED;
+        return ExitCodes.LOCKED;
     }
 
     /**
      * A conflict: the record changed or is gone. Prints the current record as JSON on stdout (nothing when it is
-     * gone) and the reason on stderr, and returns {@link Launcher#CONFLICT}.
+     * gone) and the reason on stderr, and returns {@link ExitCodes#CONFLICT}.
      */
     static int conflict(Session s, long id, long baseVersion, Optional<Customer> theirs, String nothingDone) {
         if (theirs.isEmpty()) {
@@ -180,11 +180,11 @@ final class CommandSupport {
                     + baseVersion + "; " + nothingDone + ". Its current values are on stdout.");
             printJson(s.out(), c);
         }
-        return Launcher.CONFLICT;
+        return ExitCodes.CONFLICT;
     }
 
     /**
-     * A customer that is not there: prints why on stderr and returns {@link Launcher#CONFLICT}. The history tells
+     * A customer that is not there: prints why on stderr and returns {@link ExitCodes#CONFLICT}. The history tells
      * the two cases apart (its DELETE entry): a customer someone deleted "no longer exists" (who deleted it and
      * when, by the database clock), while an id no customer ever had gets "no customer N" — most likely a typing
      * error, and never a conflict with anyone.
@@ -201,7 +201,7 @@ final class CommandSupport {
                     + " no longer exists (deleted by " + deletion.get().changedBy() + " at "
                     + deletion.get().changedAt() + ")" + then);
         }
-        return Launcher.CONFLICT;
+        return ExitCodes.CONFLICT;
     }
 
     /**

@@ -3,7 +3,7 @@ package org.lockstep.app.cli;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -45,7 +45,7 @@ public final class CreateCommand implements Callable<Integer> {
             } else {
                 s.out().println("id=" + created.id() + " version=" + created.version());
             }
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

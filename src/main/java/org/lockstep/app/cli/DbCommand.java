@@ -2,7 +2,7 @@ package org.lockstep.app.cli;
 
 import java.util.concurrent.Callable;
 import org.lockstep.app.EmbeddedServer;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.LockstepConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -51,7 +51,7 @@ public final class DbCommand {
                     ? " (a superuser, as older Lockstep versions used; the next Lockstep command moves clients to "
                       + EmbeddedServer.APP_ROLE + ")"
                     : " (not a superuser; the superuser " + EmbeddedServer.ADMIN_ROLE + " only sets the server up)"));
-            return Launcher.OK;
+            return ExitCodes.OK;
         }
     }
 
@@ -67,7 +67,7 @@ public final class DbCommand {
         public Integer call() {
             boolean stopped = db.server(spec).stop();
             spec.commandLine().getOut().println(stopped ? "stopped" : "not running");
-            return Launcher.OK;
+            return ExitCodes.OK;
         }
     }
 }

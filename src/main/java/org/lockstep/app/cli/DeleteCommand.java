@@ -1,7 +1,7 @@
 package org.lockstep.app.cli;
 
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.DeleteOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,7 +58,7 @@ public final class DeleteCommand implements Callable<Integer> {
                 return CommandSupport.locked(s, id, lost.current(), "nothing deleted");
             }
             s.out().println("deleted id=" + id);
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

@@ -2,7 +2,6 @@ package org.lockstep.app.cli;
 
 import java.util.concurrent.Callable;
 import org.lockstep.app.DesktopApp;
-import org.lockstep.app.Launcher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 

@@ -2,7 +2,7 @@ package org.lockstep.app.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.csv.CsvExport;
 import org.lockstep.store.CustomerBulkStore;
 import picocli.CommandLine.Command;
@@ -39,7 +39,7 @@ public final class ExportCommand implements Callable<Integer> {
             long count = new CsvExport(new CustomerBulkStore(s.db().jdbi(), s.config().user()))
                     .write(file, raw ? CsvExport.Cells.RAW : CsvExport.Cells.NEUTRALIZED);
             s.out().println("exported " + count + " customer" + (count == 1 ? "" : "s") + " to " + file);
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

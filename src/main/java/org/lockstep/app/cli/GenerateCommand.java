@@ -3,7 +3,7 @@ package org.lockstep.app.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.generate.SyntheticCustomers;
 import org.lockstep.app.generate.SyntheticLoad;
 import org.lockstep.domain.StoreUnavailableException;
@@ -54,7 +54,7 @@ public final class GenerateCommand implements Callable<Integer> {
                     SyntheticCustomers.externalRef(seed, r.firstRow() + r.added() - 1),
                     r.elapsed().toMillis() / 1000.0, r.rowsPerSecond());
             out.flush();
-            return Launcher.OK;
+            return ExitCodes.OK;
         } finally {
             db.closeAndStopIfLast();
         }

@@ -2,7 +2,7 @@ package org.lockstep.app.cli;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,7 +41,7 @@ public final class GetCommand implements Callable<Integer> {
             } else {
                 CommandSupport.printPlain(s.out(), customer.get());
             }
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

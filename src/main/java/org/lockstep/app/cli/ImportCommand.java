@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.ImportConflictException;
 import org.lockstep.app.csv.CsvDelimiter;
 import org.lockstep.app.csv.CsvImport;
@@ -77,19 +77,19 @@ public final class ImportCommand implements Callable<Integer> {
                 s.err().println("lockstep: nothing imported: the file would overwrite " + conflict.problems().size()
                         + " customer" + (conflict.problems().size() == 1 ? "" : "s")
                         + " changed or locked since (export again, or merge by hand with set --merge)");
-                return conflict.locked() ? Launcher.LOCKED : Launcher.CONFLICT;
+                return conflict.locked() ? ExitCodes.LOCKED : ExitCodes.CONFLICT;
             }
             if (outcome instanceof CsvImport.Rejected rejected) {
                 rejected.problems().forEach(p -> s.err().println(file + ": " + p));
                 long badLines = rejected.problems().stream().mapToLong(CsvImport.Problem::line).distinct().count();
                 s.err().println("lockstep: nothing imported: " + badLines + " bad line" + (badLines == 1 ? "" : "s")
                         + " in " + file);
-                return Launcher.INVALID;
+                return ExitCodes.INVALID;
             }
             ImportCounts counts = ((CsvImport.Imported) outcome).counts();
             s.out().println("inserted " + counts.inserted() + ", updated " + counts.updated() + ", unchanged "
                     + counts.unchanged());
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 

@@ -2,8 +2,8 @@ package org.lockstep.app.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.LabConnections;
-import org.lockstep.app.Launcher;
 import org.lockstep.lab.LabProgress;
 import org.lockstep.lab.LabRun;
 import org.lockstep.lab.LabRunner;
@@ -129,7 +129,7 @@ public final class LabCommand implements Callable<Integer> {
                     LabOutput.printTable(s.out(), run, results, System.nanoTime() - started);
                 }
             }
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

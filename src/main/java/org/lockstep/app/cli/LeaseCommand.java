@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseInfo;
@@ -89,7 +89,7 @@ public final class LeaseCommand {
                 } else {
                     s.out().println("token=" + l.token() + " expires_at=" + l.expiresAt());
                 }
-                return Launcher.OK;
+                return ExitCodes.OK;
             });
         }
     }
@@ -118,7 +118,7 @@ public final class LeaseCommand {
                     return CommandSupport.locked(s, id, holder, "nothing released");
                 }
                 s.out().println("released id=" + id + " token=" + token);
-                return Launcher.OK;
+                return ExitCodes.OK;
             });
         }
     }
@@ -150,7 +150,7 @@ public final class LeaseCommand {
                                 l.expiresAt()));
                     }
                 }
-                return Launcher.OK;
+                return ExitCodes.OK;
             });
         }
     }
@@ -178,7 +178,7 @@ public final class LeaseCommand {
                     s.out().println("broke the lease of " + broken.get().holder() + " (token " + broken.get().token()
                             + ") on customer " + id);
                 }
-                return Launcher.OK;
+                return ExitCodes.OK;
             });
         }
     }

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerRepository;
@@ -56,7 +56,7 @@ public final class ListCommand implements Callable<Integer> {
             } else {
                 printTable(s.customers(), s.out());
             }
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 

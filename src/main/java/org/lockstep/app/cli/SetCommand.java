@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerData;
@@ -100,7 +100,7 @@ public final class SetCommand implements Callable<Integer> {
             if (base.isEmpty()) {
                 s.err().println("lockstep: customer " + id + " has no recorded version " + ifVersion
                         + " to merge from; " + nothingDone);
-                return Launcher.CONFLICT;
+                return ExitCodes.CONFLICT;
             }
             CustomerData mine = CommandSupport.apply(base.get(), assignments);
             Customer target = current.get();
@@ -130,10 +130,10 @@ public final class SetCommand implements Callable<Integer> {
                     // Nothing to change: a new version would only make everyone else's version stale.
                     s.err().println("lockstep: customer " + id + " already holds these values; nothing saved");
                     print(s, target);
-                    return Launcher.OK;
+                    return ExitCodes.OK;
                 }
                 // A stored value that breaks a rule in a field left alone is saved as it is, with a warning naming
-                // the field (issue 11: a record another tool wrote must stay editable).
+                // the field: a record another tool wrote must stay editable (ADR 0010).
                 judgeChanges(target.data(), toSave).warnings()
                         .forEach(w -> s.err().println("lockstep: warning: " + w));
                 SaveOutcome outcome = versionedSave(s, target.version(), toSave);
@@ -145,7 +145,7 @@ public final class SetCommand implements Callable<Integer> {
                 target = ((SaveOutcome.Conflict) outcome).theirs().orElseThrow();
             }
             s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
-            return Launcher.CONFLICT;
+            return ExitCodes.CONFLICT;
         });
     }
 
@@ -172,7 +172,7 @@ public final class SetCommand implements Callable<Integer> {
     private Integer finished(CommandSupport.Session s, SaveOutcome outcome, String nothingDone) throws Exception {
         if (outcome instanceof SaveOutcome.Saved saved) {
             print(s, saved.saved());
-            return Launcher.OK;
+            return ExitCodes.OK;
         }
         if (outcome instanceof SaveOutcome.Locked locked) {
             return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
@@ -218,6 +218,6 @@ public final class SetCommand implements Callable<Integer> {
                 + "version " + ifVersion + " (now version " + theirs.version() + "): " + String.join(", ",
                 fields.stream().map(f -> f.field().column()).toList())
                 + "; nothing saved. The conflicts are on stdout.");
-        return Launcher.CONFLICT;
+        return ExitCodes.CONFLICT;
     }
 }

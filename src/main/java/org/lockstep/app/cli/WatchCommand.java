@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.store.JdbiLeaseRepository;
@@ -79,7 +79,7 @@ public final class WatchCommand implements Callable<Integer> {
                     // feed and the pool close as usual (an interrupt left set would cut the pool's shutdown short).
                 }
             }
-            return Launcher.OK;
+            return ExitCodes.OK;
         });
     }
 }

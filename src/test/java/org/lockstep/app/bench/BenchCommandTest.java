@@ -8,7 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
+import org.lockstep.app.cli.Launcher;
 import org.lockstep.testing.TestDatabases;
 import picocli.CommandLine;
 
@@ -25,7 +26,7 @@ class BenchCommandTest {
         int code = run("--db-url", url, "--user", "bencher", "bench", "save", "--clients", "1,2",
                 "--seconds", "0.4", "--warmup", "0.1");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("Lockstep store", "raw JDBC", "ratio Lockstep/raw", "Aim: Lockstep");
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +Lockstep store .*"))).hasSize(2);
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +raw JDBC .*"))).hasSize(2);
@@ -39,7 +40,7 @@ class BenchCommandTest {
         int code = run("--db-url", url, "--user", "bencher", "bench", "lease", "--clients", "1,2",
                 "--seconds", "0.4", "--warmup", "0.1");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +Lockstep store .*"))).hasSize(2);
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +raw JDBC .*"))).hasSize(2);
         assertThat(rows(url)).isZero();
@@ -50,7 +51,7 @@ class BenchCommandTest {
         int code = run("--db-url", urlWithCredentials(), "bench", "save", "--clients", "1", "--seconds", "0.2",
                 "--warmup", "0", "--json");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(out.toString());
         JsonNode result = json.get("results").get(0);
         assertThat(result.get("clients").asInt()).isEqualTo(1);
@@ -65,7 +66,7 @@ class BenchCommandTest {
 
         int code = run("--db-url", url, "bench", "list", "--rows", "3000", "--passes", "1", "--keystrokes");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(rows(url)).isEqualTo(3_000);
         assertThat(out.toString()).contains("Customer list on 3,000 customers (3,000 generated first",
                 "first page by id", "first page by company", "filter keystroke: page + count",
@@ -79,7 +80,7 @@ class BenchCommandTest {
         int code = run("--db-url", url, "--user", "bencher", "bench", "live", "--saves", "30",
                 "--warmup", "5");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("client A saved one customer 30 times", "p50 ms", "p99 ms", "max ms",
                 "Aim: p99 from A's commit to B's model");
         assertThat(out.toString().lines().filter(l -> l.matches("30 +0 +.*"))).as(out.toString()).hasSize(1);
@@ -91,7 +92,7 @@ class BenchCommandTest {
         int code = run("--db-url", urlWithCredentials(), "bench", "live", "--saves", "10", "--pause-ms", "1",
                 "--json");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("saves").asInt()).isEqualTo(10);
         assertThat(json.get("received").asLong()).isEqualTo(10);
@@ -103,7 +104,7 @@ class BenchCommandTest {
     void negativeSecondsIsAUsageError() {
         int code = run("--db-url", urlWithCredentials(), "bench", "save", "--seconds", "-1");
 
-        assertThat(code).isEqualTo(Launcher.INVALID);
+        assertThat(code).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).contains("--seconds must be positive");
     }
 

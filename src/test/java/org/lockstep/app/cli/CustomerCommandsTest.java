@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -99,7 +99,7 @@ class CustomerCommandsTest {
     void getOfAMissingCustomerExitsThree() {
         Cli.Result r = cli.run("get", "987654321");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).isEqualTo("lockstep: no customer 987654321");
     }
@@ -195,7 +195,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("create", "company=Invalid Input Co", argument);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains(named);
         assertThat(r.err()).doesNotContain("\tat ");
         assertThat(customerCount()).isEqualTo(before);
@@ -205,7 +205,7 @@ class CustomerCommandsTest {
     void createWithoutCompanyOrContactExitsTwoNamingCompany() {
         Cli.Result r = cli.run("create", "email=someone@example.com");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("company");
     }
 
@@ -232,7 +232,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("set", Long.toString(c.id()), "phone=+55 22 2222-2222", "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         JsonNode theirs = JSON.readTree(r.out());
         assertThat(theirs.get("version").asLong()).isEqualTo(2);
         assertThat(theirs.get("phone").asText()).isEqualTo("+55 11 1111-1111");
@@ -251,8 +251,8 @@ class CustomerCommandsTest {
         Cli.Result set = cli.run("set", Long.toString(c.id()), "phone=+55 22 2222-2222", "--if-version", "1");
         Cli.Result delete = cli.run("delete", Long.toString(c.id()), "--if-version", "1");
 
-        assertThat(set.exitCode()).as(set.toString()).isEqualTo(Launcher.CONFLICT);
-        assertThat(delete.exitCode()).as(delete.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(set.exitCode()).as(set.toString()).isEqualTo(ExitCodes.CONFLICT);
+        assertThat(delete.exitCode()).as(delete.toString()).isEqualTo(ExitCodes.CONFLICT);
         List<String> recorded = db.jdbi().withHandle(h -> h.createQuery("SELECT kind || ' by ' || detected_by"
                 + " FROM customer_conflict WHERE customer_id = :id ORDER BY id").bind("id", c.id())
                 .mapTo(String.class).list());
@@ -268,7 +268,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("set", Long.toString(c.id()), "city=Recife", "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("no longer exists");
         assertThat(alice.find(c.id())).isEmpty();
@@ -280,7 +280,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("set", Long.toString(c.id()), "email=nobody", "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("email");
         assertThat(alice.find(c.id()).orElseThrow()).isEqualTo(c);
     }
@@ -297,7 +297,7 @@ class CustomerCommandsTest {
     void usageErrorsExitTwo(String arguments, String named) {
         Cli.Result r = cli.run(arguments.split(" "));
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains(named);
     }
 
@@ -318,7 +318,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("delete", Long.toString(c.id()), "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(JSON.readTree(r.out()).get("city").asText()).isEqualTo("Recife");
         assertThat(alice.find(c.id())).isPresent();
     }
@@ -330,7 +330,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = cli.run("delete", Long.toString(c.id()), "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("no longer exists");
     }
@@ -346,7 +346,7 @@ class CustomerCommandsTest {
 
         Cli.Result r = unreachable.run("list", "--json");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.FAILURE);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.FAILURE);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("Cannot connect").doesNotContain("\tat ").doesNotContain("password=y");
     }

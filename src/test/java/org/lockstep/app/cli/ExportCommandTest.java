@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.app.csv.CsvExport;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -74,7 +74,7 @@ class ExportCommandTest {
 
             Cli.Result stale = tess.run("import", csv.toString(), "--key", "external_ref");
 
-            assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(Launcher.CONFLICT);
+            assertThat(stale.exitCode()).as(stale.toString()).isEqualTo(ExitCodes.CONFLICT);
             assertThat(stale.err()).contains("customer " + rt2.id() + " changed since version 1")
                     .contains("nothing imported");
             assertThat(byRef(db, "RT-2").city()).isEqualTo("Campinas");
@@ -88,7 +88,7 @@ class ExportCommandTest {
             Files.writeString(fresh, Files.readString(fresh, StandardCharsets.UTF_8).replace("São Paulo", "Santos"),
                     StandardCharsets.UTF_8);
             Cli.Result locked = tess.run("import", fresh.toString(), "--key", "external_ref");
-            assertThat(locked.exitCode()).as(locked.toString()).isEqualTo(Launcher.LOCKED);
+            assertThat(locked.exitCode()).as(locked.toString()).isEqualTo(ExitCodes.LOCKED);
             assertThat(locked.err()).contains("locked for editing by Bob");
             assertThat(byRef(db, "RT-3").city()).isEqualTo("São Paulo");
         }
@@ -147,7 +147,7 @@ class ExportCommandTest {
 
         Cli.Result r = new Cli(url, "Tester").run("export", csv.toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("missing");
         assertThat(dir.resolve("missing")).doesNotExist();
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -137,7 +137,7 @@ class ExportNeutralizationTest {
 
         Cli.Result r = new Cli(url, "Tess").run("export", csv.toString(), "--raw");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("customer " + id + " notes").contains("export without --raw");
         assertThat(Files.readString(csv, StandardCharsets.UTF_8)).isEqualTo("an earlier export\n");
         try (var files = Files.list(dir)) {

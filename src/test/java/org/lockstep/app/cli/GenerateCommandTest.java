@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.testing.TestDatabases;
 import picocli.CommandLine;
 
@@ -20,7 +20,7 @@ class GenerateCommandTest {
 
         int code = run("--db-url", url, "--user", "gen-op", "generate", "--rows", "1500", "--seed", "3");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("Added 1,500 customers (GEN-3-0000000001 … GEN-3-0000001500)");
         assertThat(err.toString()).contains("1,500 / 1,500 rows…");
         try (var c = java.sql.DriverManager.getConnection(url);
@@ -38,7 +38,7 @@ class GenerateCommandTest {
     void zeroRowsIsAUsageError() {
         int code = run("--db-url", urlWithCredentials(), "generate", "--rows", "0");
 
-        assertThat(code).isEqualTo(Launcher.INVALID);
+        assertThat(code).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).contains("--rows must be at least 1");
     }
 

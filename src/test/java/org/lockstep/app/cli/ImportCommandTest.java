@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -208,7 +208,7 @@ class ImportCommandTest {
         Cli.Result r = name.startsWith("bad id") ? cli.run("import", csv.toString(), "--key", "id")
                 : cli.run("import", csv.toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("line " + line + ": ").contains(reason).contains("nothing imported");
         assertThat(r.out()).isEmpty();
         assertThat(table()).isEqualTo(before);
@@ -228,7 +228,7 @@ class ImportCommandTest {
 
         Cli.Result r = cli.run("import", csv.toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err().lines().filter(l -> l.contains(": line ")).toList()).containsExactly(
                 csv + ": line 4: email: Email must look like name@example.com",
                 csv + ": line 9: credit_limit: Credit limit must not be negative",
@@ -252,7 +252,7 @@ class ImportCommandTest {
 
         Cli.Result r = cli.run("import", csv.toString(), option, value);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains(expected);
         assertThat(table()).isEqualTo(before);
     }
@@ -261,7 +261,7 @@ class ImportCommandTest {
     void aMissingFileIsAUsageError() {
         Cli.Result r = cli.run("import", dir.resolve("nowhere.csv").toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("nowhere.csv").contains("no such file");
     }
 
@@ -273,7 +273,7 @@ class ImportCommandTest {
 
         Cli.Result r = cli.run("import", csv.toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("line 3: city: holds bytes that are not UTF-8");
         assertThat(table()).isEqualTo(before);
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -140,7 +140,7 @@ class ImportDelimiterTest {
 
         Cli.Result r = run(file(text));
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("line 1: header: ").contains(message).contains("say which with --delimiter")
                 .contains("nothing imported");
         assertThat(table()).isEqualTo(before);
@@ -194,7 +194,7 @@ class ImportDelimiterTest {
 
         Cli.Result r = run(csv, "--delimiter", option);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("--delimiter \"" + option + "\": expected");
         assertThat(table()).isEqualTo(before);
     }
@@ -205,7 +205,7 @@ class ImportDelimiterTest {
 
         Cli.Result r = run(csv);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("line 2: has 3 values but the header has 2 columns (is a value with a "
                 + "semicolon or a line break missing its quotes?)");
     }

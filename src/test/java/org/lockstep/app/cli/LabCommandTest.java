@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.lab.LabRun;
 import org.lockstep.testing.Cli;
 import org.lockstep.testing.TestDatabases;
@@ -70,7 +70,7 @@ class LabCommandTest {
     void theDefaultRunPrintsOneJsonObjectPerStrategyWithTheClassicResult() throws Exception {
         Cli.Result result = cli.run("lab", "--json");
 
-        assertThat(result.exitCode()).as(result.toString()).isEqualTo(Launcher.OK);
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
         JsonNode array = JSON.readTree(result.out());
         assertThat(array.isArray()).isTrue();
         Map<String, JsonNode> byStrategy = new HashMap<>();
@@ -103,7 +103,7 @@ class LabCommandTest {
         Cli.Result result = cli.run("lab", "--strategy", "none", "--workers", "3", "--stock", "2", "--think-ms",
                 "100");
 
-        assertThat(result.exitCode()).as(result.toString()).isEqualTo(Launcher.OK);
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
         assertThat(result.out()).contains("3 workers race for 2 units").contains("STRATEGY").contains("LOST")
                 .contains("none: 3 purchases confirmed, but the stock fell by 1: 2 lost updates.");
     }
@@ -113,7 +113,7 @@ class LabCommandTest {
         Cli.Result result = cli.run("lab", "--sweep", "--sweep-workers", "1,2", "--strategy", "optimistic",
                 "--ops", "2", "--think-ms", "0", "--json");
 
-        assertThat(result.exitCode()).as(result.toString()).isEqualTo(Launcher.OK);
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
         JsonNode array = JSON.readTree(result.out());
         assertThat(array.findValuesAsText("workers")).containsExactly("1", "2");
         assertThat(array.findValuesAsText("strategy")).containsExactly("optimistic", "optimistic");
@@ -124,7 +124,7 @@ class LabCommandTest {
     void aSweepTablePrintsThroughputPerStrategy() {
         Cli.Result result = cli.run("lab", "--sweep", "--sweep-workers", "1,2", "--ops", "1", "--think-ms", "0");
 
-        assertThat(result.exitCode()).as(result.toString()).isEqualTo(Launcher.OK);
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
         assertThat(result.out()).contains("Throughput, purchase attempts per second")
                 .containsPattern("WORKERS +none +optimistic +pessimistic +conditional +lease");
     }
@@ -133,16 +133,16 @@ class LabCommandTest {
     void anUnknownStrategyIsAUsageError() {
         Cli.Result result = cli.run("lab", "--strategy", "hope");
 
-        assertThat(result.exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(result.exitCode()).isEqualTo(ExitCodes.INVALID);
         assertThat(result.err()).contains("unknown strategy \"hope\"").contains("optimistic");
     }
 
     @Test
     void impossibleParametersAreUsageErrors() {
-        assertThat(cli.run("lab", "--workers", "0").exitCode()).isEqualTo(Launcher.INVALID);
-        assertThat(cli.run("lab", "--stock", "-1").exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(cli.run("lab", "--workers", "0").exitCode()).isEqualTo(ExitCodes.INVALID);
+        assertThat(cli.run("lab", "--stock", "-1").exitCode()).isEqualTo(ExitCodes.INVALID);
         assertThat(cli.run("lab", "--think-ms", "-5").err()).contains("think time");
-        assertThat(cli.run("lab", "--workers", "many").exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(cli.run("lab", "--workers", "many").exitCode()).isEqualTo(ExitCodes.INVALID);
     }
 
     /** Waits and think times the lab's statement bounds cannot hold are refused before anything runs. */
@@ -156,7 +156,7 @@ class LabCommandTest {
     void waitsBeyondTheStatementBoundsAreUsageErrors(String option, String value, String message) {
         Cli.Result r = cli.run("lab", option, value);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err().strip()).isEqualTo("lockstep: " + message);
     }
 
@@ -173,7 +173,7 @@ class LabCommandTest {
     @Timeout(60)
     void aRowHeldByAnotherSessionMakesTheSetupGiveUpNamingIt(String what, String strategy, String lockSql)
             throws Exception {
-        assertThat(cli.run("lab", "--strategy", strategy, "--workers", "1").exitCode()).isEqualTo(Launcher.OK);
+        assertThat(cli.run("lab", "--strategy", strategy, "--workers", "1").exitCode()).isEqualTo(ExitCodes.OK);
         long[] before = labRow(strategy);
         try (Connection psql = psql()) {
             try (Statement st = psql.createStatement()) {
@@ -182,7 +182,7 @@ class LabCommandTest {
 
             Cli.Result r = cli.run("lab", "--strategy", strategy, "--workers", "2");
 
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.LOCKED);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.LOCKED);
             assertThat(r.out()).isEmpty();
             assertThat(r.err().strip()).startsWith("lockstep: The lab's stock row \"" + strategy
                             + "\" is held by another session (psql (test blocker)")
@@ -200,7 +200,7 @@ class LabCommandTest {
     @Test
     @Timeout(60)
     void theTimeReportedIncludesTheSetupsWaitForAHeldRow() throws Exception {
-        assertThat(cli.run("lab", "--strategy", "conditional", "--workers", "1").exitCode()).isEqualTo(Launcher.OK);
+        assertThat(cli.run("lab", "--strategy", "conditional", "--workers", "1").exitCode()).isEqualTo(ExitCodes.OK);
         Cli.Result r;
         try (Connection psql = psql()) {
             try (Statement st = psql.createStatement()) {
@@ -216,7 +216,7 @@ class LabCommandTest {
             r = run.get(30, TimeUnit.SECONDS);
         }
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         Matcher took = Pattern.compile("Took (\\d+\\.\\d) s, setup included; the races themselves (\\d+\\.\\d) s\\.")
                 .matcher(r.out());
         assertThat(took.find()).as(r.out()).isTrue();
@@ -228,7 +228,7 @@ class LabCommandTest {
     void theJsonTellsEachStrategysWholeTimeFromItsRace() throws Exception {
         Cli.Result r = cli.run("lab", "--workers", "2", "--json");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         for (JsonNode node : JSON.readTree(r.out())) {
             assertThat(node.get("elapsed_ms").asDouble()).as(node.toString())
                     .isGreaterThan(node.get("race_ms").asDouble());
@@ -270,7 +270,7 @@ class LabCommandTest {
 
             Cli.Result r = lab.run("lab", "--workers", Integer.toString(workers));
 
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
             assertThat(r.out()).isEmpty();
             assertThat(r.err().strip()).matches("lockstep: " + workers + " workers need " + workers
                     + " database connections, but only \\d+ (is|are) free \\(" + Pattern.quote(named)
@@ -283,7 +283,7 @@ class LabCommandTest {
             assertThat(free.find()).isTrue();
             int fit = Math.min(Integer.parseInt(free.group(1)), 4);
             Cli.Result fits = lab.run("lab", "--strategy", "conditional", "--workers", Integer.toString(fit));
-            assertThat(fits.exitCode()).as(fits.toString()).isEqualTo(Launcher.OK);
+            assertThat(fits.exitCode()).as(fits.toString()).isEqualTo(ExitCodes.OK);
         }
     }
 

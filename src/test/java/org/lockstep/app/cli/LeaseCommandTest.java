@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -53,14 +53,14 @@ class LeaseCommandTest {
         Cli.Result taken = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", "90s", "--json");
         Cli.Result refused = bob.run("lease", "acquire", Long.toString(c.id()));
 
-        assertThat(taken.exitCode()).as(taken.toString()).isEqualTo(Launcher.OK);
+        assertThat(taken.exitCode()).as(taken.toString()).isEqualTo(ExitCodes.OK);
         JsonNode lease = JSON.readTree(taken.out());
         assertThat(lease.get("token").asLong()).isPositive();
         Instant expires = Instant.parse(lease.get("expires_at").asText());
         Instant dbNow = db.jdbi().withHandle(h -> h.createQuery("SELECT now()").mapTo(java.time.OffsetDateTime.class)
                 .one()).toInstant();
         assertThat(expires).isBetween(dbNow.plusSeconds(80), dbNow.plusSeconds(91));
-        assertThat(refused.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(refused.exitCode()).isEqualTo(ExitCodes.LOCKED);
         assertThat(refused.err()).contains("locked by Alice");
     }
 
@@ -74,8 +74,8 @@ class LeaseCommandTest {
         Cli.Result aliceSet = alice.run("set", Long.toString(c.id()), "city=Tromsø", "--if-version", "1",
                 "--lease-token", Long.toString(token));
 
-        assertThat(bobSet.exitCode()).isEqualTo(Launcher.LOCKED);
-        assertThat(aliceSet.exitCode()).as(aliceSet.toString()).isEqualTo(Launcher.OK);
+        assertThat(bobSet.exitCode()).isEqualTo(ExitCodes.LOCKED);
+        assertThat(aliceSet.exitCode()).as(aliceSet.toString()).isEqualTo(ExitCodes.OK);
         Customer row = new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow();
         assertThat(row.data().city()).isEqualTo("Tromsø");
         assertThat(row.version()).isEqualTo(2);
@@ -94,9 +94,9 @@ class LeaseCommandTest {
         Cli.Result staleDelete = alice.run("delete", Long.toString(c.id()), "--if-version", "1",
                 "--lease-token", Long.toString(token));
 
-        assertThat(stale.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(stale.exitCode()).isEqualTo(ExitCodes.LOCKED);
         assertThat(stale.err()).contains("no longer its lease");
-        assertThat(staleDelete.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(staleDelete.exitCode()).isEqualTo(ExitCodes.LOCKED);
         assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(1);
     }
 
@@ -111,10 +111,10 @@ class LeaseCommandTest {
         Cli.Result released = alice.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token));
 
         assertThat(listed.findValues("record_id").stream().map(JsonNode::asLong)).contains(c.id());
-        assertThat(wrongToken.exitCode()).isEqualTo(Launcher.LOCKED);
-        assertThat(released.exitCode()).isEqualTo(Launcher.OK);
+        assertThat(wrongToken.exitCode()).isEqualTo(ExitCodes.LOCKED);
+        assertThat(released.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id())).isEmpty();
-        assertThat(bob.run("lease", "acquire", Long.toString(c.id())).exitCode()).isEqualTo(Launcher.OK);
+        assertThat(bob.run("lease", "acquire", Long.toString(c.id())).exitCode()).isEqualTo(ExitCodes.OK);
     }
 
     @Test
@@ -128,8 +128,8 @@ class LeaseCommandTest {
         Cli.Result bobRelease = bob.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token));
         Cli.Result refused = bob.run("set", Long.toString(c.id()), "city=Bodø", "--if-version", "1");
 
-        assertThat(bobSet.exitCode()).isEqualTo(Launcher.LOCKED);
-        assertThat(bobRelease.exitCode()).isEqualTo(Launcher.LOCKED);
+        assertThat(bobSet.exitCode()).isEqualTo(ExitCodes.LOCKED);
+        assertThat(bobRelease.exitCode()).isEqualTo(ExitCodes.LOCKED);
         assertThat(refused.err()).contains("locked by Alice").doesNotContain("token");
         assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(1);
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id()).orElseThrow().token())
@@ -140,7 +140,7 @@ class LeaseCommandTest {
     void breakingTheLockOfACustomerThatDoesNotExistSaysSo() {
         Cli.Result r = bob.run("lease", "break", "987654");
 
-        assertThat(r.exitCode()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.err().strip()).isEqualTo("lockstep: no customer 987654; nothing broken");
     }
 
@@ -148,7 +148,7 @@ class LeaseCommandTest {
     void aBlankUserIsInvalidInput() {
         Cli.Result r = new Cli(TestDatabases.freshUrlWithCredentials(), " ").run("list");
 
-        assertThat(r.exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("--user: the operator's name must not be blank");
     }
 
@@ -158,7 +158,7 @@ class LeaseCommandTest {
 
         Cli.Result bad = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", "soon");
 
-        assertThat(bad.exitCode()).isEqualTo(Launcher.INVALID);
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.INVALID);
         assertThat(bad.err()).contains("not a duration");
     }
 
@@ -184,7 +184,7 @@ class LeaseCommandTest {
 
         Cli.Result r = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", ttl);
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("'--ttl'").contains("must be between 5s and 24h, not " + ttl)
                 .doesNotContain("Exception").doesNotContain("overflow");
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "r").holder(c.id())).isEmpty();
@@ -204,7 +204,7 @@ class LeaseCommandTest {
 
         Cli.Result r = alice.run("lease", "acquire", Long.toString(c.id()), "--ttl", ttl, "--json");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         JsonNode lease = JSON.readTree(r.out());
         java.time.Duration granted = java.time.Duration.between(Instant.parse(lease.get("acquired_at").asText()),
                 Instant.parse(lease.get("expires_at").asText()));

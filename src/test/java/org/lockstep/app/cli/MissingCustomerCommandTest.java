@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -62,7 +62,7 @@ class MissingCustomerCommandTest {
     void anIdNoCustomerEverHadIsNoCustomer(String command, String nothingDone) {
         Cli.Result r = cli.run(arguments(command, NEVER));
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).isEqualTo("lockstep: no customer " + NEVER
                 + (nothingDone.isEmpty() ? "" : "; " + nothingDone));
@@ -81,7 +81,7 @@ class MissingCustomerCommandTest {
 
         Cli.Result r = cli.run(arguments(command, c.id()));
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).matches("lockstep: (conflict: )?customer " + c.id()
                 + " no longer exists \\(deleted by Alice at \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z\\)"

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -85,10 +85,10 @@ class ReliabilityCommandsTest {
                     BigDecimal plusOne = now.get("credit_limit").decimalValue().add(BigDecimal.ONE);
                     Cli.Result set = desk.run("set", Long.toString(c.id()), "credit_limit=" + plusOne.toPlainString(),
                             "--if-version", now.get("version").asText());
-                    if (set.exitCode() == Launcher.OK) {
+                    if (set.exitCode() == ExitCodes.OK) {
                         saved++;
                     } else {
-                        assertThat(set.exitCode()).as(set.toString()).isEqualTo(Launcher.CONFLICT);
+                        assertThat(set.exitCode()).as(set.toString()).isEqualTo(ExitCodes.CONFLICT);
                     }
                 }
                 return saved;
@@ -144,7 +144,7 @@ class ReliabilityCommandsTest {
 
         Cli.Result r = new Cli(proxyUrl, "Alice").run("import", csv.toString());
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.FAILURE);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.FAILURE);
         assertThat(r.err()).contains("nothing was imported");
         long imported = db.jdbi().withHandle(h -> h.createQuery(
                 "SELECT count(*) FROM customer WHERE starts_with(external_ref, 'CLI-IMPORT-')").mapTo(Long.class).one());
@@ -169,7 +169,7 @@ class ReliabilityCommandsTest {
             Cli.Result r = new Cli(directUrl, "Bob").run("set", Long.toString(c.id()), "city=Campinas",
                     "--if-version", "1");
 
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.LOCKED);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.LOCKED);
             assertThat(r.err()).contains("Customer " + c.id() + " is being written by another session (psql");
             psql.rollback();
         }
@@ -191,8 +191,8 @@ class ReliabilityCommandsTest {
         Cli.Result mine = here.run("set", Long.toString(c.id()), "city=Here", "--if-version", "1",
                 "--lease-token", token);
 
-        assertThat(theirs.exitCode()).as(theirs.toString()).isEqualTo(Launcher.LOCKED);
-        assertThat(release.exitCode()).as(release.toString()).isEqualTo(Launcher.LOCKED);
+        assertThat(theirs.exitCode()).as(theirs.toString()).isEqualTo(ExitCodes.LOCKED);
+        assertThat(release.exitCode()).as(release.toString()).isEqualTo(ExitCodes.LOCKED);
         assertThat(mine.exitCode()).as(mine.toString()).isZero();
         assertThat(alice.find(c.id()).orElseThrow().data().city()).isEqualTo("Here");
     }

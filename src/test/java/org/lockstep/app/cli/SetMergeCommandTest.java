@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -45,7 +45,7 @@ class SetMergeCommandTest {
         Cli.Result r = bob.run("set", Long.toString(c.id()), "email=bob@example.no", "--if-version", "1", "--merge",
                 "--json");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         assertThat(JSON.readTree(r.out()).get("version").asLong()).isEqualTo(3);
         Customer row = alice.find(c.id()).orElseThrow();
         assertThat(row.version()).isEqualTo(3);
@@ -61,7 +61,7 @@ class SetMergeCommandTest {
         Cli.Result r = bob.run("set", Long.toString(c.id()), "city=Trondheim", "phone=+47 222", "--if-version", "1",
                 "--merge");
 
-        assertThat(r.exitCode()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.CONFLICT);
         JsonNode out = JSON.readTree(r.out());
         assertThat(out.get("current_version").asLong()).isEqualTo(2);
         assertThat(out.get("conflicts")).hasSize(1);
@@ -83,7 +83,7 @@ class SetMergeCommandTest {
         Cli.Result r = bob.run("set", Long.toString(c.id()), "city=" + c.data().city(), "--if-version", "1",
                 "--merge");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(JSON.readTree(r.out()).get("conflicts").get(0).get("field").asText()).isEqualTo("city");
         assertThat(alice.find(c.id()).orElseThrow().data().city()).isEqualTo("Berlin");
     }
@@ -94,7 +94,7 @@ class SetMergeCommandTest {
 
         Cli.Result r = bob.run("set", Long.toString(c.id()), "city=" + c.data().city(), "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         assertThat(r.err()).contains("already holds these values");
         assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(1);
     }
@@ -106,7 +106,7 @@ class SetMergeCommandTest {
 
         Cli.Result r = bob.run("set", Long.toString(c.id()), "email=bob@example.no", "--if-version", "1");
 
-        assertThat(r.exitCode()).isEqualTo(Launcher.CONFLICT);
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.CONFLICT);
         assertThat(alice.find(c.id()).orElseThrow().data().email()).isEqualTo(c.data().email());
     }
 
@@ -118,7 +118,7 @@ class SetMergeCommandTest {
 
         Cli.Result r = bob.run("set", Long.toString(c.id()), "notes=one\ntwo\nTHREE", "--if-version", "1", "--merge");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.OK);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
         assertThat(alice.find(c.id()).orElseThrow().data().notes()).isEqualTo("ONE\ntwo\nTHREE");
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -27,7 +27,7 @@ import org.lockstep.testing.TestDatabases;
 
 /**
  * {@code create}, {@code set} and {@code import} store what the operator meant, or refuse with exit 2 naming the
- * field and write nothing (issue 11): amounts by one grammar (neutral unless {@code --locale}), text in NFC, lengths
+ * field and write nothing (ADR 0010): amounts by one grammar (neutral unless {@code --locale}), text in NFC, lengths
  * in code points, and a record another tool wrote stays editable.
  */
 class ValueEntryCommandTest {
@@ -110,7 +110,7 @@ class ValueEntryCommandTest {
         Cli.Result r = run(locale, "create", "company=Amount Co", "external_ref=" + ref, "credit_limit=" + typed);
 
         if (expected.equals("invalid")) {
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
             assertThat(r.err()).contains("credit_limit: Credit limit must be a number like").contains(typed)
                     .doesNotContain("\tat ");
             assertThat(count()).isEqualTo(before);
@@ -133,7 +133,7 @@ class ValueEntryCommandTest {
         Cli.Result r = run(locale, "set", Long.toString(c.id()), "credit_limit=" + typed, "--if-version", "1");
 
         if (expected.equals("invalid")) {
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
             assertThat(r.err()).contains("credit_limit");
             assertThat(alice.find(c.id()).orElseThrow()).isEqualTo(c);
         } else {
@@ -152,7 +152,7 @@ class ValueEntryCommandTest {
 
         Cli.Result r = run(locale, "create", "company=Locale Co", "credit_limit=1,5");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("--locale " + locale);
         assertThat(count()).isEqualTo(before);
     }
@@ -175,7 +175,7 @@ class ValueEntryCommandTest {
         Cli.Result r = run(locale, "import", csv.toString());
 
         if (expected.equals("invalid")) {
-            assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
             assertThat(r.err()).contains("line 2: credit_limit: Credit limit must be a number like");
             assertThat(count()).isEqualTo(before);
         } else {
@@ -266,7 +266,7 @@ class ValueEntryCommandTest {
 
         Cli.Result r = cli.run("set", Long.toString(c.id()), "email=still-not-an-email", "--if-version", "1");
 
-        assertThat(r.exitCode()).as(r.toString()).isEqualTo(Launcher.INVALID);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).contains("email: Email must look like name@example.com")
                 .doesNotContain("city");
         assertThat(alice.find(c.id()).orElseThrow()).isEqualTo(c);

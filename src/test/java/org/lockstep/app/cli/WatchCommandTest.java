@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.lockstep.app.Database;
-import org.lockstep.app.Launcher;
+import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
@@ -54,7 +54,7 @@ class WatchCommandTest {
             assertThat(first.get("session").asText()).isEqualTo(alice.sessionId());
             assertThat(second.get("version").asLong()).isEqualTo(2);
             assertThat(second.get("session").isNull()).isTrue();
-            assertThat(exit.get()).isEqualTo(Launcher.OK);
+            assertThat(exit.get()).isEqualTo(ExitCodes.OK);
         }
     }
 

@@ -8,7 +8,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.merge.FieldMerge.Resolution;
 
 /**
- * A three-way merge treats the NFC and NFD forms of one text as one value (issue 11): typing the same name on a Mac
+ * A three-way merge treats the NFC and NFD forms of one text as one value (ADR 0010): typing the same name on a Mac
  * is neither a change nor a conflict. The tables write the forms with Java's Unicode escapes: {@code e\u0301} is "e"
  * with a combining acute accent (NFD), {@code \u00e9} the precomposed "é" (NFC).
  */

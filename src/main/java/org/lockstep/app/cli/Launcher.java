@@ -1,24 +1,14 @@
-package org.lockstep.app;
+package org.lockstep.app.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import org.lockstep.app.DesktopApp;
+import org.lockstep.app.ExitCodes;
+import org.lockstep.app.GlobalOptions;
+import org.lockstep.app.LockstepConfig;
 import org.lockstep.app.bench.BenchCommand;
-import org.lockstep.app.cli.CreateCommand;
-import org.lockstep.app.cli.DbCommand;
-import org.lockstep.app.cli.DemoCommand;
-import org.lockstep.app.cli.DeleteCommand;
-import org.lockstep.app.cli.DurationConverter;
-import org.lockstep.app.cli.ExportCommand;
-import org.lockstep.app.cli.GenerateCommand;
-import org.lockstep.app.cli.GetCommand;
-import org.lockstep.app.cli.ImportCommand;
-import org.lockstep.app.cli.LabCommand;
-import org.lockstep.app.cli.LeaseCommand;
-import org.lockstep.app.cli.WatchCommand;
-import org.lockstep.app.cli.ListCommand;
-import org.lockstep.app.cli.SetCommand;
 import org.lockstep.app.log.LogFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,10 +22,7 @@ import picocli.CommandLine.ScopeType;
  * It does not extend {@code javafx.application.Application}, so that {@code java -jar lockstep.jar} works with
  * JavaFX on the class path.
  *
- * <p>Exit codes, the same for every subcommand: 0 done; 1 any other failure (message on stderr); 2 invalid input
- * or usage (stderr names the field or line); 3 version conflict, also when the record no longer exists or no
- * customer ever had the id given ("no customer N") (the current record, if any, as JSON on stdout); 4 the record is locked by someone else, or the lease token given is no
- * longer the record's lease (the holder on stderr).
+ * <p>Exit codes, the same for every subcommand, are {@link ExitCodes}.
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
         // Every subcommand (and theirs) answers --help and --version too.
@@ -57,20 +44,9 @@ import picocli.CommandLine.ScopeType;
                 GenerateCommand.class,
                 BenchCommand.class,
         })
-public final class Launcher implements Callable<Integer> {
+public final class Launcher implements Callable<Integer>, GlobalOptions {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
-
-    /** Exit code: done. */
-    public static final int OK = 0;
-    /** Exit code: any other failure. */
-    public static final int FAILURE = 1;
-    /** Exit code: invalid input or usage. */
-    public static final int INVALID = 2;
-    /** Exit code: version conflict, or the record no longer exists, or no customer has the id given. */
-    public static final int CONFLICT = 3;
-    /** Exit code: the record is locked by someone else, or the lease token given is no longer the record's lease. */
-    public static final int LOCKED = 4;
 
     @Option(names = "--db-url", scope = ScopeType.INHERIT, paramLabel = "URL",
             description = "A shared PostgreSQL (>= 13): jdbc:postgresql://HOST[:PORT]/DB. Env LOCKSTEP_DB_URL. "
@@ -118,6 +94,7 @@ public final class Launcher implements Callable<Integer> {
      * @throws IllegalArgumentException when an option's value is invalid (a blank {@code --user}, an unknown
      *         {@code --locale}); the message names the option
      */
+    @Override
     public LockstepConfig config() {
         LockstepConfig config = LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
                 .withAllowUnsafe(allowUnsafe).withLocale(LockstepConfig.locale(locale));
@@ -126,6 +103,7 @@ public final class Launcher implements Callable<Integer> {
     }
 
     /** The {@code --lease-ttl} given, or {@code fallback} when none was (the demo's shorter default). */
+    @Override
     public Duration leaseTtlOr(Duration fallback) {
         return leaseTtl != null ? leaseTtl : fallback;
     }
@@ -161,15 +139,16 @@ public final class Launcher implements Callable<Integer> {
         }
     }
 
-    /** The configured picocli command line (exit codes mapped as documented above). */
+    /** The configured picocli command line, its failures mapped to {@link ExitCodes}. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Launcher());
-        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? INVALID : FAILURE);
-        cl.getCommandSpec().exitCodeOnInvalidInput(INVALID);
+        cl.setExitCodeExceptionMapper(
+                e -> e instanceof CommandLine.ParameterException ? ExitCodes.INVALID : ExitCodes.FAILURE);
+        cl.getCommandSpec().exitCodeOnInvalidInput(ExitCodes.INVALID);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             LOG.info("{} failed", commandLine.getCommandName(), e);
             commandLine.getErr().println("lockstep: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return e instanceof IllegalArgumentException ? INVALID : FAILURE;
+            return e instanceof IllegalArgumentException ? ExitCodes.INVALID : ExitCodes.FAILURE;
         });
         return cl;
     }
