@@ -80,6 +80,13 @@ final class ListBenchmark {
      * @param passes how often the filter keystrokes are replayed (the first pass meets a colder cache)
      */
     Result run(long rows, int passes) {
+        return run(rows, passes, TERMS);
+    }
+
+    /**
+     * As {@link #run(long, int)}, typing {@code terms} (each one character at a time) instead of {@link #TERMS}.
+     */
+    Result run(long rows, int passes, List<String> terms) {
         double heapBase = heapAfterGcMb();
         // Measured before anything else touches the table: what an operator opening Lockstep waits for.
         Map<String, Latencies> firstCalls = firstCalls();
@@ -120,13 +127,14 @@ final class ListBenchmark {
         Map<String, Keystroke> keystrokes = new LinkedHashMap<>();
         for (int pass = 0; pass < passes; pass++) {
             for (CustomerSort sort : List.of(CustomerSort.ID, CustomerSort.COMPANY)) {
-                for (String term : TERMS) {
-                    for (int len = 1; len <= term.length(); len++) {
+                for (String term : terms) {
+                    for (int chars = 1; chars <= term.codePointCount(0, term.length()); chars++) {
+                        int len = term.offsetByCodePoints(0, chars);
                         Keystroke k = keystroke(term.substring(0, len), sort);
                         page.recordNanos((long) (k.pageMs() * 1e6));
                         count.recordNanos((long) (k.countMs() * 1e6));
                         both.recordNanos((long) ((k.pageMs() + k.countMs()) * 1e6));
-                        if (len >= 3) {
+                        if (chars >= 3) {
                             longPage.recordNanos((long) (k.pageMs() * 1e6));
                             longBoth.recordNanos((long) ((k.pageMs() + k.countMs()) * 1e6));
                         }
