@@ -53,7 +53,7 @@ final class BurstBenchmark {
         this.progress = progress;
     }
 
-    Result run(int rows) throws InterruptedException, SQLException {
+    Result run(int rows) throws Exception {
         ExecutorService ui = Executors.newSingleThreadExecutor(daemon("lockstep-bench-ui"));
         ExecutorService background = Executors.newFixedThreadPool(2, daemon("lockstep-bench-worker"));
         ScheduledExecutorService probe = Executors.newSingleThreadScheduledExecutor(daemon("lockstep-bench-probe"));
@@ -96,19 +96,22 @@ final class BurstBenchmark {
                 }
                 Thread.sleep(5);
             }
+            long heapBefore = usedHeapAfterGc();
             probe.scheduleAtFixedRate(() -> {
                 long posted = System.nanoTime();
                 ui.execute(() -> longestWait.accumulateAndGet(System.nanoTime() - posted, Math::max));
             }, 0, 5, TimeUnit.MILLISECONDS);
-            long heapBefore = usedHeapAfterGc();
             progress.printf("Client A inserts %,d customers, one statement each, in one transaction…%n", rows);
             progress.flush();
             long started = System.nanoTime();
             insert(rows);
             long committed = System.nanoTime();
             boolean caughtUp = shown.await(120, TimeUnit.SECONDS);
-            long heapAfter = usedHeapAfterGc();
+            // The probe stops first: the full GC below pauses every thread, and is no stall of the list's.
             probe.shutdownNow();
+            probe.awaitTermination(5, TimeUnit.SECONDS);
+            ui.submit(() -> { }).get(5, TimeUnit.SECONDS);
+            long heapAfter = usedHeapAfterGc();
             return new Result(rows, (committed - started) / 1e9,
                     caughtUp ? (shownAt.get() - committed) / 1e6 : Double.NaN, longestWait.get() / 1e6,
                     (heapAfter - heapBefore) / 1e6, before);
