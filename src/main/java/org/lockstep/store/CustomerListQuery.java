@@ -118,10 +118,23 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
             return planned.bind(h.createQuery(planned.sql())).map(mapper).list();
         }
         if (isShort(r.search())) {
-            // The start of words: the planner's plan, unguarded. A letter starts words in most rows, and computing
-            // all those matches first (the fallback below) would take seconds where walking the order takes
-            // milliseconds; a rare pair is found through the trigram index.
-            return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
+            // The start of words. A rare pair is found at once through the trigram index; a pair that starts
+            // words in tens of thousands of rows ("cl") is found sooner by walking the order than by fetching all
+            // of them, and the planner cannot tell the two apart well: past its first try, the walk (a GIN index
+            // only serves bitmap scans, so without them the order's index is walked). Never matches-first: a
+            // letter starts words in most rows.
+            try {
+                return withCustomPlan(h, PLANNED_PAGE_MS,
+                        tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
+            } catch (RuntimeException e) {
+                if (!isTimeout(e)) {
+                    throw e;
+                }
+            }
+            return h.inTransaction(tx -> {
+                tx.execute("SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL enable_bitmapscan = off");
+                return planned.bind(tx.createQuery(planned.sql())).map(mapper).list();
+            });
         }
         try {
             return withCustomPlan(h, PLANNED_PAGE_MS,
