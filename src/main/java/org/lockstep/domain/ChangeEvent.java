@@ -10,7 +10,9 @@ import java.util.Optional;
  * @param id        the customer's id
  * @param version   the customer's version after the change (for a delete: the version deleted), or for a lease the
  *                  fencing token
- * @param op        {@code INSERT}, {@code UPDATE} or {@code DELETE}
+ * @param op        {@code INSERT}, {@code UPDATE} or {@code DELETE}; or {@code MANY}: many customers changed at
+ *                  once (a bulk write, a statement over more than 50 rows; V16), with id 0 and {@code version} the
+ *                  number of rows — re-read whatever you show
  * @param sessionId the writing client session when known (for leases: the holder's session)
  */
 public record ChangeEvent(String table, long id, long version, String op, Optional<String> sessionId) {
@@ -18,6 +20,11 @@ public record ChangeEvent(String table, long id, long version, String op, Option
     /** Whether this change is to a customer row. */
     public boolean isCustomer() {
         return "customer".equals(table);
+    }
+
+    /** Whether this announces many customer changes at once, without their ids (op {@code MANY}). */
+    public boolean isManyCustomers() {
+        return isCustomer() && "MANY".equals(op);
     }
 
     /** Whether this change is to a lease row. */

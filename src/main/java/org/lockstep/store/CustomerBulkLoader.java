@@ -53,7 +53,7 @@ public final class CustomerBulkLoader {
         // Sent again after a lost reply, a committed batch would be inserted twice: never repeated.
         return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
             // The stamp and history triggers (V2__history.sql) record the Lockstep user named for the transaction.
-            JdbiCustomerRepository.actAs(h, user);
+            Writers.actAs(h, user);
             try {
                 return h.getConnection().unwrap(PGConnection.class).getCopyAPI()
                         .copyIn(COPY_SQL, new ByteArrayInputStream(rows));

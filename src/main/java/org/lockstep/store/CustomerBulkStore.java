@@ -162,7 +162,8 @@ public final class CustomerBulkStore {
     }
 
     private ImportCounts writeAll(Handle h, ImportKey key, Iterator<ImportRow> rows) {
-        JdbiCustomerRepository.actAs(h, user, sessionId);
+        Writers.actAs(h, user, sessionId);
+        Announcements.bulk(h); // one MANY for the whole import, not one notification per row
         long inserted = 0;
         long updated = 0;
         long unchanged = 0;
@@ -176,6 +177,9 @@ public final class CustomerBulkStore {
                 unchanged += counts.unchanged();
                 batch.clear();
             }
+        }
+        if (inserted + updated > 0) {
+            Announcements.many(h, inserted + updated, sessionId);
         }
         return new ImportCounts(inserted, updated, unchanged);
     }
@@ -193,7 +197,7 @@ public final class CustomerBulkStore {
             } else if (target.data().sameValues(row.data())) {
                 unchanged++; // a new version would only give its editors a conflict with nothing to merge
             } else {
-                JdbiCustomerRepository.bindValues(update, row.data()).bind("id", target.id()).add();
+                Writers.bindValues(update, row.data()).bind("id", target.id()).add();
             }
         }
         long updated = update.size();
@@ -320,7 +324,7 @@ public final class CustomerBulkStore {
         }
         PreparedBatch insert = h.prepareBatch(INSERT_SQL);
         for (CustomerData data : rows) {
-            JdbiCustomerRepository.bindValues(insert, data).add();
+            Writers.bindValues(insert, data).add();
         }
         insert.execute();
     }
@@ -381,7 +385,7 @@ public final class CustomerBulkStore {
             if (!isEmpty(h)) {
                 return false;
             }
-            JdbiCustomerRepository.actAs(h, user);
+            Writers.actAs(h, user);
             insertAll(h, rows);
             return true;
         }), "whether the sample customers were loaded is unknown");

@@ -1,15 +1,11 @@
 package org.lockstep.store;
 
-import java.math.BigDecimal;
-import java.sql.Types;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.argument.Argument;
-import org.jdbi.v3.core.statement.SqlStatement;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerData;
@@ -39,15 +35,6 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private static final String ASSIGNMENTS = String.join(", ",
             CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
 
-    /**
-     * Names the writer for the triggers, as {@code SET LOCAL} would (set_config(…, true)): the Lockstep user for
-     * {@code updated_by} and the history, the client session for the change notification, and the request id that
-     * the history keeps beside the version this write makes (V9__request_ids.sql).
-     */
-    static final String WRITER = "set_config('lockstep.user', :user, true), set_config('lockstep.session', :session,"
-            + " true), set_config('lockstep.request', :request, true)";
-    /** As {@link #WRITER}, as a condition that always holds, for a WHERE clause. */
-    static final String NAMES_THE_WRITER = "num_nonnulls(" + WRITER + ") >= 0";
 
     /**
      * A write starts by taking the customer's row lock, in a statement of its own, sent in the same round trip and
@@ -55,11 +42,12 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * (PostgreSQL docs, 13.2.1), so the write's checks — the version, and whether another session holds the record's
      * lease — see everything committed before the lock was granted. A lease grant locks the same row
      * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
-     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
+     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database). A save announces
+     * itself after its commit ({@link Announcements}), so its lock also tells the notify trigger to stay silent.
      */
-    private static final String LOCK_FOR_UPDATE = "SELECT " + WRITER
+    private static final String LOCK_FOR_UPDATE = "SELECT " + Writers.WRITER + ", " + Announcements.BY_CLIENT
             + " FROM customer WHERE id = :id FOR NO KEY UPDATE;\n";
-    private static final String LOCK_FOR_DELETE = "SELECT " + WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
+    private static final String LOCK_FOR_DELETE = "SELECT " + Writers.WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
 
     /**
      * Optimistic: the version check, and no other session's unexpired lease on the row. The version, {@code
@@ -82,7 +70,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * A create records its request id in {@code client_request} in the same statement: sent again after a lost reply,
      * it collides with its first attempt on the primary key instead of inserting a second customer.
      */
-    static final String INSERT_SQL = "WITH writer AS (SELECT " + WRITER + "),"
+    static final String INSERT_SQL = "WITH writer AS (SELECT " + Writers.WRITER + "),"
             + " created AS (INSERT INTO customer (" + COLUMNS + ") SELECT " + VALUES + " FROM writer RETURNING *),"
             + " fenced AS (INSERT INTO client_request (request_id, kind, customer_id)"
             + " SELECT CAST(:request AS uuid), 'create', id FROM created)"
@@ -188,7 +176,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     private Customer insert(Handle h, CustomerData clean, String request) {
-        return bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).bind("session", sessionId)
+        return Writers.bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).bind("session", sessionId)
                 .bind("request", request).map(mapper).one();
     }
 
@@ -197,7 +185,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      *
      * <p>One round trip, no explicit {@code BEGIN}/{@code COMMIT}: the row lock and the versioned UPDATE travel
      * together and run in one implicit transaction (PostgreSQL docs, 55.2.4 "Pipelining"; see {@link #SAVE_SQL}).
-     * Safe to repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds
+     * Once committed, the save announces itself to other clients in a second, write-free statement
+     * ({@link Announcements}: a notification inside the save would serialize concurrent saves). Safe to repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds
      * its own request id in the history, so it reports the version it made, never a conflict with itself — and a
      * save by anyone else, even under the same user name, is still a conflict.
      */
@@ -217,16 +206,14 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
         return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-            Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(bindValues(h.createQuery(sql),
+            Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(Writers.bindValues(h.createQuery(sql),
                     clean).bind("user", user).bind("id", id).bind("base", baseVersion).bind("session", sessionId)
                     .bind("request", request).bind("token", token), mapper));
-            if (saved.isPresent()) {
-                return new SaveOutcome.Saved(saved.get());
-            }
-            // Zero rows. A repeated attempt of this very save that committed the first time is not a conflict.
-            Optional<Customer> mine = h.createQuery(SAVED_BY_REQUEST).bind("id", id).bind("base", baseVersion)
-                    .bind("request", request).map(mapper).findOne();
+            // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
+            Optional<Customer> mine = saved.isPresent() ? saved : h.createQuery(SAVED_BY_REQUEST).bind("id", id)
+                    .bind("base", baseVersion).bind("request", request).map(mapper).findOne();
             if (mine.isPresent()) {
+                Announcements.afterCommit(h, id, mine.get().version(), "UPDATE", sessionId);
                 return new SaveOutcome.Saved(mine.get());
             }
             // Say why, most actionable reason first.
@@ -258,10 +245,11 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         CustomerData clean = valid(data);
         return DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
-                Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(bindValues(
+                Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(Writers.bindValues(
                         h.createQuery(OVERWRITE_SQL), clean).bind("user", user).bind("id", id)
                         .bind("session", sessionId).bind("request", RequestIds.next()), mapper));
                 if (saved.isPresent()) {
+                    Announcements.afterCommit(h, id, saved.get().version(), "UPDATE", sessionId);
                     return new SaveOutcome.Saved(saved.get());
                 }
                 Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
@@ -361,22 +349,6 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
     }
 
-    /**
-     * Names the Lockstep user for the rest of the handle's transaction ({@code SET LOCAL lockstep.user}), which the
-     * history and stamp triggers record. Call it inside a transaction.
-     */
-    public static void actAs(Handle h, String user) {
-        actAs(h, user, "");
-    }
-
-    /**
-     * As {@link #actAs(Handle, String)}, also naming the client session ({@code lockstep.session}), which change
-     * notifications carry so that a client recognizes its own writes.
-     */
-    public static void actAs(Handle h, String user, String sessionId) {
-        h.createQuery("SELECT set_config('lockstep.user', :user, true), set_config('lockstep.session', :session, true)")
-                .bind("user", user).bind("session", sessionId).mapTo(String.class).one();
-    }
 
     /**
      * The values of a versioned save, normalized, judged only where they change the stored record (ADR 0010): a
@@ -409,27 +381,4 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return data.normalized();
     }
 
-    /**
-     * Binds each field by column name. The values are bound as ready {@link Argument}s of their SQL type rather than
-     * by Java type: the type of every field is known here, and skipping Jdbi's per-value argument-factory look-up
-     * takes a measurable part of a save's client-side cost (see docs/benchmarks.md).
-     */
-    static <S extends SqlStatement<S>> S bindValues(S statement, CustomerData data) {
-        for (CustomerField f : CustomerField.values()) {
-            Object v = data.get(f);
-            Argument argument;
-            if (v == null) {
-                int type = f.numeric() ? Types.NUMERIC : Types.VARCHAR;
-                argument = (position, ps, ctx) -> ps.setNull(position, type);
-            } else if (f.numeric()) {
-                BigDecimal d = (BigDecimal) v;
-                argument = (position, ps, ctx) -> ps.setBigDecimal(position, d);
-            } else {
-                String text = (String) v;
-                argument = (position, ps, ctx) -> ps.setString(position, text);
-            }
-            statement.bind(f.column(), argument);
-        }
-        return statement;
-    }
 }

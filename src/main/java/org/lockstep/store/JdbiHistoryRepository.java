@@ -18,13 +18,30 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 
-/** Reads {@code customer_history} (see {@code db/migration/V2__history.sql}). */
+/**
+ * Reads {@code customer_history} (see {@code db/migration/V2__history.sql}). Since V16 an UPDATE's history row keeps
+ * the new row only: its old row is the new row of the customer's previous history row, which every read of whole
+ * entries takes with {@code lag()} (rows written before V16 still carry their own {@code old_row}).
+ */
 public final class JdbiHistoryRepository implements HistoryRepository {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SELECT = """
             SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
             FROM customer_history
+            """;
+    /**
+     * Every entry of one customer ({@code :id}), oldest first, with the old row of each UPDATE; a condition on
+     * {@code version} follows. The window runs over the customer's whole history before the condition applies, so
+     * the first entry of a range still finds its predecessor.
+     */
+    private static final String ENTRIES = """
+            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
+            FROM (SELECT id, customer_id, version, op, changed_by, changed_at,
+                         CASE WHEN op = 'UPDATE' THEN coalesce(old_row, lag(new_row) OVER (ORDER BY id)) ELSE old_row END
+                             AS old_row,
+                         new_row
+                  FROM customer_history WHERE customer_id = :id) h
             """;
 
     private final Jdbi jdbi;
@@ -37,8 +54,8 @@ public final class JdbiHistoryRepository implements HistoryRepository {
 
     @Override
     public List<HistoryEntry> history(long customerId) {
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
-                        + "WHERE customer_id = :id ORDER BY id").bind("id", customerId).map(mapper).list()));
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(ENTRIES
+                        + "ORDER BY id").bind("id", customerId).map(mapper).list()));
     }
 
     @Override
@@ -51,8 +68,8 @@ public final class JdbiHistoryRepository implements HistoryRepository {
 
     @Override
     public List<HistoryEntry> between(long customerId, long fromVersion, long toVersion) {
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
-                        + "WHERE customer_id = :id AND version > :from AND version <= :to ORDER BY id")
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(ENTRIES
+                        + "WHERE version > :from AND version <= :to ORDER BY id")
                 .bind("id", customerId).bind("from", fromVersion).bind("to", toVersion).map(mapper).list()));
     }
 

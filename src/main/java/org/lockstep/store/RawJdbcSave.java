@@ -18,8 +18,9 @@ import org.lockstep.domain.CustomerField;
 /**
  * The baseline that {@code lockstep bench save} compares Lockstep's store with: the very statement of
  * {@link JdbiCustomerRepository#save} ({@link JdbiCustomerRepository#SAVE_SQL}, its named parameters turned into
- * JDBC's {@code ?}), run through a plain {@link PreparedStatement} in auto-commit mode, with no validation, no
- * mapping and no conflict handling: the least work a versioned save can do. Not for the application's use.
+ * JDBC's {@code ?}), run through a plain {@link PreparedStatement} in auto-commit mode, followed like the store's by
+ * its announcement ({@link Announcements}), with no validation, no mapping and no conflict handling: the least work
+ * Lockstep's versioned save can do. Not for the application's use.
  */
 public final class RawJdbcSave {
 
@@ -44,6 +45,10 @@ public final class RawJdbcSave {
         PARAMETERS = List.copyOf(names);
         FIELDS = names.stream().map(n -> CustomerField.byColumn(n).orElse(null)).toArray(CustomerField[]::new);
     }
+
+    private static final String ANNOUNCE = "SELECT set_config('synchronous_commit', 'off', true), pg_notify('"
+            + PgChangeFeed.CHANNEL + "', json_build_object('table', 'customer', 'id', ?, 'version', ?, 'op', 'UPDATE',"
+            + " 'session', ?)::text)";
 
     /** The client session the raw path writes as (the same work as the store's: a lease check and the setting). */
     private static final String SESSION = "raw-jdbc-bench";
@@ -74,9 +79,20 @@ public final class RawJdbcSave {
             }
             ps.execute(); // the row lock, then the UPDATE (see JdbiCustomerRepository#SAVE_SQL)
             ps.getMoreResults();
+            OptionalLong version;
             try (ResultSet rs = ps.getResultSet()) {
-                return rs.next() ? OptionalLong.of(rs.getLong("version")) : OptionalLong.empty();
+                version = rs.next() ? OptionalLong.of(rs.getLong("version")) : OptionalLong.empty();
             }
+            if (version.isPresent()) {
+                // The store's save announces itself after its commit (Announcements): the same statement here.
+                try (PreparedStatement announce = c.prepareStatement(ANNOUNCE)) {
+                    announce.setLong(1, id);
+                    announce.setLong(2, version.getAsLong());
+                    announce.setString(3, SESSION);
+                    announce.execute();
+                }
+            }
+            return version;
         }
     }
 

@@ -46,16 +46,22 @@ final class ListBenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the results as JSON.")
     boolean json;
 
+    @Option(names = "--searches", paramLabel = "FILE",
+            description = "Type these searches instead of the built-in ones: one per line (UTF-8), each typed one "
+                    + "character at a time; blank lines are skipped.")
+    java.nio.file.Path searches;
+
     @Override
     public Integer call() throws Exception {
         if (rows < 1 || passes < 1) {
             throw new ParameterException(spec.commandLine(), "--rows and --passes must be at least 1");
         }
+        List<String> terms = searches == null ? ListBenchmark.TERMS : readSearches(searches);
         PrintWriter out = spec.commandLine().getOut();
         Database db = bench.open();
         ListBenchmark.Result r;
         try {
-            r = new ListBenchmark(db, bench.user(), spec.commandLine().getErr()).run(rows, passes);
+            r = new ListBenchmark(db, bench.user(), spec.commandLine().getErr()).run(rows, passes, terms);
         } finally {
             db.closeAndStopIfLast();
         }
@@ -68,13 +74,34 @@ final class ListBenchCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The searches of {@code --searches}: each line stripped and in NFC (as the filter box sends it), blanks skipped. */
+    private List<String> readSearches(java.nio.file.Path file) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new ParameterException(spec.commandLine(), "--searches: cannot read " + file + " as UTF-8 text ("
+                    + e.getMessage() + ")");
+        }
+        List<String> terms = lines.stream().map(org.lockstep.domain.CustomerPageRequest::searchTerm)
+                .filter(t -> !t.isEmpty()).toList();
+        if (terms.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--searches: " + file + " holds no search");
+        }
+        terms = List.copyOf(terms);
+        searchCount = terms.size();
+        return terms;
+    }
+
+    private int searchCount = ListBenchmark.TERMS.size();
+
     private void print(PrintWriter out, ListBenchmark.Result r) {
         out.printf("Customer list on %,d customers%s; pages of %d rows; count budget %d ms; %d passes of %d "
                         + "typed searches in 2 orders%n%n", r.rows(),
                 r.generated() == 0 ? "" : String.format(" (%,d generated first, in %.1f s)", r.generated(),
                         r.generationS()),
                 org.lockstep.domain.CustomerPageRequest.DEFAULT_LIMIT, ListBenchmark.COUNT_BUDGET_MS, passes,
-                ListBenchmark.TERMS.size());
+                searchCount);
         Table t = new Table("measure", "n", "p50 ms", "p95 ms", "max ms");
         for (ListBenchmark.Measurement m : r.measurements()) {
             Latencies l = m.latencies();
@@ -135,6 +162,7 @@ final class ListBenchCommand implements Callable<Integer> {
             row.put("shown", k.shown());
             row.put("count", k.count().count());
             row.put("count_exact", k.count().exact());
+            row.put("count_estimated", k.count().estimated());
             row.put("page_ms", k.pageMs());
             row.put("count_ms", k.countMs());
             ks.add(row);

@@ -45,6 +45,16 @@ final class LiveBenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the results as JSON.")
     boolean json;
 
+    @Option(names = "--burst", paramLabel = "N", defaultValue = "0",
+            description = "Instead: client A inserts N customers at once (one statement each, one transaction) while "
+                    + "client B shows the list; time until B's list holds the new count, B's UI-thread stall, heap.")
+    int burst;
+
+    /** The burst aims of issue 13: caught up within 5 s, UI thread never busy over 100 ms, heap growth under 100 MB. */
+    static final double AIM_BURST_CATCH_UP_MS = 5_000;
+    static final double AIM_BURST_STALL_MS = 100;
+    static final double AIM_BURST_HEAP_MB = 100;
+
     @Override
     public Integer call() throws Exception {
         if (saves < 1 || warmup < 0 || pauseMs < 0) {
@@ -52,6 +62,9 @@ final class LiveBenchCommand implements Callable<Integer> {
                     "--saves must be at least 1, --warmup and --pause-ms not negative");
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (burst > 0) {
+            return burst(out);
+        }
         Database a = bench.open();
         LiveBenchmark.Result r;
         try {
@@ -95,5 +108,47 @@ final class LiveBenchCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private int burst(PrintWriter out) throws Exception {
+        Database a = bench.open();
+        BurstBenchmark.Result r;
+        try {
+            Database b = bench.open();
+            try {
+                r = new BurstBenchmark(a, b, bench.user(), spec.commandLine().getErr()).run(burst);
+            } finally {
+                b.close();
+            }
+        } finally {
+            a.closeAndStopIfLast();
+        }
+        boolean met = r.catchUpMs() < AIM_BURST_CATCH_UP_MS && r.stallMs() < AIM_BURST_STALL_MS
+                && r.heapMb() < AIM_BURST_HEAP_MB;
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("benchmark", "live-burst");
+            m.put("rows", r.rows());
+            m.put("customers_before", r.before());
+            m.put("insert_seconds", r.insertSeconds());
+            m.put("catch_up_ms", r.catchUpMs());
+            m.put("ui_stall_ms", r.stallMs());
+            m.put("heap_growth_mb", r.heapMb());
+            m.put("aim_met", met);
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m));
+        } else {
+            out.printf("Burst: client A inserted %,d customers (one statement each, one transaction, %.1f s) beside "
+                    + "%,d; client B showed the list with its own pool and change feed%n%n", r.rows(),
+                    r.insertSeconds(), r.before());
+            Table t = new Table("measure", "value", "aim");
+            t.row("A's commit to B's list showing the new count", String.format("%,.0f ms", r.catchUpMs()), "< 5,000 ms");
+            t.row("longest wait of B's UI thread (probe every 5 ms)", String.format("%,.1f ms", r.stallMs()),
+                    "< 100 ms");
+            t.row("heap growth after GC (whole process)", String.format("%,.1f MB", r.heapMb()), "< 100 MB");
+            t.print(out);
+            out.printf("%nAims: %s%n", BenchCommand.verdict(met));
+        }
+        out.flush();
+        return Launcher.OK;
     }
 }

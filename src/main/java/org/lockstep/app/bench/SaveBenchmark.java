@@ -22,7 +22,8 @@ import org.lockstep.store.RawJdbcSave;
 
 /**
  * Versioned saves through Lockstep's store ({@link JdbiCustomerRepository#save}) beside the same statement run raw
- * through JDBC ({@link RawJdbcSave}), on the same pool. Each client is a thread saving its own row over and over,
+ * through JDBC ({@link RawJdbcSave}) and beside the same UPDATE on a trigger-free copy of the table
+ * ({@link TriggerFreeSave}, the physical limit), on the same pool. Each client is a thread saving its own row over and over,
  * each save based on the version the previous one returned, so no save conflicts and the two paths do the same
  * database work. The paths alternate in short rounds (ABBA order), so that neither gets a warmer cache or a quieter
  * moment on a shared machine; each path is measured for the same total time. Throughput is saves over the time
@@ -36,10 +37,11 @@ final class SaveBenchmark {
      */
     static final double ROUND_SECONDS = 0.2;
 
-    /** The two ways of saving that are compared. */
+    /** The three ways of saving that are compared. */
     enum Path {
         LOCKSTEP("Lockstep store"),
-        RAW("raw JDBC");
+        RAW("raw JDBC"),
+        LIMIT("trigger-free table");
 
         final String label;
 
@@ -61,25 +63,34 @@ final class SaveBenchmark {
     }
 
     /**
-     * Both paths at one number of clients.
+     * The paths at one number of clients.
      *
-     * @param medianRoundRatio the median over rounds of Lockstep's throughput over raw JDBC's in the same round;
-     *                         less swayed than {@link #ratio()} by other programs' bursts on a shared machine
+     * @param medianRoundRatio      the median over rounds of Lockstep's throughput over raw JDBC's in the same round;
+     *                              less swayed than {@link #ratio()} by other programs' bursts on a shared machine
+     * @param medianRoundLimitRatio the same for Lockstep over the trigger-free table
      */
-    record Result(int clients, PathResult lockstep, PathResult raw, double medianRoundRatio) {
+    record Result(int clients, PathResult lockstep, PathResult raw, PathResult limit, double medianRoundRatio,
+                  double medianRoundLimitRatio) {
         /** Lockstep's throughput over raw JDBC's: 1.0 means no overhead. */
         double ratio() {
             return lockstep.opsPerSecond() / raw.opsPerSecond();
+        }
+
+        /** Lockstep's throughput over the trigger-free table's: what history, notifications and checks cost. */
+        double limitRatio() {
+            return lockstep.opsPerSecond() / limit.opsPerSecond();
         }
     }
 
     private final JdbiCustomerRepository repository;
     private final RawJdbcSave raw;
+    private final TriggerFreeSave limit;
     private final PrintWriter progress;
 
     SaveBenchmark(Database db, String user, PrintWriter progress) {
         this.repository = new JdbiCustomerRepository(db.jdbi(), user);
         this.raw = new RawJdbcSave(db.dataSource(), user);
+        this.limit = new TriggerFreeSave(db.dataSource(), user);
         this.progress = progress;
     }
 
@@ -100,6 +111,13 @@ final class SaveBenchmark {
     private Result run(int clients, double seconds, double warmup) {
         List<Customer> rows = createRows(clients);
         long[] versions = rows.stream().mapToLong(Customer::version).toArray();
+        long[] limitVersions = versions.clone();
+        try {
+            limit.create(rows.stream().map(Customer::id).toList());
+        } catch (SQLException e) {
+            deleteRows(rows, versions);
+            throw new IllegalStateException("Could not create the trigger-free copy of the table: " + e.getMessage(), e);
+        }
         CustomerData[][] variants = variants(rows);
         ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
             Thread t = new Thread(r, "lockstep-bench-client");
@@ -110,22 +128,28 @@ final class SaveBenchmark {
             progress.printf("%d client%s: warming up %.0f s per path…%n", clients, clients == 1 ? "" : "s", warmup);
             progress.flush();
             if (warmup > 0) {
-                phase(pool, Path.LOCKSTEP, rows, versions, variants, warmup);
-                phase(pool, Path.RAW, rows, versions, variants, warmup);
+                for (Path p : Path.values()) {
+                    phase(pool, p, rows, p == Path.LIMIT ? limitVersions : versions, variants, warmup);
+                }
             }
             progress.printf("%d client%s: measuring %.0f s per path…%n", clients, clients == 1 ? "" : "s", seconds);
             progress.flush();
             int rounds = (int) Math.max(1, Math.round(seconds / ROUND_SECONDS));
             double slice = seconds / rounds;
-            PathResult[] total = {empty(Path.LOCKSTEP), empty(Path.RAW)};
+            PathResult[] total = {empty(Path.LOCKSTEP), empty(Path.RAW), empty(Path.LIMIT)};
             double[] roundRatios = new double[rounds];
+            double[] roundLimitRatios = new double[rounds];
             for (int k = 0; k < rounds; k++) {
-                // ABBA: L R, R L, L R, ... so that neither path always runs second.
-                Path first = k % 2 == 0 ? Path.LOCKSTEP : Path.RAW;
-                Path second = first == Path.LOCKSTEP ? Path.RAW : Path.LOCKSTEP;
-                double[] opsPerSecond = new double[2];
-                for (Path p : List.of(first, second)) {
-                    PathResult r = phase(pool, p, rows, versions, variants, slice);
+                // Each path first, second and last in turn, forwards and backwards (ABC, CBA, BCA, ACB, …), so
+                // that no path always runs after another.
+                List<Path> order = new ArrayList<>(List.of(Path.values()));
+                java.util.Collections.rotate(order, k / 2);
+                if (k % 2 == 1) {
+                    java.util.Collections.reverse(order);
+                }
+                double[] opsPerSecond = new double[Path.values().length];
+                for (Path p : order) {
+                    PathResult r = phase(pool, p, rows, p == Path.LIMIT ? limitVersions : versions, variants, slice);
                     opsPerSecond[p.ordinal()] = r.opsPerSecond();
                     PathResult t = total[p.ordinal()];
                     t.latencies().add(r.latencies());
@@ -133,12 +157,20 @@ final class SaveBenchmark {
                             t.latencies());
                 }
                 roundRatios[k] = opsPerSecond[Path.LOCKSTEP.ordinal()] / opsPerSecond[Path.RAW.ordinal()];
+                roundLimitRatios[k] = opsPerSecond[Path.LOCKSTEP.ordinal()] / opsPerSecond[Path.LIMIT.ordinal()];
             }
             Arrays.sort(roundRatios);
-            return new Result(clients, total[0], total[1], roundRatios[rounds / 2]);
+            Arrays.sort(roundLimitRatios);
+            return new Result(clients, total[0], total[1], total[2], roundRatios[rounds / 2],
+                    roundLimitRatios[rounds / 2]);
         } finally {
             pool.shutdownNow();
             deleteRows(rows, versions);
+            try {
+                limit.drop();
+            } catch (SQLException e) {
+                progress.printf("Could not drop %s: %s%n", TriggerFreeSave.TABLE, e.getMessage());
+            }
         }
     }
 
@@ -181,7 +213,12 @@ final class SaveBenchmark {
             long now;
             while ((now = System.nanoTime()) < deadline) {
                 CustomerData data = variants[(int) (ops & 1)];
-                version = path == Path.LOCKSTEP ? viaStore(id, version, data) : viaRawJdbc(id, version, data);
+                version = switch (path) {
+                    case LOCKSTEP -> viaStore(id, version, data);
+                    case RAW -> viaRawJdbc(id, version, data);
+                    case LIMIT -> limit.save(id, version, data).orElseThrow(() -> new IllegalStateException(
+                            "A benchmark row was changed by someone else (copy of customer " + id + ")"));
+                };
                 latencies.recordNanos(System.nanoTime() - now);
                 ops++;
             }

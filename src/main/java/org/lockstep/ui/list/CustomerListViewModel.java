@@ -56,10 +56,7 @@ public final class CustomerListViewModel {
 
     private final CustomerRepository repository;
     private final TaskExecutor executor;
-    private final Optional<LeaseRepository> leases;
-    private final ObservableMap<Long, LeaseInfo> locks = FXCollections.observableHashMap();
-    private final ObservableMap<Long, LeaseInfo> readOnlyLocks = FXCollections.unmodifiableObservableMap(locks);
-    private boolean locksInFlight;
+    private final ListLocks locks;
 
     private final ObservableList<Customer> rows = FXCollections.observableArrayList();
     private final ObservableList<Customer> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
@@ -102,18 +99,17 @@ public final class CustomerListViewModel {
                                   Optional<LeaseRepository> leases) {
         this.repository = repository;
         this.executor = executor;
-        this.leases = leases;
+        this.locks = new ListLocks(leases, executor);
     }
 
     /** The unexpired leases by customer id, as last read. Read-only: the view model changes it. */
     public ObservableMap<Long, LeaseInfo> locks() {
-        return readOnlyLocks;
+        return locks.locks();
     }
 
     /** The holder's name ("Alice") for a customer someone holds a lock on, else empty; the view adds a padlock. */
     public String lockText(long customerId) {
-        LeaseInfo lease = locks.get(customerId);
-        return lease == null ? "" : lease.holder();
+        return locks.holder(customerId);
     }
 
     /**
@@ -121,23 +117,7 @@ public final class CustomerListViewModel {
      * last known locks, since the rows' own error says the database is away.
      */
     public void refreshLocks() {
-        if (leases.isEmpty() || locksInFlight) {
-            return;
-        }
-        locksInFlight = true;
-        LeaseRepository source = leases.get();
-        executor.execute(() -> source.active().stream()
-                        .collect(Collectors.toMap(LeaseInfo::recordId, l -> l, (a, b) -> b)),
-                (Map<Long, LeaseInfo> now) -> {
-                    locksInFlight = false;
-                    locks.keySet().retainAll(now.keySet());
-                    now.forEach((id, lease) -> {
-                        if (!lease.equals(locks.get(id))) {
-                            locks.put(id, lease);
-                        }
-                    });
-                },
-                failure -> locksInFlight = false);
+        locks.refresh();
     }
 
     /** Reads the first page and the counts; call once when the list is shown. */
@@ -242,7 +222,7 @@ public final class CustomerListViewModel {
         CustomerPageRequest request = new CustomerPageRequest(search, sort.get(), descending.get(), lastFetched,
                 PAGE_SIZE + 1);
         loading.set(true);
-        executor.execute(() -> readPages(request, PAGE_SIZE), result -> {
+        executor.execute(() -> PageReader.read(repository, request, PAGE_SIZE), result -> {
             if (gen == generation) {
                 append(result.rows(), result.end());
             }
@@ -251,36 +231,51 @@ public final class CustomerListViewModel {
 
     /**
      * Shows a saved record: its row is replaced in place (unless it already shows a later version); a customer not
-     * in the list (just created) is put at the top. Nothing is read again.
+     * in the list (just created) is put at the top, and the counts are read again. Nothing else is read again.
      */
     public void applySaved(Customer saved) {
-        int i = indexOf(saved.id());
-        if (i >= 0) {
-            if (rows.get(i).version() <= saved.version()) {
-                rows.set(i, saved);
-                if (selected.get() != null && selected.get().id() == saved.id()) {
-                    selected.set(saved);
-                }
-            }
-            return;
-        }
-        rows.add(0, saved);
-        loadedIds.add(saved.id());
-        recount(true);
+        applyChanges(Map.of(saved.id(), Optional.of(saved)));
     }
 
     /** Removes a deleted customer's row, and recounts. */
     public void applyDeleted(long id) {
-        int i = indexOf(id);
-        if (i >= 0) {
-            if (selected.get() != null && selected.get().id() == id) {
-                // First, so the table does not move the selection to a neighbouring row.
-                selected.set(null);
+        applyChanges(Map.of(id, Optional.empty()));
+    }
+
+    /**
+     * Shows a batch of changes read back from the database in one step: each id's row as it is now, or empty when
+     * it was deleted. Rows are replaced, added at the top or removed as by {@link #applySaved} and
+     * {@link #applyDeleted}, and the counts are read again once for the whole batch, when any row came or went.
+     */
+    public void applyChanges(Map<Long, Optional<Customer>> changes) {
+        boolean recount = false;
+        for (Map.Entry<Long, Optional<Customer>> change : changes.entrySet()) {
+            long id = change.getKey();
+            int i = indexOf(id);
+            Customer now = change.getValue().orElse(null);
+            if (now == null) {
+                if (i >= 0 && selected.get() != null && selected.get().id() == id) {
+                    selected.set(null); // first, so the table does not move the selection to a neighbouring row
+                }
+                if (i >= 0) {
+                    rows.remove(i);
+                    loadedIds.remove(id);
+                }
+                recount = true;
+            } else if (i < 0) {
+                rows.add(0, now);
+                loadedIds.add(id);
+                recount = true;
+            } else if (rows.get(i).version() <= now.version()) {
+                rows.set(i, now);
+                if (selected.get() != null && selected.get().id() == id) {
+                    selected.set(now);
+                }
             }
-            rows.remove(i);
-            loadedIds.remove(id);
         }
-        recount(true);
+        if (recount) {
+            recount(true);
+        }
     }
 
     /** Selects the loaded row of a customer, or clears the selection when it is not loaded. */
@@ -294,38 +289,11 @@ public final class CustomerListViewModel {
         CustomerPageRequest first = new CustomerPageRequest(search, sort.get(), descending.get(), null, PAGE_SIZE + 1);
         loading.set(true);
         error.set("");
-        executor.execute(() -> readPages(first, rowsWanted), result -> {
+        executor.execute(() -> PageReader.read(repository, first, rowsWanted), result -> {
             if (gen == generation) {
                 replace(result.rows(), result.end());
             }
         }, e -> failed(gen, e));
-    }
-
-    /** Rows read in one background task, and whether they reach the end of the query. */
-    private record Pages(List<Customer> rows, boolean end) {
-    }
-
-    /**
-     * Reads pages from {@code first} on until at least {@code rowsWanted} rows are in or the query ends. Each page
-     * asks for one row more than it keeps: when that row is there, the query goes on; when not, this was the end
-     * (so a last page that happens to be full needs no extra round trip to find out).
-     */
-    private Pages readPages(CustomerPageRequest first, int rowsWanted) {
-        List<Customer> all = new ArrayList<>();
-        CustomerPageRequest request = first;
-        int keep = request.limit() - 1;
-        while (true) {
-            List<Customer> page = repository.page(request);
-            if (page.size() <= keep) {
-                all.addAll(page);
-                return new Pages(all, true);
-            }
-            all.addAll(page.subList(0, keep));
-            if (all.size() >= rowsWanted) {
-                return new Pages(all, false);
-            }
-            request = request.next(all.get(all.size() - 1));
-        }
     }
 
     private void replace(List<Customer> page, boolean end) {
@@ -383,7 +351,7 @@ public final class CustomerListViewModel {
         executor.execute(() -> {
             CustomerCount all = knownTotal.isPresent() ? knownTotal.get() : repository.count("", COUNT_BUDGET_MS);
             CustomerCount match = s.isEmpty() ? all : repository.count(s, COUNT_BUDGET_MS);
-            return new Counts(s, all, match);
+            return new ListCounts.Counts(all, match);
         }, counts -> {
             if (gen == countGeneration) {
                 total = Optional.of(counts.total());
@@ -397,27 +365,8 @@ public final class CustomerListViewModel {
         });
     }
 
-    /** Counts taken together for one search. */
-    private record Counts(String search, CustomerCount total, CustomerCount matching) {
-    }
-
     private void updateStatus() {
-        status.set(describeCounts(search, total, matching));
-    }
-
-    /**
-     * The status line: "59 customers" without a search, "3 of 59 match 'ber'" with one, "Counting…" until the
-     * counts are in.
-     */
-    static String describeCounts(String search, Optional<CustomerCount> total, Optional<CustomerCount> matching) {
-        if (total.isEmpty() || (!search.isEmpty() && matching.isEmpty())) {
-            return "Counting…";
-        }
-        CustomerCount all = total.get();
-        if (search.isEmpty()) {
-            return all.describe() + (all.exact() && all.count() == 1 ? " customer" : " customers");
-        }
-        return matching.get().describe() + " of " + all.describe() + " match '" + search + "'";
+        status.set(ListCounts.describe(search, total, matching));
     }
 
     private void failed(long gen, Throwable e) {

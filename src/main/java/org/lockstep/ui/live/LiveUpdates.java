@@ -1,8 +1,11 @@
 package org.lockstep.ui.live;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -18,6 +21,12 @@ import org.lockstep.ui.WriterIds;
  * itself — through any of its editors' writer ids ({@link WriterIds}) — are marked {@link Change#mine() mine}: the list
  * already shows them, while an editor still tells its own writes ({@code event().madeBy(writerId)}) from those of the
  * client's other windows, which it announces like anyone's.
+ *
+ * <p>Bursts (an import, {@code generate}, a psql UPDATE of 50,000 rows): whatever arrives while the FX thread has not
+ * yet taken the last hand-off is handed over with it, in one batch, so the FX thread runs one task per burst rather
+ * than one per notification. An announcement of many changes at once (op {@code MANY}, without ids) asks the
+ * resync subscribers to read again what they show. Subscribers that only collect ids ({@link #subscribeOnFeedThread})
+ * hear each batch on the feed's thread, before any hand-off.
  */
 public final class LiveUpdates implements ChangeFeed.Listener {
 
@@ -33,6 +42,9 @@ public final class LiveUpdates implements ChangeFeed.Listener {
     private final Executor fxThread;
     private final String mySession;
     private final List<Consumer<List<Change>>> changeSubscribers = new CopyOnWriteArrayList<>();
+    private final List<Consumer<List<Change>>> feedSubscribers = new CopyOnWriteArrayList<>();
+    private final ConcurrentLinkedQueue<Change> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean handOffScheduled = new AtomicBoolean();
     private final List<Runnable> resyncSubscribers = new CopyOnWriteArrayList<>();
     private final ReadOnlyObjectWrapper<ChangeFeed.Status> status = new ReadOnlyObjectWrapper<>(this, "status",
             ChangeFeed.Status.CONNECTING);
@@ -54,6 +66,22 @@ public final class LiveUpdates implements ChangeFeed.Listener {
         return () -> changeSubscribers.remove(subscriber);
     }
 
+    /**
+     * Subscribes to batches of changes on the feed's own thread: for a subscriber that only notes what changed and
+     * does its work elsewhere (it must return at once, and touch nothing of the FX thread's).
+     *
+     * @return a handle that unsubscribes
+     */
+    public Runnable subscribeOnFeedThread(Consumer<List<Change>> subscriber) {
+        feedSubscribers.add(subscriber);
+        return () -> feedSubscribers.remove(subscriber);
+    }
+
+    /** The FX thread's executor, as given: where subscribers are called. */
+    public Executor fxThread() {
+        return fxThread;
+    }
+
     /** Subscribes to resync requests: re-read what you show. @return a handle that unsubscribes */
     public Runnable onResync(Runnable subscriber) {
         resyncSubscribers.add(subscriber);
@@ -64,7 +92,28 @@ public final class LiveUpdates implements ChangeFeed.Listener {
     public void changes(List<ChangeEvent> events) {
         List<Change> batch = events.stream().map(e -> new Change(e,
                 e.sessionId().map(s -> WriterIds.sameClient(s, mySession)).orElse(false))).toList();
-        fxThread.execute(() -> changeSubscribers.forEach(s -> s.accept(batch)));
+        feedSubscribers.forEach(s -> s.accept(batch));
+        pending.addAll(batch);
+        if (handOffScheduled.compareAndSet(false, true)) {
+            fxThread.execute(this::handOff);
+        }
+    }
+
+    /** On the FX thread: everything that arrived since the last hand-off, as one batch. */
+    private void handOff() {
+        handOffScheduled.set(false);
+        List<Change> batch = new ArrayList<>();
+        for (Change c = pending.poll(); c != null; c = pending.poll()) {
+            batch.add(c);
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        if (batch.stream().anyMatch(c -> c.event().isManyCustomers())) {
+            resyncSubscribers.forEach(Runnable::run);
+        }
+        List<Change> all = List.copyOf(batch);
+        changeSubscribers.forEach(s -> s.accept(all));
     }
 
     @Override

@@ -30,6 +30,60 @@ class BenchCommandTest {
         assertThat(out.toString()).contains("Lockstep store", "raw JDBC", "ratio Lockstep/raw", "Aim: Lockstep");
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +Lockstep store .*"))).hasSize(2);
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +raw JDBC .*"))).hasSize(2);
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +trigger-free table .*"))).hasSize(2);
+        assertThat(out.toString()).contains("ratio Lockstep/limit", "x the trigger-free table at 1 client",
+                "x the trigger-free table at 2 clients");
+        assertThat(rows(url)).isZero();
+        assertThat(count(url, "SELECT count(*) FROM pg_class WHERE relname = 'bench_trigger_free_customer'")).isZero();
+    }
+
+    @Test
+    void listBenchmarkTypesTheSearchesOfAFileAndKeepsItsJsonKeys(@org.junit.jupiter.api.io.TempDir
+                                                                 java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("searches.txt");
+        java.nio.file.Files.writeString(file, "Zoë\n\n  gmail  \n");
+
+        int code = run("--db-url", urlWithCredentials(), "bench", "list", "--rows", "500", "--passes", "1",
+                "--searches", file.toString(), "--json");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.fieldNames()).toIterable().contains("benchmark", "rows", "generated", "generation_seconds",
+                "measurements", "keystrokes", "heap_base_mb", "heap_mb");
+        java.util.List<String> typed = new java.util.ArrayList<>();
+        json.get("keystrokes").forEach(k -> typed.add(k.get("order").asText() + " " + k.get("search").asText()));
+        // Each search typed one character at a time, in both orders.
+        assertThat(typed).containsExactlyInAnyOrder("id Z", "id Zo", "id Zoë", "id g", "id gm", "id gma",
+                "id gmai", "id gmail", "company Z", "company Zo", "company Zoë", "company g", "company gm",
+                "company gma", "company gmai", "company gmail");
+        assertThat(json.get("keystrokes").get(0).fieldNames()).toIterable().contains("search", "order", "shown",
+                "count", "count_exact", "page_ms", "count_ms");
+    }
+
+    @Test
+    void aSearchesFileWithoutSearchesIsAUsageError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("empty.txt");
+        java.nio.file.Files.writeString(file, "\n  \n");
+
+        int code = run("--db-url", urlWithCredentials(), "bench", "list", "--searches", file.toString());
+
+        assertThat(code).isEqualTo(Launcher.INVALID);
+        assertThat(err.toString()).contains("--searches", "holds no search");
+    }
+
+    @Test
+    void burstBenchmarkReportsCatchUpStallAndHeapAndLeavesNoRowsBehind() throws Exception {
+        String url = urlWithCredentials();
+
+        int code = run("--db-url", url, "--user", "bencher", "bench", "live", "--burst", "300", "--json");
+
+        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("rows").asInt()).isEqualTo(300);
+        assertThat(json.get("catch_up_ms").isNumber()).isTrue();
+        assertThat(json.get("catch_up_ms").asDouble()).isNotNaN();
+        assertThat(json.get("ui_stall_ms").asDouble()).isNotNegative();
         assertThat(rows(url)).isZero();
     }
 
@@ -116,8 +170,12 @@ class BenchCommandTest {
     }
 
     private static long rows(String url) throws Exception {
+        return count(url, "SELECT count(*) FROM customer");
+    }
+
+    private static long count(String url, String sql) throws Exception {
         try (var c = DriverManager.getConnection(url);
-             var rs = c.createStatement().executeQuery("SELECT count(*) FROM customer")) {
+             var rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
