@@ -67,7 +67,10 @@ public final class Pg15Cluster implements AutoCloseable {
                     "-U", SUPERUSER, "-D", standbyDir.toString(), "-R", "-X", "stream", "-c", "fast"), dir,
                     "pg_basebackup");
             Pg15Cluster standby = new Pg15Cluster(standbyDir, ServerCommands.freeLoopbackPort());
-            standby.configure("cluster_name = '" + name + "'", "hot_standby = on");
+            // The base backup copies the primary's postgresql.conf. A promoted standby that still asks for a synchronous
+            // standby, with none of its own, makes every commit wait forever (Patroni clears the setting on promotion
+            // unless synchronous_mode_strict is on): this one, once promoted, commits on its own.
+            standby.configure("cluster_name = '" + name + "'", "hot_standby = on", "synchronous_standby_names = ''");
             standby.start();
             return standby;
         } catch (IOException e) {
@@ -134,7 +137,7 @@ public final class Pg15Cluster implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
     }
 
-    /** Stops it if it still runs (fast shutdown); for clean-up. */
+    /** Stops it if it still runs and deletes its files (a cluster is some 40 MB); for clean-up. */
     @Override
     public void close() {
         if (Files.exists(dir.resolve("postmaster.pid"))) {
@@ -143,6 +146,13 @@ public final class Pg15Cluster implements AutoCloseable {
             } catch (IOException e) {
                 // already gone
             }
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // left for mvn clean
         }
     }
 }
