@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * One simulated operator for {@code bench operators}: a full client as the desktop application wires one — its own
  * pool ({@link Database#anotherClient}), client session, repositories, change feed and presence heartbeat every
  * {@link PresenceBoard#HEARTBEAT} (re-reading everyone's presence, as the board does) — driven by an operator's pace:
- * open a customer, think, edit a field, save; on a conflict, take theirs and apply the edit again (a merge); now and
- * then lock the customer for editing first. Not thread-safe: {@link #work} runs on one thread, the feed on its own.
+ * open a customer, think, edit a field, save, close it (leaving its presence); on a conflict, take theirs and apply
+ * the edit again (a merge); now and then lock the customer for editing first. {@link #work} runs on one thread at a
+ * time, the feed on its own.
  */
 final class OperatorClient implements AutoCloseable {
 
@@ -154,7 +155,19 @@ final class OperatorClient implements AutoCloseable {
             count(c -> c.errors++);
             LOG.warn("Operator round failed: {}", e.getMessage());
         } finally {
-            open = null;
+            if (open != null) {
+                open = null;
+                leave(id); // the editor closing: its presence goes at once, not when it expires
+            }
+        }
+    }
+
+    private void leave(long id) {
+        try {
+            presence.leave(id);
+        } catch (RuntimeException e) {
+            count(c -> c.errors++);
+            LOG.warn("Leaving presence failed: {}", e.getMessage());
         }
     }
 
