@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>PostgreSQL refuses to run as root ("initdb: cannot be run as root"). When Lockstep runs as root, the server
  * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id; its files are
- * still root's. So the application never connects as a superuser, which could run programs and write files as that
+ * still root's ({@link ServerCommands}; the binaries: {@link PostgresBinaries}; the start/stop lock: {@link ServerLock}). So the application never connects as a superuser, which could run programs and write files as that
  * user: the superuser {@value #ADMIN_ROLE} (made by {@code initdb}) only sets the server up, and the application
  * connects as {@value #APP_ROLE}, which owns the {@value #DATABASE} database and nothing else (see
  * {@link AppRoleSetup}; a data directory made by an older Lockstep is upgraded on its next start).
