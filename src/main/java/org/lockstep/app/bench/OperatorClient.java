@@ -59,6 +59,7 @@ final class OperatorClient implements AutoCloseable {
     private final Latencies liveLatencies = new Latencies();
     private final Counts counts = new Counts();
     private volatile Long open;
+    private boolean closed;
 
     /**
      * @param savesStarted when each save of any client started ({@link System#nanoTime()}), keyed by customer id and
@@ -210,9 +211,13 @@ final class OperatorClient implements AutoCloseable {
         return counts;
     }
 
-    /** Stops the heartbeat and the feed, leaves presence and closes the pool. */
+    /** Stops the heartbeat and the feed, leaves presence and closes the pool; a second call does nothing. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         heartbeat.cancel(false);
         feed.close();
         try {

@@ -106,6 +106,8 @@ final class OperatorsBench {
             double cpu = (cpuNanos() - cpuBefore) / 1e9;
             int end = serverConnections(monitor);
             int live = (int) clients.stream().filter(OperatorClient::live).count();
+            // Feeds and heartbeats stop before their counts are read: nothing records while the summary adds up.
+            clients.forEach(OperatorClient::close);
             return summary(clients, clientCount, seconds, Math.max(peak, end), end, live, cpu);
         } finally {
             operators.shutdownNow();
