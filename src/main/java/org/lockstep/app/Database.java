@@ -11,6 +11,7 @@ import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
 import org.jdbi.v3.postgres.PostgresPlugin;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.ConnectionRefusals;
 import org.lockstep.store.PgChangeFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,11 +21,38 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Flyway takes a PostgreSQL advisory lock while it migrates, so two clients starting at once on an empty
  * database both come up: one migrates, the other waits and then finds nothing to do.
+ *
+ * <p>Many operators share one server, and each connection is a server process ({@code max_connections}, 100 by
+ * default): an idle client keeps at most one pooled connection ({@link #MINIMUM_IDLE} is 0 and a connection idle for
+ * {@link #IDLE_TIMEOUT_MS} closes; the presence heartbeat every 10 s keeps one warm) besides its change feed's, and a
+ * busy one at most {@link #POOL_SIZE}. A command-line run uses one.
+ *
+ * <p>Behind PgBouncer in transaction pooling ({@link ServerUrls}: a listen URL other than the pool's URL),
+ * a pool connection is a server connection only for the length of a transaction: the pool sends no session settings,
+ * prepares no statements on the server, and migrates and listens on the server itself.
  */
 public final class Database implements AutoCloseable {
 
-    /** Pool size per client: many operators share one server, and an editor needs few connections. */
-    public static final int POOL_SIZE = 4;
+    /**
+     * Pool size per client: the editor's background executor runs three calls at once at most; more connections would
+     * only take server processes from other operators.
+     */
+    public static final int POOL_SIZE = 3;
+
+    /** Connections a pool keeps open while nothing uses them: none, so an idle client holds only what it uses. */
+    public static final int MINIMUM_IDLE = 0;
+
+    /**
+     * How long a pooled connection may sit unused before it is closed, ms. Above the presence heartbeat (10 s), so the
+     * one connection an idle editor uses stays open instead of being reopened every beat; HikariCP's floor is 10 s.
+     */
+    public static final long IDLE_TIMEOUT_MS = 20_000;
+
+    /**
+     * How often HikariCP's housekeeper closes idle connections, ms (its default, 30 s, would let an extra connection
+     * linger for nearly a minute after a burst). Read by every pool at its creation from this system property.
+     */
+    static final long HOUSEKEEPING_PERIOD_MS = 5_000;
 
     /**
      * The longest any statement may run on the server before the server cancels it ({@code statement_timeout}, ms;
@@ -67,15 +95,18 @@ public final class Database implements AutoCloseable {
     private final Jdbi jdbi;
     private final Optional<EmbeddedServer> embedded;
     private final Optional<EmbeddedConnections> restarting;
-    private final String url;
+    private final ServerUrls urls;
+    private final String application;
     private final String user;
     private final String password;
 
     private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded,
-                     Optional<EmbeddedConnections> restarting, String url, String user, String password) {
+                     Optional<EmbeddedConnections> restarting, ServerUrls urls, String application, String user,
+                     String password) {
         this.dataSource = dataSource;
         this.restarting = restarting;
-        this.url = url;
+        this.urls = urls;
+        this.application = application;
         this.user = user;
         this.password = password;
         this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin()).configure(StatementExceptions.class,
@@ -90,7 +121,7 @@ public final class Database implements AutoCloseable {
      * @param config      where to connect
      * @param application a name shown in {@code pg_stat_activity.application_name}, e.g. "Lockstep"
      * @throws IllegalStateException when the database cannot be reached, migrated or given its sample; the message
-     *                               says why
+     *                               says why (for a server that is full, which limit and what to do)
      */
     public static Database open(LockstepConfig config, String application) {
         return open(config, application, true);
@@ -105,21 +136,21 @@ public final class Database implements AutoCloseable {
     public static Database open(LockstepConfig config, String application, boolean loadSample) {
         Optional<EmbeddedServer> embedded = Optional.empty();
         Optional<EmbeddedConnections> restarting = Optional.empty();
-        String url;
+        ServerUrls urls;
         String user = null;
         String password = null;
         if (config.dbUrl().isPresent()) {
-            url = config.dbUrl().get();
+            urls = new ServerUrls(config.dbUrl().get(), config.listenUrl().orElse(config.dbUrl().get()));
         } else {
             EmbeddedServer server = new EmbeddedServer(config.dataDir(), LockstepConfig.cacheDir(System.getenv()));
             EmbeddedServer.Endpoint endpoint = server.ensureRunning();
-            url = endpoint.jdbcUrl();
+            urls = ServerUrls.direct(endpoint.jdbcUrl());
             user = endpoint.user();
             password = endpoint.password();
             embedded = Optional.of(server);
-            restarting = Optional.of(new EmbeddedConnections(server, url));
+            restarting = Optional.of(new EmbeddedConnections(server, endpoint.jdbcUrl()));
         }
-        Database db = open(url, user, password, application + " (" + config.user() + ")", embedded, restarting);
+        Database db = open(urls, user, password, application + " (" + config.user() + ")", embedded, restarting);
         if (!loadSample) {
             return db;
         }
@@ -139,32 +170,46 @@ public final class Database implements AutoCloseable {
      * @param password the password, or {@code null} to take it from the URL, {@code PGPASSWORD} or {@code ~/.pgpass}
      */
     public static Database open(String url, String user, String password, String application) {
-        return open(url, user, password, application, Optional.empty(), Optional.empty());
+        return open(ServerUrls.direct(url), user, password, application, Optional.empty(), Optional.empty());
     }
 
-    private static Database open(String url, String user, String password, String application,
+    /**
+     * Connects the pool to {@code urls.pool()} and the change feed and migrations to {@code urls.listen()} (PgBouncer
+     * in transaction pooling in front of a server: see {@link ServerUrls}) and migrates the schema.
+     *
+     * @param user     the role, or {@code null} to take it from the URL, {@code PGUSER} or pgjdbc's default
+     * @param password the password, or {@code null}
+     */
+    public static Database open(ServerUrls urls, String user, String password, String application) {
+        return open(urls, user, password, application, Optional.empty(), Optional.empty());
+    }
+
+    private static Database open(ServerUrls urls, String user, String password, String application,
                                  Optional<EmbeddedServer> embedded, Optional<EmbeddedConnections> restarting) {
-        if (!url.startsWith("jdbc:postgresql:")) {
-            throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
-                    + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
+        for (String url : new String[] {urls.pool(), urls.listen()}) {
+            if (!url.startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
+                        + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
+            }
         }
         HikariConfig hc = new HikariConfig();
-        // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
-        hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(url, serverTimeouts()));
         Map<String, String> env = System.getenv();
         if (user != null) {
             hc.setUsername(user);
-        } else if (env.get("PGUSER") != null && !url.contains("user=")) {
+        } else if (env.get("PGUSER") != null && !urls.pool().contains("user=")) {
             hc.setUsername(env.get("PGUSER"));
         }
         if (password != null) {
             hc.setPassword(password);
-        } else if (env.get("PGPASSWORD") != null && !url.contains("password=")) {
+        } else if (env.get("PGPASSWORD") != null && !urls.pool().contains("password=")) {
             hc.setPassword(env.get("PGPASSWORD"));
         }
         hc.setPoolName("lockstep");
         hc.setMaximumPoolSize(POOL_SIZE);
-        hc.setMinimumIdle(1);
+        hc.setMinimumIdle(MINIMUM_IDLE);
+        hc.setIdleTimeout(IDLE_TIMEOUT_MS);
+        System.getProperties().putIfAbsent("com.zaxxer.hikari.housekeeping.periodMs",
+                Long.toString(HOUSEKEEPING_PERIOD_MS));
         // An operator waiting on a dead server should hear about it in seconds, not after the default 30 s.
         hc.setConnectionTimeout(5_000);
         hc.setValidationTimeout(2_000);
@@ -174,31 +219,51 @@ public final class Database implements AutoCloseable {
         hc.addDataSourceProperty("connectTimeout", "5");
         hc.addDataSourceProperty("tcpKeepAlive", "true");
         hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
-        // Every statement and every wait is bounded; a URL's own options come after Lockstep's (setJdbcUrl above).
-        boundEveryStatement(hc);
+        if (urls.throughPooler()) {
+            // No session state: the server's role settings bound the statements (checked below).
+            hc.setJdbcUrl(urls.poolJdbcUrl());
+            hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        } else {
+            // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
+            hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(urls.pool(), serverTimeouts()));
+            // Every statement and every wait is bounded; a URL's own options come after Lockstep's (setJdbcUrl above).
+            boundEveryStatement(hc);
+        }
         // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
         restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
         HikariDataSource ds;
         try {
             ds = new HikariDataSource(hc);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("Cannot connect to " + redact(url) + ": " + rootMessage(e), e);
+            throw new IllegalStateException(ConnectionRefusals.explain(e)
+                    .orElseGet(() -> "Cannot connect to " + redact(urls.pool()) + ": " + rootMessage(e)), e);
         }
         try {
-            // Migrations may build indexes on a large table: they run on connections of their own, outside the pool,
-            // without the statement timeout (the session settings would otherwise return to the pool with them).
-            String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
-            Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), hc.getUsername(),
-                            hc.getPassword())
-                    .jdbcProperties(Map.of("options", migrationTimeouts,
-                            "ApplicationName", application + " migrating", "connectTimeout", "5"))
-                    .locations("classpath:db/migration").load().migrate();
+            migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application);
         } catch (RuntimeException e) {
             ds.close();
-            throw new IllegalStateException("Cannot prepare the database schema: " + rootMessage(e), e);
+            throw new IllegalStateException(ConnectionRefusals.explain(e)
+                    .orElseGet(() -> "Cannot prepare the database schema: " + rootMessage(e)), e);
         }
-        LOG.info("Connected to {}", redact(url));
-        return new Database(ds, embedded, restarting, url, hc.getUsername(), hc.getPassword());
+        if (urls.throughPooler()) {
+            PoolerSessionCheck.warnIfUnbounded(ds);
+        }
+        LOG.info("Connected to {}{}", redact(urls.pool()),
+                urls.throughPooler() ? ", listening on " + redact(urls.listen()) : "");
+        return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
+    }
+
+    /**
+     * Migrations may build indexes on a large table: they run on connections of their own, outside the pool, on the
+     * server itself (never through a pooler), without the statement timeout (the session settings would otherwise
+     * return to the pool with them).
+     */
+    private static void migrate(String url, String user, String password, String application) {
+        String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
+        Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), user, password)
+                .jdbcProperties(Map.of("options", migrationTimeouts,
+                        "ApplicationName", application + " migrating", "connectTimeout", "5"))
+                .locations("classpath:db/migration").load().migrate();
     }
 
     /**
@@ -210,7 +275,7 @@ public final class Database implements AutoCloseable {
      * @throws IllegalStateException when it cannot connect; the message says why
      */
     public Database anotherClient(String application) {
-        return open(url, user, password, application, Optional.empty(), restarting);
+        return open(urls, user, password, application, Optional.empty(), restarting);
     }
 
     /** The Jdbi over the pool. */
@@ -229,7 +294,29 @@ public final class Database implements AutoCloseable {
      */
     public ChangeFeed changeFeed(ChangeFeed.Listener listener) {
         return restarting.<ChangeFeed>map(r -> new PgChangeFeed(r::connect, user, password, listener))
-                .orElseGet(() -> new PgChangeFeed(url, user, password, listener));
+                .orElseGet(() -> new PgChangeFeed(urls.listen(), user, password, listener));
+    }
+
+    /** Where this client's pool and its change feed connect. */
+    public ServerUrls urls() {
+        return urls;
+    }
+
+    /** The role and password this client connects with, as pgjdbc properties, for a tool's own connection. */
+    public Map<String, String> credentials() {
+        Map<String, String> c = new java.util.HashMap<>();
+        if (user != null) {
+            c.put("user", user);
+        }
+        if (password != null) {
+            c.put("password", password);
+        }
+        return c;
+    }
+
+    /** How {@code pg_stat_activity.application_name} shows this client's pooled connections. */
+    public String application() {
+        return application;
     }
 
     /** The embedded server behind this database, when one is used. */

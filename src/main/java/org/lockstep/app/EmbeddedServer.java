@@ -1,19 +1,11 @@
 package org.lockstep.app;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -23,13 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
-import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +36,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>PostgreSQL refuses to run as root ("initdb: cannot be run as root"). When Lockstep runs as root, the server
  * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id; its files are
- * still root's. So the application never connects as a superuser, which could run programs and write files as that
+ * still root's ({@link ServerCommands}; the binaries: {@link PostgresBinaries}; the start/stop lock: {@link ServerLock}). So the application never connects as a superuser, which could run programs and write files as that
  * user: the superuser {@value #ADMIN_ROLE} (made by {@code initdb}) only sets the server up, and the application
  * connects as {@value #APP_ROLE}, which owns the {@value #DATABASE} database and nothing else (see
  * {@link AppRoleSetup}; a data directory made by an older Lockstep is upgraded on its next start).
@@ -73,13 +60,9 @@ public final class EmbeddedServer {
     public static final String APP_ROLE = "lockstep_app";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServer.class);
-    private static final String BINARIES_RESOURCE = "postgres-linux-x86_64.txz";
-    private static final String BINARIES_VERSION = "17.5.0";
-    private static final long START_TIMEOUT_S = 60;
+    static final long START_TIMEOUT_S = 60;
     private static final String ADMIN_PASSWORD_FILE = "password";
     private static final String APP_PASSWORD_FILE = "app-password";
-    /** FileChannel locks belong to the JVM: two threads locking one file would fail, so they queue here first. */
-    private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS_LOCKS = new ConcurrentHashMap<>();
 
     private final Path dataDir;
     private final Path pgData;
@@ -141,8 +124,8 @@ public final class EmbeddedServer {
      * @throws IllegalStateException with a readable message when the server cannot start (its log is quoted)
      */
     public Endpoint ensureRunning() {
-        return withServerLock(() -> {
-            Path binaries = binaries();
+        return ServerLock.of(dataDir).call(() -> {
+            Path binaries = PostgresBinaries.in(cacheDir);
             if (!Files.exists(pgData.resolve("PG_VERSION"))) {
                 initCluster(binaries);
             }
@@ -173,7 +156,7 @@ public final class EmbeddedServer {
      * @throws IllegalStateException with a readable message when the server cannot start
      */
     public Optional<Endpoint> restartAfterCrash() {
-        return withServerLock(() -> {
+        return ServerLock.of(dataDir).call(() -> {
             PostmasterPidFile pidFile = postmaster();
             if (!pidFile.exists() || !Files.exists(pgData.resolve("PG_VERSION"))) {
                 return Optional.empty();
@@ -184,7 +167,7 @@ public final class EmbeddedServer {
                 port = running.get().port(); // another client got here first
             } else {
                 LOG.warn("The embedded PostgreSQL server died without shutting down; starting it again");
-                port = start(binaries());
+                port = start(PostgresBinaries.in(cacheDir));
             }
             Optional<String> appPassword = SecretFile.read(dataDir.resolve(APP_PASSWORD_FILE));
             return appPassword.map(password -> new Endpoint(port, APP_ROLE, password));
@@ -198,7 +181,7 @@ public final class EmbeddedServer {
      * @throws IllegalStateException when the server is not running
      */
     public Endpoint adminEndpoint() {
-        return withServerLock(() -> {
+        return ServerLock.of(dataDir).call(() -> {
             PostmasterPidFile.Postmaster running = postmaster().running()
                     .orElseThrow(() -> new IOException("The embedded PostgreSQL server is not running"));
             return new Endpoint(running.port(), ADMIN_ROLE, adminPassword());
@@ -228,11 +211,11 @@ public final class EmbeddedServer {
      * @return {@code true} when a running server was stopped, {@code false} when none was running
      */
     public boolean stop() {
-        return withServerLock(() -> {
+        return ServerLock.of(dataDir).call(() -> {
             if (!Files.exists(pgData.resolve("PG_VERSION"))) {
                 return false;
             }
-            Path binaries = binaries();
+            Path binaries = PostgresBinaries.in(cacheDir);
             // pg_ctl stop signals whatever process has the pid in postmaster.pid: only ever our postmaster.
             if (postmaster().running().isEmpty()) {
                 return false;
@@ -249,8 +232,8 @@ public final class EmbeddedServer {
      * @return {@code true} when the server was stopped
      */
     public boolean stopIfUnused() {
-        return withServerLock(() -> {
-            Path binaries = binaries();
+        return ServerLock.of(dataDir).call(() -> {
+            Path binaries = PostgresBinaries.in(cacheDir);
             Optional<PostmasterPidFile.Postmaster> running = postmaster().running();
             if (running.isEmpty()) {
                 return false;
@@ -283,12 +266,14 @@ public final class EmbeddedServer {
         List<String> withUtf8Ctype = new ArrayList<>(cmd);
         withUtf8Ctype.add("--lc-ctype=C.UTF-8");
         try {
-            run(asServerUser(withUtf8Ctype), dataDir.resolve("initdb.log"), "initialize the database cluster");
+            ServerCommands.run(ServerCommands.asServerUser(withUtf8Ctype), dataDir, dataDir.resolve("initdb.log"),
+                    "initialize the database cluster");
         } catch (IOException noUtf8Locale) {
             // A C library without the C.UTF-8 locale: searching still works, only accented terms are slower.
             LOG.warn("No C.UTF-8 locale for LC_CTYPE; initializing with C ({})", noUtf8Locale.getMessage());
             deleteTree(pgData);
-            run(asServerUser(cmd), dataDir.resolve("initdb.log"), "initialize the database cluster");
+            ServerCommands.run(ServerCommands.asServerUser(cmd), dataDir, dataDir.resolve("initdb.log"),
+                    "initialize the database cluster");
         }
         // Loopback only, no Unix socket (its default directory differs between systems and users).
         Files.writeString(pgData.resolve("postgresql.conf"), """
@@ -319,7 +304,7 @@ public final class EmbeddedServer {
                 // PostgreSQL refuses to start beside them; they notice and exit at once.
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300L * attempt));
             }
-            int port = previous.isPresent() && isFree(previous.get()) ? previous.get() : freePort();
+            int port = previous.isPresent() && ServerCommands.isFreeLoopbackPort(previous.get()) ? previous.get() : ServerCommands.freeLoopbackPort();
             try {
                 pgCtl(binaries, List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
                         "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
@@ -337,14 +322,6 @@ public final class EmbeddedServer {
             return Optional.of(Integer.parseInt(Files.readString(portFile, StandardCharsets.US_ASCII).strip()));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
-        }
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 
@@ -390,147 +367,13 @@ public final class EmbeddedServer {
         // A session of its own: a Ctrl+C in the terminal that started Lockstep must not reach the shared server.
         cmd.add("setsid");
         cmd.add("-w");
-        cmd.addAll(asServerUser(List.of()));
+        cmd.addAll(ServerCommands.asServerUser(List.of()));
         cmd.add(binaries.resolve("bin/pg_ctl").toString());
         cmd.addAll(args);
-        run(cmd, dataDir.resolve("pg_ctl.log"), "pg_ctl " + args.get(0));
+        ServerCommands.run(cmd, dataDir, dataDir.resolve("pg_ctl.log"), "pg_ctl " + args.get(0));
     }
 
-    private static List<String> asServerUser(List<String> cmd) {
-        List<String> full = new ArrayList<>();
-        if (isRoot()) {
-            full.add("unshare");
-            full.add("-U");
-        }
-        full.addAll(cmd);
-        return full;
-    }
-
-    private static boolean isRoot() {
-        try {
-            return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid", LinkOption.NOFOLLOW_LINKS)) == 0;
-        } catch (IOException | RuntimeException e) {
-            // No "unix" file attribute view on this platform: fall back to the account name.
-            return "root".equals(System.getProperty("user.name"));
-        }
-    }
-
-    private void run(List<String> cmd, Path log, String what) throws IOException {
-        Files.createDirectories(dataDir);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("LC_ALL", "C");
-        Process p = pb.start();
-        try {
-            if (!p.waitFor(START_TIMEOUT_S + 30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException("Timed out trying to " + what);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while trying to " + what, e);
-        }
-        if (p.exitValue() != 0) {
-            String output = Files.exists(log) ? Files.readString(log) : "";
-            Path serverLog = dataDir.resolve("server.log");
-            String tail = Files.exists(serverLog) ? tail(Files.readString(serverLog), 15) : "";
-            throw new IOException("Could not " + what + " (exit " + p.exitValue() + "):\n" + output.strip()
-                    + (tail.isEmpty() ? "" : "\nServer log (" + serverLog + "):\n" + tail));
-        }
-    }
-
-    private static String tail(String text, int lines) {
-        String[] all = text.strip().split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
-    }
-
-    private Path binaries() throws IOException {
-        Path dir = cacheDir.resolve("postgres-" + BINARIES_VERSION);
-        Path done = dir.resolve(".extracted");
-        if (Files.exists(done)) {
-            return dir;
-        }
-        Files.createDirectories(cacheDir);
-        try (FileChannel ch = FileChannel.open(cacheDir.resolve("extract.lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
-            if (Files.exists(done)) {
-                return dir;
-            }
-            if (Files.exists(dir)) {
-                deleteTree(dir);
-            }
-            extract(dir);
-            Files.createFile(done);
-        }
-        return dir;
-    }
-
-    private static void extract(Path dir) throws IOException {
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
-        String arch = System.getProperty("os.arch", "");
-        InputStream archive = EmbeddedServer.class.getClassLoader().getResourceAsStream(BINARIES_RESOURCE);
-        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64")) || archive == null) {
-            throw new IOException("The embedded PostgreSQL is built for Linux x86-64; on " + os + " " + arch
-                    + " point Lockstep at a PostgreSQL server with --db-url jdbc:postgresql://HOST/DB");
-        }
-        LOG.info("Extracting PostgreSQL {} to {}", BINARIES_VERSION, dir);
-        Files.createDirectories(dir);
-        List<TarArchiveEntry> links = new ArrayList<>();
-        try (TarArchiveInputStream tar = new TarArchiveInputStream(
-                new XZCompressorInputStream(new BufferedInputStream(archive)))) {
-            TarArchiveEntry entry;
-            while ((entry = tar.getNextEntry()) != null) {
-                Path target = dir.resolve(entry.getName()).normalize();
-                if (!target.startsWith(dir)) {
-                    throw new IOException("Unsafe path in PostgreSQL archive: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else if (entry.isSymbolicLink()) {
-                    links.add(entry);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(tar, target);
-                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(
-                            (entry.getMode() & 0100) != 0 ? "rwxr-xr-x" : "rw-r--r--"));
-                }
-            }
-        }
-        for (TarArchiveEntry link : links) {
-            Path target = dir.resolve(link.getName());
-            Files.createDirectories(target.getParent());
-            Files.deleteIfExists(target);
-            Files.createSymbolicLink(target, Path.of(link.getLinkName()));
-        }
-    }
-
-    private <T> T withServerLock(IoCallable<T> body) {
-        ReentrantLock inProcess = IN_PROCESS_LOCKS.computeIfAbsent(dataDir, d -> new ReentrantLock());
-        inProcess.lock();
-        try {
-            Files.createDirectories(dataDir);
-            try (FileChannel ch = FileChannel.open(dataDir.resolve("server.lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
-                return body.call();
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        } catch (SQLException e) {
-            throw new IllegalStateException("The embedded PostgreSQL started but refused a connection: "
-                    + e.getMessage(), e);
-        } finally {
-            inProcess.unlock();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
             for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
@@ -538,10 +381,5 @@ public final class EmbeddedServer {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-    }
-
-    @FunctionalInterface
-    private interface IoCallable<T> {
-        T call() throws IOException, SQLException;
     }
 }

@@ -16,6 +16,9 @@ import org.lockstep.domain.FieldParser;
  * <ul>
  *   <li>database: {@code --db-url} / {@code LOCKSTEP_DB_URL}; without it, the embedded server in the data
  *       directory;</li>
+ *   <li>the connection live updates LISTEN on: {@code --listen-url} / {@code LOCKSTEP_LISTEN_URL} / the database's
+ *       URL. Given when {@code --db-url} goes through PgBouncer in transaction pooling, where LISTEN cannot work:
+ *       the listener then connects to the server itself (README, "For administrators");</li>
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
  *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
@@ -37,9 +40,12 @@ import org.lockstep.domain.FieldParser;
  *                    ({@code --allow-unsafe}); {@code false} unless asked for
  * @param locale   the locale whose decimal and grouping separators amounts are read in ({@code --locale}); empty
  *                 for the neutral format of the command line and CSV files
+ * @param listenUrl a {@code jdbc:postgresql://} URL of the server itself for the live-updates connection, when
+ *                  {@code dbUrl} goes through a transaction-pooling PgBouncer; empty to listen on {@code dbUrl}
  */
 public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
-                             Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale) {
+                             Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale,
+                             Optional<String> listenUrl) {
 
     /** The lease TTL without {@code --lease-ttl} (docs/decisions/0006-leases.md). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
@@ -54,6 +60,9 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
      *         the option
      */
     public LockstepConfig {
+        if (listenUrl.isPresent() && dbUrl.isEmpty()) {
+            throw new IllegalArgumentException("--listen-url: give it with --db-url (the embedded server needs none)");
+        }
         DurationRange.LEASE_TTL.check("--lease-ttl", leaseTtl);
         DurationRange.LOCK_IDLE.check("--lock-idle", lockIdle);
     }
@@ -61,6 +70,12 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
     /** Settings with the default lease TTL and idle limit. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user) {
         this(dbUrl, dataDir, user, DEFAULT_LEASE_TTL, DEFAULT_LOCK_IDLE);
+    }
+
+    /** Settings listening on the database's own URL. */
+    public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle,
+                          boolean allowUnsafe, Optional<Locale> locale) {
+        this(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, locale, Optional.empty());
     }
 
     /** Settings without a {@code --locale}. */
@@ -76,12 +91,25 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
 
     /** The same settings, with "Last write wins (unsafe)" allowed in editors or not ({@code --allow-unsafe}). */
     public LockstepConfig withAllowUnsafe(boolean allow) {
-        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allow, locale);
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allow, locale, listenUrl);
     }
 
     /** The same settings, reading amounts in {@code numbers}' separators ({@code --locale}), or neutrally. */
     public LockstepConfig withLocale(Optional<Locale> numbers) {
-        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, numbers);
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, numbers, listenUrl);
+    }
+
+    /**
+     * The same settings, with the live-updates connection's URL: the option's value, else {@code LOCKSTEP_LISTEN_URL},
+     * else none (listen on the database's URL).
+     *
+     * @param option the {@code --listen-url} given, or {@code null}
+     * @param env    the environment
+     * @throws IllegalArgumentException when a listen URL is given without {@code --db-url}
+     */
+    public LockstepConfig withListenUrl(String option, Map<String, String> env) {
+        return new LockstepConfig(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, locale,
+                Optional.ofNullable(firstNonBlank(option, env.get("LOCKSTEP_LISTEN_URL"))));
     }
 
     /**

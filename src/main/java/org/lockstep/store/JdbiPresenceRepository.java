@@ -20,13 +20,9 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     /** How long a row lives without a heartbeat: three heartbeats of 10 s. */
     public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
 
-    // Other sessions' expired rows only: deleting and upserting one row in the same statement is not allowed.
     // DO UPDATE reads the clock itself, after it holds the existing row's lock; excluded.expires_at was computed
     // before any wait for that lock, and would shorten the row's life by the wait.
     private static final String HEARTBEAT = """
-            WITH gone AS (
-                DELETE FROM presence WHERE expires_at <= clock_timestamp() AND session_id <> :session
-            )
             INSERT INTO presence AS p (session_id, user_name, customer_id, state, expires_at)
             SELECT :session, :user, t.customer_id, t.state,
                    clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
@@ -34,6 +30,17 @@ public final class JdbiPresenceRepository implements PresenceRepository {
             ON CONFLICT (customer_id, session_id) DO UPDATE
                 SET state = excluded.state, user_name = excluded.user_name,
                     expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
+            """;
+
+    // Other sessions' expired rows, in a transaction of their own that never waits (SKIP LOCKED: a row another
+    // heartbeat is clearing or reviving is left to it). In the heartbeat's transaction, clearing held its locks while
+    // the upsert waited for a row another heartbeat was clearing, which waited in turn: with 100 clients whose rows had
+    // expired at once, "deadlock detected" (bench operators; PresenceHeartbeatContentionTest).
+    private static final String CLEAR_EXPIRED = """
+            DELETE FROM presence WHERE (customer_id, session_id) IN (
+                SELECT customer_id, session_id FROM presence
+                WHERE expires_at <= clock_timestamp() AND session_id <> :session
+                FOR UPDATE SKIP LOCKED)
             """;
 
     private final Jdbi jdbi;
@@ -63,7 +70,9 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     public void heartbeat(Map<Long, Presence.State> open) {
         List<Long> ids = new ArrayList<>(open.keySet());
         String[] states = ids.stream().map(id -> open.get(id).column()).toArray(String[]::new);
-        // An upsert of this session's rows: safe to repeat.
+        // Both safe to repeat: a delete of rows nobody revives, an upsert of this session's rows.
+        DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(CLEAR_EXPIRED).bind("session", session)
+                .execute()), "whether expired presence was cleared is unknown");
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(HEARTBEAT)
                 .bind("session", session).bind("user", user).bind("ttlMs", ttl.toMillis())
                 .bind("ids", ids.stream().mapToLong(Long::longValue).toArray())

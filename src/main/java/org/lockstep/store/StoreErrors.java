@@ -33,6 +33,10 @@ final class StoreErrors {
                 return new InvalidCustomerException(List.of(new FieldError(fieldIn(msg), "Rejected by the database: "
                         + firstLine(msg))));
             }
+            Optional<String> full = ConnectionRefusals.explain(e);
+            if (full.isPresent()) {
+                return new StoreUnavailableException(full.get(), e);
+            }
             if (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")) {
                 return new StoreUnavailableException("Cannot reach the database (" + firstLine(msg) + ")", e);
             }
@@ -42,10 +46,6 @@ final class StoreErrors {
             if (state.equals("55P03")) {
                 return new RecordBusyException("Another session is writing this data right now (nothing was "
                         + "written) — try again in a moment", Optional.empty(), e);
-            }
-            if (state.equals("53300")) {
-                return new StoreUnavailableException("The database has no room for another connection (too many "
-                        + "clients: max_connections); ask its administrator, or close other Lockstep windows", e);
             }
             return new StoreUnavailableException("The database refused the request: " + firstLine(msg), e);
         }

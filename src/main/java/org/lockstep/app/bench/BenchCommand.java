@@ -6,14 +6,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code lockstep bench save|list|lease|live}: benchmarks of what operators feel — a versioned save, the customer
+ * {@code lockstep bench save|list|lease|live|operators}: benchmarks of what operators feel — a versioned save, the customer
  * list on a large table, a lease, and how soon another client sees a save. Results go to stdout as tables
  * ({@code --json} for a machine), progress to stderr. How to run them and what they measured on the project's
  * machine: {@code docs/benchmarks.md}.
  */
 @Command(name = "bench", description = "Measure versioned saves, the customer list, leases and live updates.",
         subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class,
-            LiveBenchCommand.class})
+            LiveBenchCommand.class, OperatorsBenchCommand.class})
 public final class BenchCommand {
 
     @ParentCommand

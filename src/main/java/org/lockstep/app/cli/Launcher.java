@@ -53,6 +53,12 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
                     + "Without it, Lockstep runs its embedded server.")
     String dbUrl;
 
+    @Option(names = "--listen-url", scope = ScopeType.INHERIT, paramLabel = "URL",
+            description = "Where live updates LISTEN when --db-url goes through PgBouncer in transaction pooling: "
+                    + "the PostgreSQL server itself, jdbc:postgresql://HOST[:PORT]/DB. Env LOCKSTEP_LISTEN_URL; "
+                    + "default the --db-url.")
+    String listenUrl;
+
     @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR",
             description = "The embedded server's data directory. Env LOCKSTEP_DATA_DIR; default "
                     + "$XDG_DATA_HOME/lockstep or ~/.local/share/lockstep.")
@@ -97,7 +103,8 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
     @Override
     public LockstepConfig config() {
         LockstepConfig config = LockstepConfig.resolve(dbUrl, dataDir, user, leaseTtl, lockIdle, System.getenv())
-                .withAllowUnsafe(allowUnsafe).withLocale(LockstepConfig.locale(locale));
+                .withAllowUnsafe(allowUnsafe).withLocale(LockstepConfig.locale(locale))
+                .withListenUrl(listenUrl, System.getenv());
         LogFile.useDataDirectory(config.dataDir());
         return config;
     }

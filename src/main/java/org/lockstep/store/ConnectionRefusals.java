@@ -1,0 +1,53 @@
+package org.lockstep.store;
+
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Says which limit was hit when a server or PgBouncer refuses a new connection because it is full, and what to do —
+ * instead of the pool's "Connection is not available, request timed out after 5000ms", which HikariCP reports with
+ * the refusal's SQLSTATE and the refusal as its cause. SQLSTATE 53300 {@code too_many_connections}: PostgreSQL docs,
+ * Appendix A; the server's words: "sorry, too many clients already" ({@code max_connections}), "too many connections
+ * for role …" / "… for database …" ({@code CONNECTION LIMIT}); PgBouncer's: "no more connections allowed
+ * (max_client_conn)" (SQLSTATE 08P01).
+ */
+public final class ConnectionRefusals {
+
+    private ConnectionRefusals() {
+    }
+
+    /**
+     * One sentence for the operator when {@code failure} is a refusal for want of connections.
+     *
+     * @param failure any failure to connect or to run a statement
+     * @return the sentence naming the limit and what to do, or empty when {@code failure} is something else
+     */
+    public static Optional<String> explain(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (!(t instanceof SQLException sql)) {
+                continue;
+            }
+            String message = sql.getMessage() == null ? "" : sql.getMessage();
+            if (message.contains("max_client_conn")) {
+                return Optional.of("PgBouncer refused the connection: it serves as many clients as it may "
+                        + "(max_client_conn in pgbouncer.ini). Ask its administrator to raise max_client_conn.");
+            }
+            if (!"53300".equals(sql.getSQLState())) {
+                continue;
+            }
+            if (message.contains("for role")) {
+                return Optional.of("The database refused the connection: your database role has as many "
+                        + "connections as it may (its CONNECTION LIMIT). Close other Lockstep windows, or ask the "
+                        + "administrator to raise the role's CONNECTION LIMIT.");
+            }
+            if (message.contains("for database")) {
+                return Optional.of("The database refused the connection: it has as many connections as it may "
+                        + "(its CONNECTION LIMIT). Ask the administrator to raise the database's CONNECTION LIMIT.");
+            }
+            return Optional.of("The database server refused the connection: all its connections are in use "
+                    + "(max_connections). Ask its administrator to raise max_connections or to put PgBouncer in "
+                    + "front of it (README, \"For administrators\"); closing other Lockstep windows frees some.");
+        }
+        return Optional.empty();
+    }
+}
