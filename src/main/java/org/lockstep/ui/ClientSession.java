@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,7 +33,7 @@ public final class ClientSession {
     private final ChangeFeed feed;
     private final EditorServices services;
 
-    private ClientSession(UiContext.Backend backend, String user, ObjectProperty<EditLockViewModel.Mode> defaultMode) {
+    private ClientSession(UiContext.Backend backend, String user, ObjectProperty<ConcurrencyMode> defaultMode) {
         executor = new FxTaskExecutor(3);
         scheduler = Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, "lockstep-leases-" + user);
@@ -57,7 +58,7 @@ public final class ClientSession {
      * @param defaultMode the mode new editors start in
      */
     public static ClientSession start(UiContext.Backend backend, String user,
-                                      ObjectProperty<EditLockViewModel.Mode> defaultMode) {
+                                      ObjectProperty<ConcurrencyMode> defaultMode) {
         ClientSession session = new ClientSession(backend, user, defaultMode);
         session.presence.start();
         session.feed.start();

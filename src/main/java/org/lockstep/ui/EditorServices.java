@@ -1,5 +1,7 @@
 package org.lockstep.ui;
 
+import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.concurrency.TaskExecutor;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -39,12 +41,12 @@ import org.lockstep.ui.presence.PresenceBoard;
  * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none.
  *                     An editor's services receive those sent to its writer id: the holder of its lease
  * @param lastWriteWinsAllowed whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
- *                     ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}); only {@code lockstep demo} and
+ *                     ({@link ConcurrencyMode#LAST_WRITE_WINS}); only {@code lockstep demo} and
  *                     {@code --allow-unsafe} allow it. Even then a new editor starts in the (safe) default mode.
  */
 public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                              TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                             EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
+                             EditLockViewModel.Settings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
                              OpenLocks openLocks, LiveUpdates live, PresenceBoard presence,
                              MessageRepository messages, boolean lastWriteWinsAllowed) {
 
@@ -69,7 +71,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
     /** The services as before the unsafe mode existed: "Last write wins (unsafe)" not allowed. */
     public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                           TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                          EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
+                          EditLockViewModel.Settings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
                           OpenLocks openLocks, LiveUpdates live, PresenceBoard presence, MessageRepository messages) {
         this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
                 live, presence, messages, false);
@@ -79,7 +81,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
     public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                           TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
                           EditLockViewModel.Settings lockSettings,
-                          ObjectProperty<EditLockViewModel.Mode> defaultMode, OpenLocks openLocks) {
+                          ObjectProperty<ConcurrencyMode> defaultMode, OpenLocks openLocks) {
         this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
                 null, null, null);
     }
@@ -141,7 +143,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
 
     /**
      * A lock for a new editor, in the default mode, registered so that the application's stop releases it. A default
-     * of {@link EditLockViewModel.Mode#LAST_WRITE_WINS} counts as optimistic: a new editor never starts unsafe.
+     * of {@link ConcurrencyMode#LAST_WRITE_WINS} counts as optimistic: a new editor never starts unsafe.
      */
     public EditLockViewModel newLock() {
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
@@ -149,9 +151,9 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         if (lastWriteWinsAllowed) {
             lock.allowLastWriteWins();
         }
-        EditLockViewModel.Mode initial = defaultMode.get();
-        lock.modeProperty().set(initial == EditLockViewModel.Mode.LAST_WRITE_WINS
-                ? EditLockViewModel.Mode.OPTIMISTIC : initial);
+        ConcurrencyMode initial = defaultMode.get();
+        lock.modeProperty().set(initial == ConcurrencyMode.LAST_WRITE_WINS
+                ? ConcurrencyMode.OPTIMISTIC : initial);
         if (live != null) {
             lock.follow(live);
         }

@@ -1,5 +1,6 @@
 package org.lockstep.testing;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Executor;
@@ -12,7 +13,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
 
@@ -55,7 +56,7 @@ public final class Sessions {
         String session = user + "-" + UUID.randomUUID();
         return new EditorServices(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session), executor,
-                fxThread, SCHEDULER, user, lockSettings, new SimpleObjectProperty<>(EditLockViewModel.Mode.OPTIMISTIC),
+                fxThread, SCHEDULER, user, lockSettings, new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC),
                 new OpenLocks());
     }
 }

@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.concurrency.TaskExecutor;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;

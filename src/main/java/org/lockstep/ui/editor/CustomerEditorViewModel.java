@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.domain.Presence;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.HolderMessaging;
@@ -69,7 +70,7 @@ import org.lockstep.ui.presence.PresenceBoard;
  * window — Review"), and a lease held in another window makes this editor read-only ("Locked by you in another
  * window") and refuses its saves, under the lease and optimistic alike (docs/decisions/0012-one-writer-per-editor.md).
  *
- * <p>In the trainer's "Last write wins (unsafe)" mode ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}, issue 6) a save
+ * <p>In the trainer's "Last write wins (unsafe)" mode ({@link ConcurrencyMode#LAST_WRITE_WINS}, issue 6) a save
  * is a blind {@link CustomerRepository#overwrite} instead: no version check and never a merge, so a save committed
  * by another operator in between is lost without any error — the bug the other modes prevent, shown on purpose.
  */
@@ -181,7 +182,7 @@ public final class CustomerEditorViewModel {
     /** The advice shows only while editing optimistically: in lock-for-editing mode it is already followed. */
     private void showHotRecord() {
         HotRecordAdvice advice = hotRecord.adviceProperty().get();
-        boolean shown = advice != null && lock.modeProperty().get() == EditLockViewModel.Mode.OPTIMISTIC;
+        boolean shown = advice != null && lock.modeProperty().get() == ConcurrencyMode.OPTIMISTIC;
         hotRecordAdvice.set(shown ? advice.headline() : null);
         hotRecordDetail.set(shown ? advice.detail() : null);
     }
@@ -346,7 +347,7 @@ public final class CustomerEditorViewModel {
         }
         // Switching to lock mode with edits already made takes the lease at once, as a first change would.
         lock.modeProperty().addListener((obs, was, now) -> {
-            if (now == EditLockViewModel.Mode.LOCK_FOR_EDITING && buffer.dirtyProperty().get() && attachedId >= 0) {
+            if (now == ConcurrencyMode.LOCK_FOR_EDITING && buffer.dirtyProperty().get() && attachedId >= 0) {
                 lock.editingStarted();
             }
         });
@@ -718,7 +719,7 @@ public final class CustomerEditorViewModel {
 
     /** Follows the hot-record advice: this editor switches to Lock for editing (taking the lease if it has edits). */
     public void useLockForEditing() {
-        lock.modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
     }
 
     /** The fields take edits. */

@@ -37,7 +37,7 @@ import org.lockstep.lab.LabRunner;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.lab.SweepPlan;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * The Lab window's state: the run's parameters, which strategies to run, the results of the last run (table and

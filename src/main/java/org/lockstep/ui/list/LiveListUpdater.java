@@ -9,7 +9,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**

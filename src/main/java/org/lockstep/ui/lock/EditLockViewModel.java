@@ -1,5 +1,6 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -27,7 +28,7 @@ import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
 import org.lockstep.domain.LeaseRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 
@@ -45,22 +46,6 @@ import org.lockstep.ui.live.LiveUpdates;
  * {@link #readOnlyProperty()} says when its fields must not be edited.
  */
 public final class EditLockViewModel {
-
-    /** How this editor guards against lost updates. */
-    public enum Mode {
-        /** Optimistic offline lock: save on the version, merge on a conflict (the default). */
-        OPTIMISTIC,
-        /** Pessimistic offline lock: take a lease first; nobody else can save meanwhile. */
-        LOCK_FOR_EDITING,
-        /**
-         * Last write wins (unsafe): the lost-update bug, on purpose, for teaching only (issue 6). Save overwrites every
-         * field with no version check ({@code CustomerRepository.overwrite}), so another operator's save in between is
-         * lost without any error (PoEAA ch. 5; DDIA ch. 7, "last write wins"). This mode never takes a lease and never
-         * breaks one: another session's lease still refuses its saves. Only an editor whose lock
-         * {@linkplain #allowLastWriteWins() allows it} may use it, and it is never the mode a new editor starts in.
-         */
-        LAST_WRITE_WINS
-    }
 
     /** Timings of the lock; see the issue's defaults. */
     public record Settings(Duration ttl, Duration idleLimit, Duration idleWarning, Duration pollEvery) {
@@ -88,10 +73,10 @@ public final class EditLockViewModel {
     // The client's other editors' locks, for "Release there"; null when this lock stands alone.
     private final OpenLocks openLocks;
 
-    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.OPTIMISTIC) {
+    private final ObjectProperty<ConcurrencyMode> mode = new SimpleObjectProperty<>(this, "mode", ConcurrencyMode.OPTIMISTIC) {
         @Override
-        public void set(Mode next) {
-            if (next == Mode.LAST_WRITE_WINS && !lastWriteWinsAllowed) {
+        public void set(ConcurrencyMode next) {
+            if (next == ConcurrencyMode.LAST_WRITE_WINS && !lastWriteWinsAllowed) {
                 throw new IllegalStateException("Last write wins (unsafe) is for teaching only: it is allowed in "
                         + "lockstep demo or with --allow-unsafe");
             }
@@ -158,7 +143,7 @@ public final class EditLockViewModel {
         });
         mode.addListener((obs, old, now) -> {
             // Leaving lock mode lets the lease go: neither optimistic nor last-write-wins editing holds one.
-            if (now != Mode.LOCK_FOR_EDITING && (state.get() instanceof LockState.Held
+            if (now != ConcurrencyMode.LOCK_FOR_EDITING && (state.get() instanceof LockState.Held
                     || state.get() instanceof LockState.Acquiring)) {
                 releaseHeld();
                 state.set(new LockState.Free());
@@ -199,7 +184,7 @@ public final class EditLockViewModel {
             } else {
                 polled(id, holder);
             }
-        }, failure -> { });
+        }, null);
     }
 
     /** The editor shows a record: learn whether someone else holds it (and if so, watch for the end). */
@@ -212,7 +197,7 @@ public final class EditLockViewModel {
                 return;
             }
             blockedByOther(holder);
-        }, failure -> { });
+        }, null);
     }
 
     /** The editor closes or shows another record: release a held lease, stop every timer. */
@@ -226,7 +211,7 @@ public final class EditLockViewModel {
     /** The operator changed something: in lock mode the first change takes the lease (as FileMaker does). */
     public void editingStarted() {
         activity();
-        if (mode.get() == Mode.LOCK_FOR_EDITING && state.get() instanceof LockState.Free) {
+        if (mode.get() == ConcurrencyMode.LOCK_FOR_EDITING && state.get() instanceof LockState.Free) {
             lock();
         }
     }
@@ -242,7 +227,7 @@ public final class EditLockViewModel {
         if (recordId < 0 || state.get() instanceof LockState.Acquiring || state.get() instanceof LockState.Held) {
             return;
         }
-        mode.set(Mode.LOCK_FOR_EDITING);
+        mode.set(ConcurrencyMode.LOCK_FOR_EDITING);
         long id = recordId;
         LeaseKeeper k = new LeaseKeeper(leases, id, settings.ttl(), clock, scheduler, new LeaseKeeper.Listener() {
             @Override
@@ -261,7 +246,7 @@ public final class EditLockViewModel {
                 k.close();
                 return;
             }
-            if (mode.get() != Mode.LOCK_FOR_EDITING) {
+            if (mode.get() != ConcurrencyMode.LOCK_FOR_EDITING) {
                 // Switched away from lock mode while the grant was on its way: the mode listener already said Free.
                 release(k);
                 return;
@@ -356,7 +341,7 @@ public final class EditLockViewModel {
 
     /** Whether saves must go out under a lease: lock mode, and the lease held. */
     public boolean savesUnderLease() {
-        return mode.get() == Mode.LOCK_FOR_EDITING && token().isPresent();
+        return mode.get() == ConcurrencyMode.LOCK_FOR_EDITING && token().isPresent();
     }
 
     /** A save came back saying the lease is gone: turn read-only, keeping the edits. */
@@ -380,7 +365,7 @@ public final class EditLockViewModel {
 
     /** After "Lost": go on without the lock; the next save is optimistic (and may become a merge). */
     public void continueOptimistically() {
-        mode.set(Mode.OPTIMISTIC);
+        mode.set(ConcurrencyMode.OPTIMISTIC);
         state.set(new LockState.Free());
     }
 
@@ -530,7 +515,7 @@ public final class EditLockViewModel {
         executor.execute(() -> {
             k.close();
             return null;
-        }, ignored -> { }, failure -> { });
+        }, ignored -> { }, null);
     }
 
     private void releaseLocally() {
@@ -564,7 +549,7 @@ public final class EditLockViewModel {
      * last write wins (unsafe). Switching away from lock for editing releases a held lease. Setting
      * {@link Mode#LAST_WRITE_WINS} without the allowance throws {@link IllegalStateException}.
      */
-    public ObjectProperty<Mode> modeProperty() {
+    public ObjectProperty<ConcurrencyMode> modeProperty() {
         return mode;
     }
 
@@ -583,7 +568,7 @@ public final class EditLockViewModel {
 
     /** Whether saves are blind overwrites: the mode is {@link Mode#LAST_WRITE_WINS} (teaching only). */
     public boolean savesLastWriteWins() {
-        return mode.get() == Mode.LAST_WRITE_WINS;
+        return mode.get() == ConcurrencyMode.LAST_WRITE_WINS;
     }
 
     /** Where this editor stands with the lock. */

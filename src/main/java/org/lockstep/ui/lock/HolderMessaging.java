@@ -9,7 +9,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.Message;
 import org.lockstep.domain.MessageRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
@@ -109,7 +109,7 @@ public final class HolderMessaging {
                     onReceived.accept(m);
                 }
             }
-        }, failure -> { });
+        }, null);
     }
 
     /** Stops hearing messages; the editor closes. */

@@ -1,5 +1,6 @@
 package org.lockstep.ui.main;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.util.Optional;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
@@ -210,9 +211,9 @@ public final class MainWindow {
                 item("_Close window", "Shortcut+Q", e -> closeRequested(), null));
         CheckMenuItem lockByDefault = new CheckMenuItem("New editors _lock for editing");
         lockByDefault.setId("lock-by-default");
-        lockByDefault.setSelected(services.defaultMode().get() == EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        lockByDefault.setSelected(services.defaultMode().get() == ConcurrencyMode.LOCK_FOR_EDITING);
         lockByDefault.selectedProperty().addListener((obs, was, now) -> services.defaultMode().set(
-                now ? EditLockViewModel.Mode.LOCK_FOR_EDITING : EditLockViewModel.Mode.OPTIMISTIC));
+                now ? ConcurrencyMode.LOCK_FOR_EDITING : ConcurrencyMode.OPTIMISTIC));
         Menu editing = new Menu("_Editing");
         editing.getItems().add(lockByDefault);
         MenuBar bar = new MenuBar(customer, editing);

@@ -14,7 +14,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.HistoryRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.LockMessages;
 
 /**

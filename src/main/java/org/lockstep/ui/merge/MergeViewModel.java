@@ -34,7 +34,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.MergeResult;
 import org.lockstep.domain.merge.ThreeWayMerge;
 import org.lockstep.ui.EditorLocale;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.LockMessages;
 
 /**

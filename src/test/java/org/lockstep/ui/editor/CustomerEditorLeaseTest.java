@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -23,7 +24,7 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.LockState;
 
@@ -94,7 +95,7 @@ class CustomerEditorLeaseTest {
 
     @Test
     void lockModeTakesTheLeaseAtTheFirstChangeSavesUnderItAndClosingReleasesIt() {
-        aliceOpens().lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        aliceOpens().lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
 
         editor.textProperty(CustomerField.CITY).set("Curitiba");
@@ -174,7 +175,7 @@ class CustomerEditorLeaseTest {
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.updatedBy()).isEqualTo("Alice");
-        assertThat(editor.lock().modeProperty().get()).isEqualTo(EditLockViewModel.Mode.OPTIMISTIC);
+        assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
         assertThat(editor.editableProperty().get()).isTrue();
     }
 

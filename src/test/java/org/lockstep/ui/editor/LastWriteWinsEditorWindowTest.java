@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
@@ -98,7 +99,7 @@ class LastWriteWinsEditorWindowTest {
 
         editor.chooseLastWriteWins();
 
-        assertThat(editor.viewModel().lock().modeProperty().get()).isEqualTo(EditLockViewModel.Mode.LAST_WRITE_WINS);
+        assertThat(editor.viewModel().lock().modeProperty().get()).isEqualTo(ConcurrencyMode.LAST_WRITE_WINS);
         assertThat(editor.paintedUnsafe()).isTrue();
         assertThat(editor.unsafeWarning()).isEqualTo(WARNING);
         assertThat(editor.lockButtonEnabled()).isFalse();

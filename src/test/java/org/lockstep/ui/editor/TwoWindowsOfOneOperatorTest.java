@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -28,7 +29,7 @@ import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
@@ -168,7 +169,7 @@ class TwoWindowsOfOneOperatorTest {
 
     @Test
     void aLockInOneWindowMakesTheOtherReadOnlyItsSaveWritesNothingAndItCannotTakeTheLease() {
-        windowA.lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         windowA.textProperty(CustomerField.CITY).set("Curitiba");
         LeaseInfo held = lease().orElseThrow();
         assertThat(held.sessionId()).isEqualTo(windowA.writerId());
@@ -232,7 +233,7 @@ class TwoWindowsOfOneOperatorTest {
 
     @Test
     void releaseThereLetsTheOtherWindowGoKeepingItsEditsAndFreesThisOne() {
-        windowA.lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         windowA.textProperty(CustomerField.CITY).set("Curitiba");
         announce(windowA, "record_lease", lease().orElseThrow().token(), "INSERT");
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);

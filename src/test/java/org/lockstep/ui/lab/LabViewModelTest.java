@@ -25,7 +25,7 @@ import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.store.JdbiLabStore;
 import org.lockstep.testing.TestDatabases;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** The Lab window's view model with a real lab on a real database, run on the test's thread. */
 class LabViewModelTest {

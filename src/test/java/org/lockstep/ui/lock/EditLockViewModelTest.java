@@ -1,5 +1,6 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -28,7 +29,7 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.QueuedTaskExecutor;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /** The editor's lock, against the real lease table; FX-thread delivery is the calling thread here. */
@@ -73,7 +74,7 @@ class EditLockViewModelTest {
         EditLockViewModel alice = editor("Alice", Clock.systemUTC());
         EditLockViewModel bob = editor("Bob", Clock.systemUTC());
         alice.attach(c.id());
-        alice.modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        alice.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
 
         alice.editingStarted();
         bob.attach(c.id());
@@ -211,7 +212,7 @@ class EditLockViewModelTest {
         alice.attach(c.id());
         alice.lock();
 
-        alice.modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
+        alice.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> leasesOf("Bob").holder(c.id()).isEmpty());
         assertThat(alice.token()).isEmpty();
@@ -229,7 +230,7 @@ class EditLockViewModelTest {
         queued.runAll();
         alice.lock(); // the acquisition waits in the queue
 
-        alice.modeProperty().set(EditLockViewModel.Mode.LAST_WRITE_WINS);
+        alice.modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
         queued.runAll(); // the grant arrives, then its release runs
 
         assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Free.class);

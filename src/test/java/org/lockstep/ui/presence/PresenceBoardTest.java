@@ -20,7 +20,7 @@ import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.live.LiveUpdates;
 
