@@ -1,5 +1,7 @@
 package org.lockstep.ui;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.WriterIds;
 import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -42,7 +44,7 @@ public final class ClientSession {
         });
         EditorServices base = new EditorServices(backend.repository(), backend.history(), backend.leases(), executor,
                 Platform::runLater, scheduler, user,
-                EditLockViewModel.Settings.defaults(backend.leaseTtl(), backend.lockIdle()), defaultMode, openLocks);
+                LeaseSettings.defaults(backend.leaseTtl(), backend.lockIdle()), defaultMode, openLocks);
         live = new LiveUpdates(Platform::runLater, backend.repository().sessionId());
         presence = new PresenceBoard(backend.presence(), executor, Platform::runLater, scheduler,
                 PresenceBoard.HEARTBEAT);

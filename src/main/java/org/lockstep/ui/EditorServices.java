@@ -1,5 +1,7 @@
 package org.lockstep.ui;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.WriterIds;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.concurrency.TaskExecutor;
 import java.time.Clock;
@@ -46,7 +48,7 @@ import org.lockstep.ui.presence.PresenceBoard;
  */
 public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                              TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                             EditLockViewModel.Settings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
+                             LeaseSettings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
                              OpenLocks openLocks, LiveUpdates live, PresenceBoard presence,
                              MessageRepository messages, boolean lastWriteWinsAllowed) {
 
@@ -71,7 +73,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
     /** The services as before the unsafe mode existed: "Last write wins (unsafe)" not allowed. */
     public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                           TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                          EditLockViewModel.Settings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
+                          LeaseSettings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
                           OpenLocks openLocks, LiveUpdates live, PresenceBoard presence, MessageRepository messages) {
         this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
                 live, presence, messages, false);
@@ -80,7 +82,7 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
     /** Services without live updates: editors learn of another's save when their own save meets it. */
     public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
                           TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                          EditLockViewModel.Settings lockSettings,
+                          LeaseSettings lockSettings,
                           ObjectProperty<ConcurrencyMode> defaultMode, OpenLocks openLocks) {
         this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
                 null, null, null);

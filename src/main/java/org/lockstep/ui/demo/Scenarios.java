@@ -11,7 +11,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.editor.EditorState;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * The trainer's six scenarios: the lost update, then its cures (PoEAA's Optimistic and Pessimistic Offline Lock,

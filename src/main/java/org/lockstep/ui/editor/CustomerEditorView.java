@@ -29,7 +29,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 import org.lockstep.ui.merge.DeleteConflictDialog;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeDialog;

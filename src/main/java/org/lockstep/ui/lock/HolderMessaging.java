@@ -1,5 +1,6 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.editing.LockState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

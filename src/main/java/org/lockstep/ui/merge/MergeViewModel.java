@@ -31,7 +31,7 @@ import org.lockstep.domain.merge.ThreeWayMerge;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.MergeSave;
 import org.lockstep.ui.EditorLocale;
-import org.lockstep.ui.lock.LockMessages;
+import org.lockstep.editing.LockMessages;
 
 /**
  * The merge dialog's state and decisions, after a versioned save came back with zero rows (PoEAA, Optimistic Offline

@@ -28,7 +28,7 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 

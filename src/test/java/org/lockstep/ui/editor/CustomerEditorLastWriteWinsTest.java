@@ -33,7 +33,7 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.domain.ConcurrencyMode;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * "Last write wins (unsafe)" in the editor (issue 6): the lost-update bug, reproduced on purpose for the trainer, on a

@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.editing.LeaseSettings;
 import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -26,7 +27,7 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * The editor's lease paths (issue 4) on the real lease table: database calls on the test's thread, lock timers on
@@ -82,7 +83,7 @@ class CustomerEditorLeaseTest {
     /** Alice's editor; a 60 s TTL, so that no renewal races the test's own steps, and a fast poll. */
     CustomerEditorViewModel aliceOpens() {
         EditorServices services = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
-                new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(100)));
         editor = new CustomerEditorViewModel(services);
         editor.load(stored.id());

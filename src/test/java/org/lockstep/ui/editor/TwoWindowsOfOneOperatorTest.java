@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.editing.LeaseSettings;
 import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,10 +31,10 @@ import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
-import org.lockstep.ui.WriterIds;
+import org.lockstep.editing.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * One operator, two windows (issue 11): two editors of Alice's one client on a real database are two writers. A save
@@ -68,7 +69,7 @@ class TwoWindowsOfOneOperatorTest {
     void aliceOpensOneCustomerInTwoWindows() {
         // A 60 s TTL, so that no renewal races the test's steps; a fast poll.
         EditorServices client = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
-                new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(100)));
         live = new LiveUpdates(Runnable::run, client.clientSession());
         alice = client.withLive(live).withMessages(new JdbiMessageRepository(db.jdbi(), "Alice",

@@ -1,5 +1,8 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.LockMessages;
+import org.lockstep.editing.LockState;
 import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -64,7 +67,7 @@ class EditLockViewModelTest {
 
     static EditLockViewModel editor(String name, Clock clock, Duration ttl) {
         return new EditLockViewModel(leasesOf(name), TaskExecutor.sameThread(), Runnable::run, scheduler, clock,
-                new EditLockViewModel.Settings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(50)));
     }
 
@@ -117,7 +120,7 @@ class EditLockViewModelTest {
         EditLockViewModel alice = editor("Alice", Clock.systemUTC());
         // An hour between polls: only the feed's notification can free Bob within the wait below.
         EditLockViewModel bob = new EditLockViewModel(leasesOf("Bob"), TaskExecutor.sameThread(), Runnable::run,
-                scheduler, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60),
+                scheduler, Clock.systemUTC(), new LeaseSettings(Duration.ofSeconds(60),
                         Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofHours(1)));
         LiveUpdates live = new LiveUpdates(Runnable::run, "Bob-session");
         bob.follow(live);
@@ -223,7 +226,7 @@ class EditLockViewModelTest {
         Customer c = customer("U-L-LWW");
         QueuedTaskExecutor queued = new QueuedTaskExecutor();
         EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), queued, Runnable::run, scheduler,
-                Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15),
+                Clock.systemUTC(), new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15),
                         Duration.ofMinutes(1), Duration.ofMillis(50)));
         alice.allowLastWriteWins();
         alice.attach(c.id());
@@ -274,7 +277,7 @@ class EditLockViewModelTest {
         CountDownLatch resume = new CountDownLatch(1);
         try {
             EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), TaskExecutor.sameThread(),
-                    Runnable::run, stalled, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofMillis(1500),
+                    Runnable::run, stalled, Clock.systemUTC(), new LeaseSettings(Duration.ofMillis(1500),
                     Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(50)));
             alice.attach(c.id());
             alice.lock();
