@@ -6,6 +6,7 @@ import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.concurrency.TaskExecutor;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.beans.property.ObjectProperty;
@@ -100,6 +101,21 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         return new EditorServices(customers.asWriter(writer), history, leases.asWriter(writer), executor, fxThread,
                 scheduler, user, lockSettings, defaultMode, openLocks, live, presence,
                 messages == null ? null : messages.asWriter(writer), lastWriteWinsAllowed);
+    }
+
+    /** The change feed editors follow, if the process has one. */
+    public Optional<LiveUpdates> liveUpdates() {
+        return Optional.ofNullable(live);
+    }
+
+    /** The presence board, if the process shows presence. */
+    public Optional<PresenceBoard> presenceBoard() {
+        return Optional.ofNullable(presence);
+    }
+
+    /** The messages to and from this session's writers, if the process has them. */
+    public Optional<MessageRepository> holderMessages() {
+        return Optional.ofNullable(messages);
     }
 
     /** The client session these services belong to, whether they act as it or as one of its editors' writer ids. */
