@@ -42,15 +42,15 @@ public final class ClientSession {
             t.setDaemon(true);
             return t;
         });
-        EditorServices base = new EditorServices(backend.repository(), backend.history(), backend.leases(), executor,
-                Platform::runLater, scheduler, user,
+        EditorServices.Builder base = EditorServices.builder(backend.repository(), backend.history(), backend.leases(),
+                executor, Platform::runLater, scheduler, user,
                 LeaseSettings.defaults(backend.leaseTtl(), backend.lockIdle()), defaultMode, openLocks);
         live = new LiveUpdates(Platform::runLater, backend.repository().sessionId());
         presence = new PresenceBoard(backend.presence(), executor, Platform::runLater, scheduler,
                 PresenceBoard.HEARTBEAT);
         presence.follow(live);
         feed = backend.changeFeed().apply(live);
-        services = base.withPresence(presence).withMessages(backend.messages());
+        services = base.presence(presence).messages(backend.messages()).build();
     }
 
     /**

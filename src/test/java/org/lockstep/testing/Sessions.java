@@ -55,9 +55,9 @@ public final class Sessions {
     public static EditorServices services(Database db, String user, TaskExecutor executor, Executor fxThread,
                                           LeaseSettings lockSettings) {
         String session = user + "-" + UUID.randomUUID();
-        return new EditorServices(new JdbiCustomerRepository(db.jdbi(), user, session),
+        return EditorServices.builder(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session), executor,
                 fxThread, SCHEDULER, user, lockSettings, new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC),
-                new OpenLocks());
+                new OpenLocks()).build();
     }
 }

@@ -58,7 +58,7 @@ public final class Operator {
                 freeze.leases(backend.leases()));
         ClientSession client = ClientSession.start(frozenWhenAsked, name,
                 new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC));
-        EditorServices services = client.services().withLastWriteWinsAllowed();
+        EditorServices services = client.services().toBuilder().lastWriteWinsAllowed().build();
         MainWindow window = MainWindow.show(stage, services, client.live(), null);
         Operator operator = new Operator(name, colour, freeze, client, window);
         operator.decorate(stage);

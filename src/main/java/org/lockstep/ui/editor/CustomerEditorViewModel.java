@@ -124,11 +124,11 @@ public final class CustomerEditorViewModel {
         this.scope = new TaskScope(services.executor());
         this.reads = new TaskScope(services.executor());
         this.versions = new CustomerHistoryViewModel(historyRepository, services.executor(), clock.getZone());
-        Optional<HolderMessaging> messaging = services.holderMessages().map(m -> new HolderMessaging(m,
-                services.executor(), lock, services.liveUpdates().orElse(null),
+        Optional<HolderMessaging> messaging = services.messages().map(m -> new HolderMessaging(m,
+                services.executor(), lock, services.live().orElse(null),
                 message -> notice.set(EditorNotice.info(message.describe()))));
         this.helpers = new RecordHelpers(lock, messaging, new HotRecordWatch(repository, services.executor()),
-                services.presenceBoard().orElse(null), buffer.dirtyProperty());
+                services.presence().orElse(null), buffer.dirtyProperty());
         this.live = new LiveFollower(this, reads);
         this.conflicts = new ConflictFlow(this, historyRepository, services.executor());
         this.saves = new EditorSaves(this, editing, lock, scope, conflicts);
@@ -146,7 +146,7 @@ public final class CustomerEditorViewModel {
             input.addListener(o -> refresh());
         }
         watchLock();
-        services.liveUpdates().ifPresent(l -> unsubscribe.addAll(live.follow(l)));
+        services.live().ifPresent(l -> unsubscribe.addAll(live.follow(l)));
         refresh();
     }
 

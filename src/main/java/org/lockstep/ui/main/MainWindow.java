@@ -90,9 +90,7 @@ public final class MainWindow {
             new LiveListUpdater(vm.list(), services.customers(), services.executor(), live);
         }
         this.listView = new CustomerListView(vm.list());
-        if (services.presence() != null) {
-            listView.showPresence(services.presence());
-        }
+        services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());
         Parent editorPane = new CustomerEditorView(vm.editor()).root();
         if (listView.root() instanceof Region list) {
@@ -129,7 +127,7 @@ public final class MainWindow {
      */
     public static MainWindow show(Stage stage, EditorServices services, LiveUpdates live, LabRunner lab) {
         // The pane's editor and every editor window follow other operators' saves through the same hub.
-        EditorServices following = live == null ? services : services.withLive(live);
+        EditorServices following = live == null ? services : services.toBuilder().live(live).build();
         MainWindowViewModel vm = new MainWindowViewModel(following);
         MainWindow window = new MainWindow(vm, following, live, lab);
         vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));

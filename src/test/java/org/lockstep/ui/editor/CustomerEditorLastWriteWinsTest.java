@@ -67,7 +67,7 @@ class CustomerEditorLastWriteWinsTest {
         EditorServices plain = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
                 Sessions.quickLocks());
         live = new LiveUpdates(Runnable::run, plain.customers().sessionId());
-        aliceServices = plain.withLive(live).withLastWriteWinsAllowed();
+        aliceServices = plain.toBuilder().live(live).lastWriteWinsAllowed().build();
     }
 
     @AfterEach
@@ -180,9 +180,11 @@ class CustomerEditorLastWriteWinsTest {
     @Test
     void aNewEditorNeverStartsUnsafeEvenWhenTheDefaultSaysSo() {
         EditorServices s = aliceServices;
-        EditorServices unsafeDefault = new EditorServices(s.customers(), s.history(), s.leases(), s.executor(),
-                s.fxThread(), s.scheduler(), s.user(), s.lockSettings(), new SimpleObjectProperty<>(ConcurrencyMode.LAST_WRITE_WINS),
-                s.openLocks(), s.live(), s.presence(), s.messages(), true);
+        EditorServices.Builder b = EditorServices.builder(s.customers(), s.history(), s.leases(), s.executor(),
+                s.fxThread(), s.scheduler(), s.user(), s.lockSettings(),
+                new SimpleObjectProperty<>(ConcurrencyMode.LAST_WRITE_WINS), s.openLocks()).lastWriteWinsAllowed();
+        s.live().ifPresent(b::live);
+        EditorServices unsafeDefault = b.build();
 
         aliceOpens(unsafeDefault);
 

@@ -72,8 +72,8 @@ class TwoWindowsOfOneOperatorTest {
                 new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(100)));
         live = new LiveUpdates(Runnable::run, client.clientSession());
-        alice = client.withLive(live).withMessages(new JdbiMessageRepository(db.jdbi(), "Alice",
-                client.clientSession()));
+        alice = client.toBuilder().live(live).messages(new JdbiMessageRepository(db.jdbi(), "Alice",
+                client.clientSession())).build();
         stored = Sessions.repository(db, "Setup").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "TWO-WINDOWS-" + REFS.incrementAndGet()).build());
         windowA = opens();

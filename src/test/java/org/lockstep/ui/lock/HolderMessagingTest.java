@@ -58,8 +58,8 @@ class HolderMessagingTest {
         feed.start();
         toClose.add(feed);
         await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
-        return plain.withLive(live).withMessages(new JdbiMessageRepository(db.jdbi(), user,
-                plain.customers().sessionId()));
+        return plain.toBuilder().live(live).messages(new JdbiMessageRepository(db.jdbi(), user,
+                plain.customers().sessionId())).build();
     }
 
     @Test
