@@ -297,8 +297,6 @@ public final class LeaseSession {
         return idle.warned();
     }
 
-    // ---- internals ------------------------------------------------------------------------------------------------
-
     private void set(LockState now) {
         LockState old = state;
         state = now;
