@@ -94,7 +94,7 @@ public final class DesktopApp {
     private static UiContext.Backend backend(Database db, String user, Duration leaseTtl, Duration lockIdle,
                                              Runnable shutdown, DemoClients demo) {
         // One client session for all: presence, messages and the list act as it, and each editor writes as a writer
-        // id of its own derived from it (ui.WriterIds), so that one window's lease keeps the others from writing.
+        // id of its own derived from it (editing.WriterIds), so that one window's lease keeps the others from writing.
         String session = user + "-" + UUID.randomUUID();
         return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),

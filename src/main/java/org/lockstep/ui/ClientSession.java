@@ -1,5 +1,8 @@
 package org.lockstep.ui;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.WriterIds;
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,22 +35,22 @@ public final class ClientSession {
     private final ChangeFeed feed;
     private final EditorServices services;
 
-    private ClientSession(UiContext.Backend backend, String user, ObjectProperty<EditLockViewModel.Mode> defaultMode) {
+    private ClientSession(UiContext.Backend backend, String user, ObjectProperty<ConcurrencyMode> defaultMode) {
         executor = new FxTaskExecutor(3);
         scheduler = Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, "lockstep-leases-" + user);
             t.setDaemon(true);
             return t;
         });
-        EditorServices base = new EditorServices(backend.repository(), backend.history(), backend.leases(), executor,
-                Platform::runLater, scheduler, user,
-                EditLockViewModel.Settings.defaults(backend.leaseTtl(), backend.lockIdle()), defaultMode, openLocks);
+        EditorServices.Builder base = EditorServices.builder(backend.repository(), backend.history(), backend.leases(),
+                executor, Platform::runLater, scheduler, user,
+                LeaseSettings.defaults(backend.leaseTtl(), backend.lockIdle()), defaultMode, openLocks);
         live = new LiveUpdates(Platform::runLater, backend.repository().sessionId());
         presence = new PresenceBoard(backend.presence(), executor, Platform::runLater, scheduler,
                 PresenceBoard.HEARTBEAT);
         presence.follow(live);
         feed = backend.changeFeed().apply(live);
-        services = base.withPresence(presence).withMessages(backend.messages());
+        services = base.presence(presence).messages(backend.messages()).build();
     }
 
     /**
@@ -57,7 +60,7 @@ public final class ClientSession {
      * @param defaultMode the mode new editors start in
      */
     public static ClientSession start(UiContext.Backend backend, String user,
-                                      ObjectProperty<EditLockViewModel.Mode> defaultMode) {
+                                      ObjectProperty<ConcurrencyMode> defaultMode) {
         ClientSession session = new ClientSession(backend, user, defaultMode);
         session.presence.start();
         session.feed.start();

@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.util.prefs.Preferences;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -26,27 +27,27 @@ public final class EditingPreferences {
      *
      * @param node e.g. {@code Preferences.userRoot().node(NODE)}
      */
-    public static ObjectProperty<EditLockViewModel.Mode> defaultMode(Preferences node) {
-        EditLockViewModel.Mode stored;
+    public static ObjectProperty<ConcurrencyMode> defaultMode(Preferences node) {
+        ConcurrencyMode stored;
         try {
-            stored = EditLockViewModel.Mode.valueOf(node.get(DEFAULT_MODE, EditLockViewModel.Mode.OPTIMISTIC.name()));
+            stored = ConcurrencyMode.valueOf(node.get(DEFAULT_MODE, ConcurrencyMode.OPTIMISTIC.name()));
         } catch (IllegalArgumentException e) {
-            stored = EditLockViewModel.Mode.OPTIMISTIC; // an unknown value written by another version
+            stored = ConcurrencyMode.OPTIMISTIC; // an unknown value written by another version
         }
-        if (stored == EditLockViewModel.Mode.LAST_WRITE_WINS) {
-            stored = EditLockViewModel.Mode.OPTIMISTIC; // written by hand: the unsafe mode is never a default
+        if (stored == ConcurrencyMode.LAST_WRITE_WINS) {
+            stored = ConcurrencyMode.OPTIMISTIC; // written by hand: the unsafe mode is never a default
         }
-        ObjectProperty<EditLockViewModel.Mode> mode = new SimpleObjectProperty<>(null, DEFAULT_MODE, stored) {
+        ObjectProperty<ConcurrencyMode> mode = new SimpleObjectProperty<>(null, DEFAULT_MODE, stored) {
             @Override
-            public void set(EditLockViewModel.Mode next) {
-                if (next == EditLockViewModel.Mode.LAST_WRITE_WINS) {
+            public void set(ConcurrencyMode next) {
+                if (next == ConcurrencyMode.LAST_WRITE_WINS) {
                     throw new IllegalArgumentException("Last write wins (unsafe) can never be the default mode");
                 }
                 super.set(next);
             }
         };
         mode.addListener((obs, was, now) -> node.put(DEFAULT_MODE,
-                (now == null ? EditLockViewModel.Mode.OPTIMISTIC : now).name()));
+                (now == null ? ConcurrencyMode.OPTIMISTIC : now).name()));
         return mode;
     }
 }

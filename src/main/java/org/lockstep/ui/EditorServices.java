@@ -2,13 +2,18 @@ package org.lockstep.ui;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.beans.property.ObjectProperty;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
@@ -22,66 +27,156 @@ import org.lockstep.ui.presence.PresenceBoard;
  * lease never blocks its own saves while another editor's lease — another window of the same operator included —
  * does (docs/decisions/0012-one-writer-per-editor.md).
  *
- * @param customers    where customers are kept, acting as {@code user}
- * @param history      the version history, for the merge dialog's header
- * @param leases       the lease store, acting as the same session as {@code customers}
- * @param executor     runs database calls off the FX thread, results back on it
- * @param fxThread     delivers timer results to the FX thread ({@code Platform::runLater})
- * @param scheduler    runs lease renewals, polls and idle checks
- * @param user         the operator's name
- * @param lockSettings lease TTL, idle limit and poll interval
- * @param defaultMode  the mode new editors start in (a preference the main window's menu sets)
- * @param openLocks    every open editor's lock, released when the application stops
- * @param live         other sessions' changes as they happen, which open editors follow; {@code null} when the
- *                     process has no change feed (editors then learn of a newer version at save time)
- * @param presence     who else has a customer open, and where this process's editors announce themselves;
- *                     {@code null} when the process shows no presence
- * @param messages     messages to and from this session (a waiting operator to a lock's holder); {@code null}: none.
- *                     An editor's services receive those sent to its writer id: the holder of its lease
- * @param lastWriteWinsAllowed whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
- *                     ({@link EditLockViewModel.Mode#LAST_WRITE_WINS}); only {@code lockstep demo} and
- *                     {@code --allow-unsafe} allow it. Even then a new editor starts in the (safe) default mode.
+ * <p>Optional parts, empty when the process lacks them: {@link #live()} other sessions' changes as they happen,
+ * which open editors follow (without it, editors learn of a newer version at save time); {@link #presence()} who
+ * else has a customer open; {@link #messages()} messages to and from this session (a waiting operator to a lock's
+ * holder; an editor's services receive those sent to its writer id).
+ *
+ * <p>Built with {@link #builder}; a variant (another feed, the unsafe mode allowed) with {@link #toBuilder()}.
+ * Only {@code lockstep demo} and {@code --allow-unsafe} allow "Last write wins (unsafe)"; even then a new editor
+ * starts in the (safe) default mode.
  */
-public record EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
-                             TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                             EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
-                             OpenLocks openLocks, LiveUpdates live, PresenceBoard presence,
-                             MessageRepository messages, boolean lastWriteWinsAllowed) {
+public final class EditorServices {
 
-    /** Checks that every service is there and that both repositories act as one session. */
-    public EditorServices {
-        Objects.requireNonNull(customers, "customers");
-        Objects.requireNonNull(history, "history");
-        Objects.requireNonNull(leases, "leases");
-        Objects.requireNonNull(executor, "executor");
-        Objects.requireNonNull(fxThread, "fxThread");
-        Objects.requireNonNull(scheduler, "scheduler");
-        Objects.requireNonNull(user, "user");
-        Objects.requireNonNull(lockSettings, "lockSettings");
-        Objects.requireNonNull(defaultMode, "defaultMode");
-        Objects.requireNonNull(openLocks, "openLocks");
+    private final CustomerRepository customers;
+    private final HistoryRepository history;
+    private final LeaseRepository leases;
+    private final TaskExecutor executor;
+    private final Executor fxThread;
+    private final ScheduledExecutorService scheduler;
+    private final String user;
+    private final LeaseSettings lockSettings;
+    private final ObjectProperty<ConcurrencyMode> defaultMode;
+    private final OpenLocks openLocks;
+    private final Optional<LiveUpdates> live;
+    private final Optional<PresenceBoard> presence;
+    private final Optional<MessageRepository> messages;
+    private final boolean lastWriteWinsAllowed;
+
+    private EditorServices(Builder b) {
+        this.customers = Objects.requireNonNull(b.customers, "customers");
+        this.history = Objects.requireNonNull(b.history, "history");
+        this.leases = Objects.requireNonNull(b.leases, "leases");
+        this.executor = Objects.requireNonNull(b.executor, "executor");
+        this.fxThread = Objects.requireNonNull(b.fxThread, "fxThread");
+        this.scheduler = Objects.requireNonNull(b.scheduler, "scheduler");
+        this.user = Objects.requireNonNull(b.user, "user");
+        this.lockSettings = Objects.requireNonNull(b.lockSettings, "lockSettings");
+        this.defaultMode = Objects.requireNonNull(b.defaultMode, "defaultMode");
+        this.openLocks = Objects.requireNonNull(b.openLocks, "openLocks");
+        this.live = b.live;
+        this.presence = b.presence;
+        this.messages = b.messages;
+        this.lastWriteWinsAllowed = b.lastWriteWinsAllowed;
         if (!customers.sessionId().equals(leases.sessionId())) {
             throw new IllegalArgumentException("The customer and lease repositories must act as one session, not "
                     + customers.sessionId() + " and " + leases.sessionId());
         }
     }
 
-    /** The services as before the unsafe mode existed: "Last write wins (unsafe)" not allowed. */
-    public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
-                          TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                          EditLockViewModel.Settings lockSettings, ObjectProperty<EditLockViewModel.Mode> defaultMode,
-                          OpenLocks openLocks, LiveUpdates live, PresenceBoard presence, MessageRepository messages) {
-        this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
-                live, presence, messages, false);
+    /**
+     * The services every process has; add the optional parts on the builder.
+     *
+     * @param customers    where customers are kept, acting as {@code user}
+     * @param history      the version history, for the merge dialog's header
+     * @param leases       the lease store, acting as the same session as {@code customers}
+     * @param executor     runs database calls off the FX thread, results back on it
+     * @param fxThread     delivers timer results to the FX thread ({@code Platform::runLater})
+     * @param scheduler    runs lease renewals, polls and idle checks
+     * @param user         the operator's name
+     * @param lockSettings lease TTL, idle limit and poll interval
+     * @param defaultMode  the mode new editors start in (a preference the main window's menu sets)
+     * @param openLocks    every open editor's lock, released when the application stops
+     */
+    public static Builder builder(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
+                                  TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler,
+                                  String user, LeaseSettings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
+                                  OpenLocks openLocks) {
+        Builder b = new Builder();
+        b.customers = customers;
+        b.history = history;
+        b.leases = leases;
+        b.executor = executor;
+        b.fxThread = fxThread;
+        b.scheduler = scheduler;
+        b.user = user;
+        b.lockSettings = lockSettings;
+        b.defaultMode = defaultMode;
+        b.openLocks = openLocks;
+        return b;
     }
 
-    /** Services without live updates: editors learn of another's save when their own save meets it. */
-    public EditorServices(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
-                          TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler, String user,
-                          EditLockViewModel.Settings lockSettings,
-                          ObjectProperty<EditLockViewModel.Mode> defaultMode, OpenLocks openLocks) {
-        this(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode, openLocks,
-                null, null, null);
+    /** A builder holding these services, to build a variant. */
+    public Builder toBuilder() {
+        Builder b = builder(customers, history, leases, executor, fxThread, scheduler, user, lockSettings, defaultMode,
+                openLocks);
+        b.live = live;
+        b.presence = presence;
+        b.messages = messages;
+        b.lastWriteWinsAllowed = lastWriteWinsAllowed;
+        return b;
+    }
+
+    /** Builds {@link EditorServices}. */
+    public static final class Builder {
+        private CustomerRepository customers;
+        private HistoryRepository history;
+        private LeaseRepository leases;
+        private TaskExecutor executor;
+        private Executor fxThread;
+        private ScheduledExecutorService scheduler;
+        private String user;
+        private LeaseSettings lockSettings;
+        private ObjectProperty<ConcurrencyMode> defaultMode;
+        private OpenLocks openLocks;
+        private Optional<LiveUpdates> live = Optional.empty();
+        private Optional<PresenceBoard> presence = Optional.empty();
+        private Optional<MessageRepository> messages = Optional.empty();
+        private boolean lastWriteWinsAllowed;
+
+        private Builder() {
+        }
+
+        /** Editors follow {@code updates}. */
+        public Builder live(LiveUpdates updates) {
+            this.live = Optional.of(updates);
+            return this;
+        }
+
+        /** Editors announce themselves on and show {@code board}. */
+        public Builder presence(PresenceBoard board) {
+            this.presence = Optional.of(board);
+            return this;
+        }
+
+        /** Editors send and receive {@code store}'s messages. */
+        public Builder messages(MessageRepository store) {
+            this.messages = Optional.of(store);
+            return this;
+        }
+
+        /**
+         * Customers are written through another repository of the same session (e.g. one that publishes); editors
+         * derive their own writer's repository from it ({@link CustomerRepository#asWriter}).
+         */
+        public Builder customers(CustomerRepository other) {
+            this.customers = other;
+            return this;
+        }
+
+        /**
+         * Editors offer "Last write wins (unsafe)" — the lost-update bug, for teaching only ({@code lockstep demo},
+         * {@code --allow-unsafe}). New editors still start in the default mode, never unsafe.
+         */
+        public Builder lastWriteWinsAllowed() {
+            this.lastWriteWinsAllowed = true;
+            return this;
+        }
+
+        /** The services; checks that every required one is there and both repositories act as one session. */
+        public EditorServices build() {
+            return new EditorServices(this);
+        }
     }
 
     /**
@@ -93,9 +188,10 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
      */
     public EditorServices forNewEditor() {
         String writer = WriterIds.next(customers.sessionId());
-        return new EditorServices(customers.asWriter(writer), history, leases.asWriter(writer), executor, fxThread,
-                scheduler, user, lockSettings, defaultMode, openLocks, live, presence,
-                messages == null ? null : messages.asWriter(writer), lastWriteWinsAllowed);
+        Builder b = toBuilder().customers(customers.asWriter(writer));
+        b.leases = leases.asWriter(writer);
+        b.messages = messages.map(m -> m.asWriter(writer));
+        return b.build();
     }
 
     /** The client session these services belong to, whether they act as it or as one of its editors' writer ids. */
@@ -103,45 +199,9 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         return WriterIds.clientOf(customers.sessionId());
     }
 
-    /** The same services, with editors following {@code updates} ({@code null}: none). */
-    public EditorServices withLive(LiveUpdates updates) {
-        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, updates, presence, messages, lastWriteWinsAllowed);
-    }
-
-    /** The same services, with editors announcing themselves on and showing {@code board} ({@code null}: none). */
-    public EditorServices withPresence(PresenceBoard board) {
-        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, board, messages, lastWriteWinsAllowed);
-    }
-
-    /**
-     * The same services writing customers through another repository of the same session (e.g. one that publishes);
-     * editors derive their own writer's repository from it ({@link CustomerRepository#asWriter}).
-     */
-    public EditorServices withCustomers(CustomerRepository other) {
-        return new EditorServices(other, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, presence, messages, lastWriteWinsAllowed);
-    }
-
-    /** The same services, with editors sending and receiving {@code store}'s messages ({@code null}: none). */
-    public EditorServices withMessages(MessageRepository store) {
-        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, presence, store, lastWriteWinsAllowed);
-    }
-
-    /**
-     * The same services, with editors offering "Last write wins (unsafe)" — the lost-update bug, for teaching only
-     * ({@code lockstep demo}, {@code --allow-unsafe}). New editors still start in the default mode, never unsafe.
-     */
-    public EditorServices withLastWriteWinsAllowed() {
-        return new EditorServices(customers, history, leases, executor, fxThread, scheduler, user, lockSettings,
-                defaultMode, openLocks, live, presence, messages, true);
-    }
-
     /**
      * A lock for a new editor, in the default mode, registered so that the application's stop releases it. A default
-     * of {@link EditLockViewModel.Mode#LAST_WRITE_WINS} counts as optimistic: a new editor never starts unsafe.
+     * of {@link ConcurrencyMode#LAST_WRITE_WINS} counts as optimistic: a new editor never starts unsafe.
      */
     public EditLockViewModel newLock() {
         EditLockViewModel lock = new EditLockViewModel(leases, executor, fxThread, scheduler, Clock.systemUTC(),
@@ -149,13 +209,80 @@ public record EditorServices(CustomerRepository customers, HistoryRepository his
         if (lastWriteWinsAllowed) {
             lock.allowLastWriteWins();
         }
-        EditLockViewModel.Mode initial = defaultMode.get();
-        lock.modeProperty().set(initial == EditLockViewModel.Mode.LAST_WRITE_WINS
-                ? EditLockViewModel.Mode.OPTIMISTIC : initial);
-        if (live != null) {
-            lock.follow(live);
-        }
+        ConcurrencyMode initial = defaultMode.get();
+        lock.modeProperty().set(initial == ConcurrencyMode.LAST_WRITE_WINS ? ConcurrencyMode.OPTIMISTIC : initial);
+        live.ifPresent(lock::follow);
         openLocks.add(lock);
         return lock;
+    }
+
+    /** Where customers are kept, acting as the operator (or an editor's writer id). */
+    public CustomerRepository customers() {
+        return customers;
+    }
+
+    /** The version history. */
+    public HistoryRepository history() {
+        return history;
+    }
+
+    /** The lease store, acting as the same session as {@link #customers()}. */
+    public LeaseRepository leases() {
+        return leases;
+    }
+
+    /** Runs database calls off the FX thread, results back on it. */
+    public TaskExecutor executor() {
+        return executor;
+    }
+
+    /** Delivers timer results to the FX thread. */
+    public Executor fxThread() {
+        return fxThread;
+    }
+
+    /** Runs lease renewals, polls and idle checks. */
+    public ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
+    /** The operator's name. */
+    public String user() {
+        return user;
+    }
+
+    /** Lease TTL, idle limit and poll interval. */
+    public LeaseSettings lockSettings() {
+        return lockSettings;
+    }
+
+    /** The mode new editors start in. */
+    public ObjectProperty<ConcurrencyMode> defaultMode() {
+        return defaultMode;
+    }
+
+    /** Every open editor's lock. */
+    public OpenLocks openLocks() {
+        return openLocks;
+    }
+
+    /** The change feed editors follow, if the process has one. */
+    public Optional<LiveUpdates> live() {
+        return live;
+    }
+
+    /** The presence board, if the process shows presence. */
+    public Optional<PresenceBoard> presence() {
+        return presence;
+    }
+
+    /** Messages to and from this session's writers, if the process has them. */
+    public Optional<MessageRepository> messages() {
+        return messages;
+    }
+
+    /** Whether editors offer "Last write wins (unsafe)" (teaching only). */
+    public boolean lastWriteWinsAllowed() {
+        return lastWriteWinsAllowed;
     }
 }

@@ -98,7 +98,7 @@ public final class LockstepApplication extends Application {
             client = ClientSession.start(opened, ctx.user(),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
             EditorServices services = ctx.allowUnsafe()
-                    ? client.services().withLastWriteWinsAllowed() // --allow-unsafe: for teaching the lost update
+                    ? client.services().toBuilder().lastWriteWinsAllowed().build() // --allow-unsafe: for teaching the lost update
                     : client.services();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
             if (opened.demo() != null) {

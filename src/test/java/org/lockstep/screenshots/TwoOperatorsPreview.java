@@ -1,5 +1,6 @@
 package org.lockstep.screenshots;
 
+import org.lockstep.editing.LeaseSettings;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import javafx.application.Application;
@@ -45,9 +46,9 @@ public final class TwoOperatorsPreview {
                 .with(CustomerField.EMAIL, "ftremblay@gmail.com").with(CustomerField.PHONE, "+1 (514) 721-4711")
                 .with(CustomerField.ADDRESS, "1498 rue Bélanger").with(CustomerField.POSTAL_CODE, "H2G 1A7").build());
         EditorServices alice = Sessions.services(db, "Alice", new FxTaskExecutor(2), Platform::runLater,
-                EditLockViewModel.Settings.defaults(java.time.Duration.ofSeconds(60)));
+                LeaseSettings.defaults(java.time.Duration.ofSeconds(60)));
         EditorServices bob = Sessions.services(db, "Bob", new FxTaskExecutor(2), Platform::runLater,
-                EditLockViewModel.Settings.defaults(java.time.Duration.ofSeconds(60)));
+                LeaseSettings.defaults(java.time.Duration.ofSeconds(60)));
         Stage a = CustomerEditorWindow.open(alice, c.id());
         Stage b = CustomerEditorWindow.open(bob, c.id());
         a.setX(10);

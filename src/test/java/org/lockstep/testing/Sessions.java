@@ -1,5 +1,7 @@
 package org.lockstep.testing;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Executor;
@@ -12,7 +14,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
 
@@ -38,8 +40,8 @@ public final class Sessions {
      * Lock timings for tests: a short TTL (renewed every third of it) and a fast poll, so that waiting for a lease
      * to end or a lock loss to be noticed takes a second or two, not a minute.
      */
-    public static EditLockViewModel.Settings quickLocks() {
-        return new EditLockViewModel.Settings(Duration.ofSeconds(3), Duration.ofMinutes(15), Duration.ofMinutes(1),
+    public static LeaseSettings quickLocks() {
+        return new LeaseSettings(Duration.ofSeconds(3), Duration.ofMinutes(15), Duration.ofMinutes(1),
                 Duration.ofMillis(200));
     }
 
@@ -51,11 +53,11 @@ public final class Sessions {
      *                 in view-model tests)
      */
     public static EditorServices services(Database db, String user, TaskExecutor executor, Executor fxThread,
-                                          EditLockViewModel.Settings lockSettings) {
+                                          LeaseSettings lockSettings) {
         String session = user + "-" + UUID.randomUUID();
-        return new EditorServices(new JdbiCustomerRepository(db.jdbi(), user, session),
+        return EditorServices.builder(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session), executor,
-                fxThread, SCHEDULER, user, lockSettings, new SimpleObjectProperty<>(EditLockViewModel.Mode.OPTIMISTIC),
-                new OpenLocks());
+                fxThread, SCHEDULER, user, lockSettings, new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC),
+                new OpenLocks()).build();
     }
 }

@@ -9,7 +9,7 @@ import java.util.prefs.Preferences;
 import javafx.beans.property.ObjectProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.lockstep.ui.lock.EditLockViewModel.Mode;
+import org.lockstep.domain.ConcurrencyMode;
 
 /** The default mode of new editors, kept as a preference (a throw-away node, never the operator's own). */
 class EditingPreferencesTest {
@@ -23,31 +23,31 @@ class EditingPreferencesTest {
 
     @Test
     void optimisticUntilChosenOtherwiseAndTheChoiceIsKept() {
-        ObjectProperty<Mode> mode = EditingPreferences.defaultMode(node);
-        assertThat(mode.get()).isEqualTo(Mode.OPTIMISTIC);
+        ObjectProperty<ConcurrencyMode> mode = EditingPreferences.defaultMode(node);
+        assertThat(mode.get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
 
-        mode.set(Mode.LOCK_FOR_EDITING);
+        mode.set(ConcurrencyMode.LOCK_FOR_EDITING);
 
         assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isEqualTo("LOCK_FOR_EDITING");
-        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.LOCK_FOR_EDITING);
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(ConcurrencyMode.LOCK_FOR_EDITING);
     }
 
     @Test
     void lastWriteWinsIsNeverTheDefaultMode() {
-        ObjectProperty<Mode> mode = EditingPreferences.defaultMode(node);
+        ObjectProperty<ConcurrencyMode> mode = EditingPreferences.defaultMode(node);
 
-        assertThatThrownBy(() -> mode.set(Mode.LAST_WRITE_WINS)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(mode.get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThatThrownBy(() -> mode.set(ConcurrencyMode.LAST_WRITE_WINS)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(mode.get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
         assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isNull();
 
         node.put(EditingPreferences.DEFAULT_MODE, "LAST_WRITE_WINS"); // written by hand
-        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
     }
 
     @Test
     void anUnknownStoredValueMeansOptimistic() {
         node.put(EditingPreferences.DEFAULT_MODE, "PESSIMISTIC_FOREVER");
 
-        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThat(EditingPreferences.defaultMode(node).get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
     }
 }

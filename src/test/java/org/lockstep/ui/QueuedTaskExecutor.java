@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.concurrency.TaskExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,8 +16,8 @@ public final class QueuedTaskExecutor implements TaskExecutor {
     private final List<Runnable> pending = new ArrayList<>();
 
     @Override
-    public <T> void execute(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-        pending.add(() -> TaskExecutor.sameThread().execute(work, onSuccess, onFailure));
+    public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        pending.add(() -> TaskExecutor.sameThread().run(work, onSuccess, onFailure));
     }
 
     /** How many tasks wait. */

@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.editing.WriterIds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 import org.lockstep.app.Database;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.list.CustomerListViewModel;
 import org.lockstep.ui.list.LiveListUpdater;
 import org.lockstep.ui.live.LiveUpdates;
@@ -59,7 +59,7 @@ final class BurstBenchmark {
         ScheduledExecutorService probe = Executors.newSingleThreadScheduledExecutor(daemon("lockstep-bench-probe"));
         TaskExecutor tasks = new TaskExecutor() {
             @Override
-            public <T> void execute(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+            public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
                 background.execute(() -> {
                     try {
                         T value = work.call();

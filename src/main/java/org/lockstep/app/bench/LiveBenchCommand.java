@@ -149,6 +149,6 @@ final class LiveBenchCommand implements Callable<Integer> {
             out.printf("%nAims: %s%n", BenchCommand.verdict(met));
         }
         out.flush();
-        return Launcher.OK;
+        return ExitCodes.OK;
     }
 }

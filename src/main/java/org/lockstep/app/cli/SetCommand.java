@@ -3,6 +3,7 @@ package org.lockstep.app.cli;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.Customer;
@@ -13,8 +14,9 @@ import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.FieldMerge;
-import org.lockstep.domain.merge.MergeResult;
-import org.lockstep.domain.merge.ThreeWayMerge;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.editing.CustomerEditing;
+import org.lockstep.editing.MergeSave;
 import org.lockstep.store.JdbiHistoryRepository;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Spec;
  * {@code lockstep set ID FIELD=VALUE... --if-version N [--json]}: changes the named fields with the same versioned
  * save as the editor ({@code UPDATE … WHERE id = ? AND version = N}). The other fields keep the values of version N;
  * when the customer is no longer at version N, nothing is saved and the command exits 3 with the current record.
- * With {@code --merge}, a customer that moved past version N is merged three-way (base = version N from the
+ * With {@code --merge} ({@link CustomerEditing#mergeAndSave}, as the editor's merge dialog), a customer that moved past version N is merged three-way (base = version N from the
  * history, mine = version N with these changes, theirs = the customer now) and saved when nothing conflicts; when
  * something does, nothing is saved and it exits 3 with the conflicting fields as JSON.
  */
@@ -79,23 +81,23 @@ public final class SetCommand implements Callable<Integer> {
         }
         return CommandSupport.run(launcher, spec, s -> {
             String nothingDone = "nothing saved";
-            Optional<Customer> current = s.customers().find(id);
-            if (current.isPresent()) {
+            Optional<Customer> found = s.customers().find(id);
+            if (found.isPresent()) {
                 // Invalid input is exit 2 whatever the version: judged on what these assignments change.
-                judgeChanges(current.get().data(), CommandSupport.apply(current.get().data(), assignments));
+                judgeChanges(found.get().data(), CommandSupport.apply(found.get().data(), assignments));
             }
-            if (current.isPresent() && current.get().version() > ifVersion && !merge) {
+            if (found.isPresent() && found.get().version() > ifVersion && !merge) {
                 // Refused by the versioned save on version N itself, not by this read alone, so that the repository
                 // counts the conflict (hot-record advice) as it counts an editor's. Versions only grow: it writes
                 // nothing, and says why (a conflict, or a lock, most actionable first).
-                return finished(s, versionedSave(s, ifVersion, CommandSupport.apply(current.get().data(),
+                return savedOrRefused(s, versionedSave(s, ifVersion, CommandSupport.apply(found.get().data(),
                         assignments)), nothingDone);
             }
-            if (current.isEmpty() || (current.get().version() != ifVersion && !merge)) {
-                return CommandSupport.conflict(s, id, ifVersion, current, nothingDone);
+            if (found.isEmpty() || (found.get().version() != ifVersion && !merge)) {
+                return CommandSupport.conflict(s, id, ifVersion, found, nothingDone);
             }
             // The changes are based on version N: only version N's values are the right base for the other fields.
-            Optional<CustomerData> base = current.get().version() == ifVersion ? Optional.of(current.get().data())
+            Optional<CustomerData> base = found.get().version() == ifVersion ? Optional.of(found.get().data())
                     : new JdbiHistoryRepository(s.db().jdbi()).valuesAt(id, ifVersion);
             if (base.isEmpty()) {
                 s.err().println("lockstep: customer " + id + " has no recorded version " + ifVersion
@@ -103,49 +105,16 @@ public final class SetCommand implements Callable<Integer> {
                 return ExitCodes.CONFLICT;
             }
             CustomerData mine = CommandSupport.apply(base.get(), assignments);
-            Customer target = current.get();
-            for (int attempt = 0; attempt < MAX_MERGE_ATTEMPTS; attempt++) {
-                CustomerData toSave = mine;
-                if (target.version() != ifVersion) {
-                    MergeResult merged = ThreeWayMerge.merge(base.get(), mine, target.data());
-                    List<FieldMerge> conflicts = new java.util.ArrayList<>(merged.conflicts());
-                    // FIELD=VALUE is an explicit request made from version N: a value equal to version N's still
-                    // asks for that value, so a newer, different value of theirs is a conflict, not "unchanged by
-                    // me". And theirs having reached the same value is no proof this request is done: a value
-                    // computed from version N (a count, an amount: 5 - 1) meets another computed the same way, and
-                    // taking it as merged would lose one of the two changes. Only a person can tell.
-                    assignments.forEach((field, value) -> {
-                        FieldMerge f = merged.field(field);
-                        if (f.resolution() == FieldMerge.Resolution.THEIRS
-                                || f.resolution() == FieldMerge.Resolution.BOTH_SAME) {
-                            conflicts.add(f);
-                        }
-                    });
-                    if (!conflicts.isEmpty()) {
-                        return mergeConflict(s, target, conflicts);
-                    }
-                    toSave = merged.merged();
-                }
-                if (toSave.normalized().sameValues(target.data().normalized())) {
-                    // Nothing to change: a new version would only make everyone else's version stale.
-                    s.err().println("lockstep: customer " + id + " already holds these values; nothing saved");
-                    print(s, target);
-                    return ExitCodes.OK;
-                }
-                // A stored value that breaks a rule in a field left alone is saved as it is, with a warning naming
-                // the field: a record another tool wrote must stay editable (ADR 0010).
-                judgeChanges(target.data(), toSave).warnings()
-                        .forEach(w -> s.err().println("lockstep: warning: " + w));
-                SaveOutcome outcome = versionedSave(s, target.version(), toSave);
-                Integer exitCode = finished(s, outcome, nothingDone);
-                if (exitCode != null) {
-                    return exitCode;
-                }
-                // Someone saved meanwhile: merge again against the newer theirs.
-                target = ((SaveOutcome.Conflict) outcome).theirs().orElseThrow();
-            }
-            s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
-            return ExitCodes.CONFLICT;
+            Customer current = found.get();
+            Customer baseVersion = new Customer(id, ifVersion, base.get(), current.updatedAt(), current.updatedBy());
+            // A stored value that breaks a rule in a field left alone is saved as it is, with a warning naming the
+            // field: a record another tool wrote must stay editable.
+            CustomerEditing.MergeOptions options = new CustomerEditing.MergeOptions(merge ? MAX_MERGE_ATTEMPTS : 1,
+                    assignments.keySet(), leaseToken == null ? OptionalLong.empty() : OptionalLong.of(leaseToken),
+                    (now, toSave) -> judgeChanges(now.data(), toSave).warnings()
+                            .forEach(w -> s.err().println("lockstep: warning: " + w)));
+            MergeSave outcome = new CustomerEditing(s.customers()).mergeAndSave(baseVersion, mine, current, options);
+            return finished(s, outcome, nothingDone);
         });
     }
 
@@ -168,8 +137,8 @@ public final class SetCommand implements Callable<Integer> {
                 : s.customers().saveUnderLease(id, baseVersion, data, leaseToken);
     }
 
-    /** The exit code for a save's outcome, after printing it; {@code null} for a conflict that --merge retries. */
-    private Integer finished(CommandSupport.Session s, SaveOutcome outcome, String nothingDone) throws Exception {
+    /** The exit code for a plain versioned save's outcome, after printing it. */
+    private int savedOrRefused(CommandSupport.Session s, SaveOutcome outcome, String nothingDone) throws Exception {
         if (outcome instanceof SaveOutcome.Saved saved) {
             print(s, saved.saved());
             return ExitCodes.OK;
@@ -178,17 +147,43 @@ public final class SetCommand implements Callable<Integer> {
             return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
         }
         if (outcome instanceof SaveOutcome.LeaseLost lost) {
-            // Deleted meanwhile, and its lease with it: say it is gone, not that the token is stale.
-            if (lost.current().isEmpty() && s.customers().find(id).isEmpty()) {
-                return CommandSupport.missing(s, id, nothingDone);
-            }
-            return CommandSupport.locked(s, id, lost.current(), nothingDone);
+            return leaseLost(s, lost.current(), nothingDone);
         }
-        SaveOutcome.Conflict conflict = (SaveOutcome.Conflict) outcome;
-        if (!merge || conflict.deleted()) {
-            return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), nothingDone);
+        return CommandSupport.conflict(s, id, ifVersion, ((SaveOutcome.Conflict) outcome).theirs(), nothingDone);
+    }
+
+    /** The exit code for {@link CustomerEditing#mergeAndSave}'s outcome, after printing it. */
+    private int finished(CommandSupport.Session s, MergeSave outcome, String nothingDone) throws Exception {
+        if (outcome instanceof MergeSave.Saved saved) {
+            print(s, saved.saved());
+            return ExitCodes.OK;
+        } else if (outcome instanceof MergeSave.AlreadyStored stored) {
+            s.err().println("lockstep: customer " + id + " already holds these values; nothing saved");
+            print(s, stored.theirs());
+            return ExitCodes.OK;
+        } else if (outcome instanceof MergeSave.Conflicts conflicts) {
+            return mergeConflict(s, conflicts.theirs(), conflicts.fields());
+        } else if (outcome instanceof MergeSave.Locked locked) {
+            return CommandSupport.locked(s, id, Optional.of(locked.holder()), nothingDone);
+        } else if (outcome instanceof MergeSave.LeaseLost lost) {
+            return leaseLost(s, lost.current(), nothingDone);
+        } else if (outcome instanceof MergeSave.Deleted) {
+            return CommandSupport.conflict(s, id, ifVersion, Optional.empty(), nothingDone);
         }
-        return null;
+        Customer theirs = ((MergeSave.MovedOn) outcome).theirs();
+        if (!merge) {
+            return CommandSupport.conflict(s, id, ifVersion, Optional.of(theirs), nothingDone);
+        }
+        s.err().println("lockstep: customer " + id + " kept changing while merging; " + nothingDone);
+        return ExitCodes.CONFLICT;
+    }
+
+    private int leaseLost(CommandSupport.Session s, Optional<LeaseInfo> current, String nothingDone) throws Exception {
+        // Deleted meanwhile, and its lease with it: say it is gone, not that the token is stale.
+        if (current.isEmpty() && s.customers().find(id).isEmpty()) {
+            return CommandSupport.missing(s, id, nothingDone);
+        }
+        return CommandSupport.locked(s, id, current, nothingDone);
     }
 
     private void print(CommandSupport.Session s, Customer saved) {

@@ -1,5 +1,6 @@
 package org.lockstep.ui.demo;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import javafx.scene.Node;
@@ -9,7 +10,7 @@ import javafx.stage.Window;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.TrainingRecords;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.lock.EditLockViewModel;
 
@@ -97,7 +98,7 @@ public final class Cast {
         CustomerEditorViewModel editor = operator.editor();
         editor.clear();
         editor.lock().notifyWhenFreeProperty().set(false);
-        editor.lock().modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
+        editor.lock().modeProperty().set(ConcurrencyMode.OPTIMISTIC);
         operator.viewModel().list().selectedProperty().set(null);
         hands.showDetails(); // scenario 1 ends on the History tab; the fields are on Details
         Node filter = operator.stage().getScene().lookup("#customer-filter");

@@ -17,7 +17,7 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.ui.FxTaskExecutor;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.UiContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

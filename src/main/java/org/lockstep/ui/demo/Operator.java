@@ -1,5 +1,6 @@
 package org.lockstep.ui.demo;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
@@ -56,8 +57,8 @@ public final class Operator {
         UiContext.Backend frozenWhenAsked = backend.withRepositories(freeze.customers(backend.repository()),
                 freeze.leases(backend.leases()));
         ClientSession client = ClientSession.start(frozenWhenAsked, name,
-                new SimpleObjectProperty<>(EditLockViewModel.Mode.OPTIMISTIC));
-        EditorServices services = client.services().withLastWriteWinsAllowed();
+                new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC));
+        EditorServices services = client.services().toBuilder().lastWriteWinsAllowed().build();
         MainWindow window = MainWindow.show(stage, services, client.live(), null);
         Operator operator = new Operator(name, colour, freeze, client, window);
         operator.decorate(stage);

@@ -1,5 +1,6 @@
 package org.lockstep.ui.demo;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -10,7 +11,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.editor.EditorState;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * The trainer's six scenarios: the lost update, then its cures (PoEAA's Optimistic and Pessimistic Offline Lock,
@@ -43,8 +44,8 @@ public final class Scenarios {
                                 .thenCompose(v -> c.bob().click("unsafeMode",
                                         "switches to Last write wins (unsafe)"))
                                 .thenCompose(v -> c.bob().waitUntil("both editors to be in unsafe mode",
-                                        () -> mode(c.alice()) == EditLockViewModel.Mode.LAST_WRITE_WINS
-                                                && mode(c.bob()) == EditLockViewModel.Mode.LAST_WRITE_WINS))),
+                                        () -> mode(c.alice()) == ConcurrencyMode.LAST_WRITE_WINS
+                                                && mode(c.bob()) == ConcurrencyMode.LAST_WRITE_WINS))),
                 type("Alice adds 100 to what she read: she types 1100.00 (1,100.00) as the credit limit.",
                         "Nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT, "1100.00"),
                 type("Bob adds 250 to what he read: he types 1250.00 (1,250.00).",
@@ -312,7 +313,7 @@ public final class Scenarios {
         return editor(h).lock().stateProperty().get();
     }
 
-    private static EditLockViewModel.Mode mode(Hands h) {
+    private static ConcurrencyMode mode(Hands h) {
         return editor(h).lock().modeProperty().get();
     }
 

@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
@@ -28,7 +29,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 import org.lockstep.ui.merge.DeleteConflictDialog;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeDialog;
@@ -177,9 +178,9 @@ public final class CustomerEditorView {
             if (now == null) {
                 showMode(lock.modeProperty().get()); // a radio button cannot be unselected by a click
             } else {
-                lock.modeProperty().set(now == lockMode ? EditLockViewModel.Mode.LOCK_FOR_EDITING
-                        : now == unsafeMode ? EditLockViewModel.Mode.LAST_WRITE_WINS
-                        : EditLockViewModel.Mode.OPTIMISTIC);
+                lock.modeProperty().set(now == lockMode ? ConcurrencyMode.LOCK_FOR_EDITING
+                        : now == unsafeMode ? ConcurrencyMode.LAST_WRITE_WINS
+                        : ConcurrencyMode.OPTIMISTIC);
             }
         });
         lockMessage.textProperty().bind(lock.messageProperty());
@@ -194,10 +195,10 @@ public final class CustomerEditorView {
         showLock();
     }
 
-    private void showMode(EditLockViewModel.Mode mode) {
-        (mode == EditLockViewModel.Mode.LOCK_FOR_EDITING ? lockMode
-                : mode == EditLockViewModel.Mode.LAST_WRITE_WINS ? unsafeMode : optimisticMode).setSelected(true);
-        boolean unsafe = mode == EditLockViewModel.Mode.LAST_WRITE_WINS;
+    private void showMode(ConcurrencyMode mode) {
+        (mode == ConcurrencyMode.LOCK_FOR_EDITING ? lockMode
+                : mode == ConcurrencyMode.LAST_WRITE_WINS ? unsafeMode : optimisticMode).setSelected(true);
+        boolean unsafe = mode == ConcurrencyMode.LAST_WRITE_WINS;
         editorRoot.getStyleClass().remove("unsafe");
         if (unsafe) {
             editorRoot.getStyleClass().add("unsafe");

@@ -4,7 +4,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HotRecordAdvice;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * An editor's hot-record advice: reads how many conflicts its customer met in the last {@link HotRecordAdvice#WINDOW}

@@ -26,6 +26,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.chart.XYChart;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -202,16 +203,35 @@ public final class LabView {
         return column;
     }
 
+    /** A chart series that follows the view model's plain series. */
+    private static XYChart.Series<String, Number> plotted(javafx.beans.value.ObservableValue<ChartSeries> data) {
+        XYChart.Series<String, Number> series = series(data.getValue());
+        data.addListener((obs, was, now) -> {
+            series.setName(now.name());
+            series.getData().setAll(series(now).getData());
+        });
+        return series;
+    }
+
+    private static XYChart.Series<String, Number> series(ChartSeries data) {
+        XYChart.Series<String, Number> series = new XYChart.Series<>();
+        series.setName(data.name());
+        data.points().forEach(p -> series.getData().add(new XYChart.Data<>(p.category(), p.value())));
+        return series;
+    }
+
     private void bindCharts() {
         for (int i = 0; i < 3; i++) {
             ColumnConstraints third = new ColumnConstraints();
             third.setPercentWidth(100.0 / 3);
             chartGrid.getColumnConstraints().add(third);
         }
-        throughputChart.getData().add(vm.throughputSeries());
-        lostChart.getData().add(vm.lostUpdatesSeries());
-        retriesChart.getData().add(vm.retriesSeries());
-        sweepChart.setData(vm.sweepSeries());
+        throughputChart.getData().add(plotted(vm.throughputSeries()));
+        lostChart.getData().add(plotted(vm.lostUpdatesSeries()));
+        retriesChart.getData().add(plotted(vm.retriesSeries()));
+        vm.sweepSeries().addListener((javafx.collections.ListChangeListener<ChartSeries>) change ->
+                sweepChart.getData().setAll(vm.sweepSeries().stream().map(LabView::series).toList()));
+        sweepChart.getData().setAll(vm.sweepSeries().stream().map(LabView::series).toList());
         sweepChart.setId("lab-sweep-chart");
         sweepMetricChoice.getItems().setAll(LabViewModel.SweepMetric.values());
         sweepMetricChoice.valueProperty().bindBidirectional(vm.sweepMetricProperty());

@@ -24,12 +24,13 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.scene.chart.XYChart;
 import org.lockstep.lab.LabCsv;
 import org.lockstep.lab.LabProgress;
 import org.lockstep.lab.LabRun;
@@ -37,7 +38,7 @@ import org.lockstep.lab.LabRunner;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.lab.SweepPlan;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * The Lab window's state: the run's parameters, which strategies to run, the results of the last run (table and
@@ -97,10 +98,12 @@ public final class LabViewModel {
 
     private final ObservableList<StrategyResult> results = FXCollections.observableArrayList();
     private final ObservableList<StrategyResult> sweepResults = FXCollections.observableArrayList();
-    private final XYChart.Series<String, Number> throughput = new XYChart.Series<>();
-    private final XYChart.Series<String, Number> lostUpdates = new XYChart.Series<>();
-    private final XYChart.Series<String, Number> retries = new XYChart.Series<>();
-    private final ObservableList<XYChart.Series<String, Number>> sweepSeries = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<ChartSeries> throughput =
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Throughput, attempts/s"));
+    private final ReadOnlyObjectWrapper<ChartSeries> lostUpdates =
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Lost updates"));
+    private final ReadOnlyObjectWrapper<ChartSeries> retries = new ReadOnlyObjectWrapper<>(ChartSeries.empty("Retries"));
+    private final ObservableList<ChartSeries> sweepSeries = FXCollections.observableArrayList();
 
     private final BooleanBinding canRun;
 
@@ -117,9 +120,6 @@ public final class LabViewModel {
         for (Strategy s : Strategy.values()) {
             selected.put(s, new SimpleBooleanProperty(true));
         }
-        throughput.setName("Throughput, attempts/s");
-        lostUpdates.setName("Lost updates");
-        retries.setName("Retries");
         BooleanBinding anySelected = Bindings.createBooleanBinding(() -> !selectedStrategies().isEmpty(),
                 selected.values().toArray(BooleanProperty[]::new));
         canRun = busy.not().and(anySelected);
@@ -202,25 +202,25 @@ public final class LabViewModel {
     }
 
     /** Throughput per strategy of the last run (category = strategy id). */
-    public XYChart.Series<String, Number> throughputSeries() {
-        return throughput;
+    public ReadOnlyObjectProperty<ChartSeries> throughputSeries() {
+        return throughput.getReadOnlyProperty();
     }
 
     /** Lost updates per strategy of the last run. */
-    public XYChart.Series<String, Number> lostUpdatesSeries() {
-        return lostUpdates;
+    public ReadOnlyObjectProperty<ChartSeries> lostUpdatesSeries() {
+        return lostUpdates.getReadOnlyProperty();
     }
 
     /** Retries per strategy of the last run. */
-    public XYChart.Series<String, Number> retriesSeries() {
-        return retries;
+    public ReadOnlyObjectProperty<ChartSeries> retriesSeries() {
+        return retries.getReadOnlyProperty();
     }
 
     /**
      * The last sweep: one series per strategy, the {@link #sweepMetricProperty() chosen metric} by worker count
      * (category = worker count).
      */
-    public ObservableList<XYChart.Series<String, Number>> sweepSeries() {
+    public ObservableList<ChartSeries> sweepSeries() {
         return sweepSeries;
     }
 
@@ -328,9 +328,9 @@ public final class LabViewModel {
 
     private void showRun(List<StrategyResult> done) {
         results.setAll(done);
-        throughput.getData().setAll(bars(done, StrategyResult::throughputOpsPerS));
-        lostUpdates.getData().setAll(bars(done, r -> r.lostUpdates()));
-        retries.getData().setAll(bars(done, r -> r.retries()));
+        throughput.set(new ChartSeries(throughput.get().name(), bars(done, StrategyResult::throughputOpsPerS)));
+        lostUpdates.set(new ChartSeries(lostUpdates.get().name(), bars(done, r -> r.lostUpdates())));
+        retries.set(new ChartSeries(retries.get().name(), bars(done, r -> r.retries())));
         finish(summary(done));
     }
 
@@ -346,15 +346,12 @@ public final class LabViewModel {
 
     private void plotSweep() {
         SweepMetric metric = sweepMetric.get() == null ? SweepMetric.CONFIRMED : sweepMetric.get();
-        List<XYChart.Series<String, Number>> series = new ArrayList<>();
+        List<ChartSeries> series = new ArrayList<>();
         for (Strategy s : Strategy.values()) {
             List<StrategyResult> points = sweepResults.stream().filter(r -> r.strategy() == s).toList();
             if (!points.isEmpty()) {
-                XYChart.Series<String, Number> line = new XYChart.Series<>();
-                line.setName(s.id());
-                points.forEach(r -> line.getData().add(new XYChart.Data<>(Integer.toString(r.workers()),
-                        metric.of(r))));
-                series.add(line);
+                series.add(new ChartSeries(s.id(), points.stream()
+                        .map(r -> new ChartSeries.Point(Integer.toString(r.workers()), metric.of(r))).toList()));
             }
         }
         sweepSeries.setAll(series);
@@ -373,11 +370,8 @@ public final class LabViewModel {
         status.set(message);
     }
 
-    private static List<XYChart.Data<String, Number>> bars(List<StrategyResult> done,
-                                                           ToDoubleFunction<StrategyResult> value) {
-        List<XYChart.Data<String, Number>> bars = new ArrayList<>();
-        done.forEach(r -> bars.add(new XYChart.Data<>(r.strategy().id(), value.applyAsDouble(r))));
-        return Collections.unmodifiableList(bars);
+    private static List<ChartSeries.Point> bars(List<StrategyResult> done, ToDoubleFunction<StrategyResult> value) {
+        return done.stream().map(r -> new ChartSeries.Point(r.strategy().id(), value.applyAsDouble(r))).toList();
     }
 
     private static String summary(List<StrategyResult> done) {

@@ -6,7 +6,7 @@ import javafx.stage.Stage;
 import org.lockstep.ui.Windows;
 import javafx.stage.Window;
 import org.lockstep.lab.LabRunner;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * The contention lab in a window of its own. A run or sweep still working when the window closes finishes in the

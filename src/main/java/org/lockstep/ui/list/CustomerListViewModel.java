@@ -27,7 +27,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * The customer list: a growing window over one query (search, order), read page by page with keyset paging so

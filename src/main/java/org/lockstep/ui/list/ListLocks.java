@@ -7,7 +7,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** Who holds a lock for editing on which customer, for the list's padlock column; read in the background. */
 final class ListLocks {

@@ -13,7 +13,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
-import org.lockstep.ui.WriterIds;
+import org.lockstep.editing.WriterIds;
 
 /**
  * The desktop side of live updates: hears the {@link ChangeFeed} on its thread and hands each batch of changes,

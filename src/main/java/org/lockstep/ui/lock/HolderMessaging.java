@@ -1,5 +1,6 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.editing.LockState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -9,7 +10,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.Message;
 import org.lockstep.domain.MessageRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
@@ -109,7 +110,7 @@ public final class HolderMessaging {
                     onReceived.accept(m);
                 }
             }
-        }, failure -> { });
+        }, null);
     }
 
     /** Stops hearing messages; the editor closes. */

@@ -1,5 +1,6 @@
 package org.lockstep.ui.main;
 
+import org.lockstep.domain.ConcurrencyMode;
 import java.util.Optional;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
@@ -89,9 +90,7 @@ public final class MainWindow {
             new LiveListUpdater(vm.list(), services.customers(), services.executor(), live);
         }
         this.listView = new CustomerListView(vm.list());
-        if (services.presence() != null) {
-            listView.showPresence(services.presence());
-        }
+        services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());
         Parent editorPane = new CustomerEditorView(vm.editor()).root();
         if (listView.root() instanceof Region list) {
@@ -128,7 +127,7 @@ public final class MainWindow {
      */
     public static MainWindow show(Stage stage, EditorServices services, LiveUpdates live, LabRunner lab) {
         // The pane's editor and every editor window follow other operators' saves through the same hub.
-        EditorServices following = live == null ? services : services.withLive(live);
+        EditorServices following = live == null ? services : services.toBuilder().live(live).build();
         MainWindowViewModel vm = new MainWindowViewModel(following);
         MainWindow window = new MainWindow(vm, following, live, lab);
         vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));
@@ -210,9 +209,9 @@ public final class MainWindow {
                 item("_Close window", "Shortcut+Q", e -> closeRequested(), null));
         CheckMenuItem lockByDefault = new CheckMenuItem("New editors _lock for editing");
         lockByDefault.setId("lock-by-default");
-        lockByDefault.setSelected(services.defaultMode().get() == EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        lockByDefault.setSelected(services.defaultMode().get() == ConcurrencyMode.LOCK_FOR_EDITING);
         lockByDefault.selectedProperty().addListener((obs, was, now) -> services.defaultMode().set(
-                now ? EditLockViewModel.Mode.LOCK_FOR_EDITING : EditLockViewModel.Mode.OPTIMISTIC));
+                now ? ConcurrencyMode.LOCK_FOR_EDITING : ConcurrencyMode.OPTIMISTIC));
         Menu editing = new Menu("_Editing");
         editing.getItems().add(lockByDefault);
         MenuBar bar = new MenuBar(customer, editing);

@@ -51,7 +51,7 @@ public final class MainWindowViewModel {
                         list.applyDeleted(id);
                     }
                 });
-        this.windowServices = services.withCustomers(windowRepository);
+        this.windowServices = services.toBuilder().customers(windowRepository).build();
         editor.setOnSaved(saved -> {
             list.applySaved(saved);
             list.select(saved.id());

@@ -14,8 +14,8 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.HistoryRepository;
-import org.lockstep.ui.TaskExecutor;
-import org.lockstep.ui.lock.LockMessages;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.editing.LockMessages;
 
 /**
  * My delete hit a stale version: someone saved the record since I loaded it. Shows "changed since you loaded it",

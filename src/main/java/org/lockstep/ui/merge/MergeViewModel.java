@@ -1,11 +1,8 @@
 package org.lockstep.ui.merge;
 
 import java.time.Clock;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.time.ZoneId;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,45 +16,43 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.FieldParser;
-import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.domain.merge.MergeResult;
 import org.lockstep.domain.merge.ThreeWayMerge;
+import org.lockstep.editing.CustomerEditing;
+import org.lockstep.editing.MergeSave;
 import org.lockstep.ui.EditorLocale;
-import org.lockstep.ui.TaskExecutor;
-import org.lockstep.ui.lock.LockMessages;
+import org.lockstep.editing.LockMessages;
 
 /**
  * The merge dialog's state and decisions, after a versioned save came back with zero rows (PoEAA, Optimistic Offline
  * Lock): base (what the editor loaded), mine (the editor's values) and theirs (the record now) merged field by field
  * with {@link ThreeWayMerge}, one {@link MergeRowViewModel} per field, conflicts first.
  *
- * <p>Save merged is a versioned save on theirs' version. When that hits zero rows too, the dialog refreshes in place:
+ * <p>Save merged is {@link CustomerEditing#mergeAndSave} with one attempt, as {@code lockstep set --merge} uses it:
+ * a versioned save on theirs' version, skipped when the record already holds the Result. When that hits zero rows too, the dialog refreshes in place:
  * base becomes the theirs I merged against, mine becomes my merged result, theirs the record now, and
  * {@link #noticeProperty()} says so. When the record was deleted, the dialog turns into the deleted flow: Re-create
  * with my values (a new record keeping its external ref) or Discard. A database error leaves everything as it was,
  * with a message, so Save merged can be tried again; the operator can always leave.
  *
  * <p>All methods run on the JavaFX thread (or the test's thread with {@link TaskExecutor#sameThread()}); database
- * work goes through the {@link TaskExecutor}. Once the dialog finished (saved, discarded, cancelled, re-created),
- * late answers from the database are ignored.
+ * work goes through a {@link TaskScope}: once the dialog finished (saved, discarded, cancelled, re-created) or
+ * refreshed, late answers from the database are dropped.
  */
 public final class MergeViewModel {
 
-    private final CustomerRepository customers;
-    private final HistoryRepository history;
-    private final TaskExecutor executor;
-    private final Clock clock;
+    private final CustomerEditing editing;
+    private final TaskScope scope;
     private final long id;
     private final CustomerData editorMine;
 
@@ -67,26 +62,13 @@ public final class MergeViewModel {
     // The rows show values in the editor's locale; the Result is read back in the same one.
     private final FieldParser parser = EditorLocale.fields();
     private boolean refreshed;
-    private int generation;
 
-    private final ObservableList<MergeRowViewModel> rows = FXCollections.observableArrayList();
-    private final ObservableList<MergeRowViewModel> visibleRows = FXCollections.observableArrayList();
-    // One read-only view each, kept: an unmodifiable list listens to its source only weakly, so a fresh wrapper per
-    // call would lose its listeners to the garbage collector.
-    private final ObservableList<MergeRowViewModel> rowsView = FXCollections.unmodifiableObservableList(rows);
-    private final ObservableList<MergeRowViewModel> visibleRowsView =
-            FXCollections.unmodifiableObservableList(visibleRows);
-    private final BooleanProperty showAll = new SimpleBooleanProperty(this, "showAll");
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
-    private final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
+    private final MergeRows rows = new MergeRows();
+    private final MergeHeadings headings;
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper(this, "problems", "");
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
-    private final ReadOnlyStringWrapper baseHeading = new ReadOnlyStringWrapper(this, "baseHeading", "");
-    private final ReadOnlyStringWrapper mineHeading = new ReadOnlyStringWrapper(this, "mineHeading", "");
-    private final ReadOnlyStringWrapper theirsHeading = new ReadOnlyStringWrapper(this, "theirsHeading", "");
-    private final ReadOnlyStringWrapper resultHeading = new ReadOnlyStringWrapper(this, "resultHeading", "");
     private final ReadOnlyIntegerWrapper conflicts = new ReadOnlyIntegerWrapper(this, "conflicts");
     private final ReadOnlyIntegerWrapper resolved = new ReadOnlyIntegerWrapper(this, "resolved");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
@@ -94,7 +76,6 @@ public final class MergeViewModel {
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
     private final ReadOnlyBooleanWrapper canRecreate = new ReadOnlyBooleanWrapper(this, "canRecreate");
-    private final ReadOnlyObjectWrapper<MergeRowViewModel> current = new ReadOnlyObjectWrapper<>(this, "current");
 
     private Consumer<Customer> onSaved = c -> { };
     private Consumer<Customer> onDiscarded = c -> { };
@@ -117,16 +98,14 @@ public final class MergeViewModel {
 
     private MergeViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
                            Customer base, CustomerData mine, Customer theirs, Clock clock) {
-        this.customers = Objects.requireNonNull(customers, "customers");
-        this.history = Objects.requireNonNull(history, "history");
-        this.executor = Objects.requireNonNull(executor, "executor");
-        this.clock = clock;
+        this.editing = new CustomerEditing(customers);
+        this.headings = new MergeHeadings(Objects.requireNonNull(history, "history"), clock);
+        this.scope = new TaskScope(executor);
         this.id = base.id();
         this.editorMine = Objects.requireNonNull(mine, "mine");
         if (theirs != null && theirs.id() != id) {
             throw new IllegalArgumentException("theirs is customer " + theirs.id() + ", base is customer " + id);
         }
-        showAll.addListener((obs, was, now) -> refreshVisible());
         load(base, mine.normalized(), theirs);
     }
 
@@ -189,32 +168,32 @@ public final class MergeViewModel {
 
     /** Every field's row: conflicts first, then the other changed fields, then the unchanged ones; field order within. */
     public ObservableList<MergeRowViewModel> rows() {
-        return rowsView;
+        return rows.rowsView;
     }
 
     /** The rows to show: the changed fields and any invalid one, or every field with {@link #showAllProperty()}. */
     public ObservableList<MergeRowViewModel> visibleRows() {
-        return visibleRowsView;
+        return rows.visibleRowsView;
     }
 
     /** The row of one field. */
     public MergeRowViewModel row(CustomerField field) {
-        return rows.stream().filter(r -> r.field() == field).findFirst().orElseThrow();
+        return rows.row(field);
     }
 
     /** Whether the unchanged fields are shown too. */
     public BooleanProperty showAllProperty() {
-        return showAll;
+        return rows.showAll;
     }
 
     /** "Bob saved version 7 at 10:03 while you were editing version 5", or who deleted it when. */
     public ReadOnlyStringProperty titleProperty() {
-        return title.getReadOnlyProperty();
+        return headings.title.getReadOnlyProperty();
     }
 
     /** From the history: "3 saves since you loaded it: Bob (2), Carol (1)"; empty until loaded. */
     public ReadOnlyStringProperty historySummaryProperty() {
-        return historySummary.getReadOnlyProperty();
+        return headings.historySummary.getReadOnlyProperty();
     }
 
     /** What changed under the operator: "Carol saved version 9 while you were merging — review the new changes". */
@@ -239,22 +218,22 @@ public final class MergeViewModel {
 
     /** The Base column's heading: which version, and what it is to the operator. */
     public ReadOnlyStringProperty baseHeadingProperty() {
-        return baseHeading.getReadOnlyProperty();
+        return headings.baseHeading.getReadOnlyProperty();
     }
 
     /** The Mine column's heading. */
     public ReadOnlyStringProperty mineHeadingProperty() {
-        return mineHeading.getReadOnlyProperty();
+        return headings.mineHeading.getReadOnlyProperty();
     }
 
     /** The Theirs column's heading: which version by whom, or that it was deleted. */
     public ReadOnlyStringProperty theirsHeadingProperty() {
-        return theirsHeading.getReadOnlyProperty();
+        return headings.theirsHeading.getReadOnlyProperty();
     }
 
     /** The Result column's heading. */
     public ReadOnlyStringProperty resultHeadingProperty() {
-        return resultHeading.getReadOnlyProperty();
+        return headings.resultHeading.getReadOnlyProperty();
     }
 
     /** How many fields conflict. */
@@ -294,7 +273,7 @@ public final class MergeViewModel {
 
     /** The row the operator works on: where focus is, or where F7 went; Alt+M / Alt+T act on it. */
     public ReadOnlyObjectProperty<MergeRowViewModel> currentProperty() {
-        return current.getReadOnlyProperty();
+        return rows.currentProperty();
     }
 
     /** The customer's id. */
@@ -332,7 +311,7 @@ public final class MergeViewModel {
 
     /** Makes a row the current one (the view calls this when focus enters a row). */
     public void setCurrent(MergeRowViewModel row) {
-        current.set(row);
+        rows.current.set(row);
     }
 
     /**
@@ -341,52 +320,32 @@ public final class MergeViewModel {
      * @return whether there was a conflict to go to
      */
     public boolean nextConflict() {
-        return moveToConflict(1);
+        return rows.moveToConflict(1);
     }
 
     /** Shift+F7: moves to the previous conflict, wrapping around. */
     public boolean previousConflict() {
-        return moveToConflict(-1);
-    }
-
-    private boolean moveToConflict(int step) {
-        List<MergeRowViewModel> list = List.copyOf(visibleRows);
-        int n = list.size();
-        int from = current.get() == null ? (step > 0 ? -1 : n) : list.indexOf(current.get());
-        for (int k = 1; k <= n; k++) {
-            int i = Math.floorMod(from + k * step, n);
-            if (list.get(i).isConflict()) {
-                current.set(list.get(i));
-                return true;
-            }
-        }
-        return false;
+        return rows.moveToConflict(-1);
     }
 
     /** Alt+M: Use mine on the current row, when it conflicts. */
     public void useMineOnCurrent() {
-        MergeRowViewModel row = current.get();
-        if (row != null && row.isConflict()) {
-            row.useMine();
-        }
+        rows.useMineOnCurrent();
     }
 
     /** Alt+T: Use theirs on the current row, when it conflicts. */
     public void useTheirsOnCurrent() {
-        MergeRowViewModel row = current.get();
-        if (row != null && row.isConflict()) {
-            row.useTheirs();
-        }
+        rows.useTheirsOnCurrent();
     }
 
     /** "Use mine for all": mine for every conflict not yet decided. */
     public void useMineForAll() {
-        rows.forEach(MergeRowViewModel::useMineIfUndecided);
+        rows.all().forEach(MergeRowViewModel::useMineIfUndecided);
     }
 
     /** "Use theirs for all": theirs for every conflict not yet decided. */
     public void useTheirsForAll() {
-        rows.forEach(MergeRowViewModel::useTheirsIfUndecided);
+        rows.all().forEach(MergeRowViewModel::useTheirsIfUndecided);
     }
 
     /**
@@ -401,30 +360,37 @@ public final class MergeViewModel {
         }
         CustomerData merged = resultValues();
         Customer against = theirs;
-        int gen = generation;
         start();
-        executor.execute(() -> customers.save(id, against.version(), merged),
-                outcome -> {
-                    if (stale(gen)) {
-                        return;
-                    }
-                    busy.set(false);
-                    if (outcome instanceof SaveOutcome.Saved saved) {
-                        finish();
-                        onSaved.accept(saved.saved());
-                    } else if (outcome instanceof SaveOutcome.Conflict conflict) {
-                        refreshed = true;
-                        Customer now = conflict.theirs().orElse(null);
-                        load(against, merged, now);
-                        notice.set(now == null ? "" : header().newChangesWhileMerging(now));
-                    } else if (outcome instanceof SaveOutcome.Locked locked) {
-                        error.set("Not saved: " + LockMessages.lockedBy(locked.holder(), java.time.ZoneId.systemDefault())
-                                + ". Nothing is lost: your merge is still here; try Save merged once the lock ends.");
-                    } else if (outcome instanceof SaveOutcome.LeaseLost) {
-                        error.set("Not saved: the lock for editing was lost. Nothing is lost: your merge is still here.");
-                    }
-                },
-                failure -> failed(gen, "Not saved", failure, "Save merged"));
+        scope.execute(() -> editing.mergeAndSave(against, merged, against, 1),
+                outcome -> saved(against, merged, outcome), failure -> failed("Not saved", failure, "Save merged"));
+    }
+
+    private void saved(Customer against, CustomerData merged, MergeSave outcome) {
+        busy.set(false);
+        if (outcome instanceof MergeSave.Saved saved) {
+            finish();
+            onSaved.accept(saved.saved());
+        } else if (outcome instanceof MergeSave.AlreadyStored stored) {
+            // Theirs already holds the Result (Use theirs for all): nothing to write, the editor takes theirs.
+            finish();
+            onSaved.accept(stored.theirs());
+        } else if (outcome instanceof MergeSave.MovedOn moved) {
+            refreshed = true;
+            load(against, merged, moved.theirs());
+            notice.set(headings.header().newChangesWhileMerging(moved.theirs()));
+        } else if (outcome instanceof MergeSave.Conflicts conflicts) {
+            // Not with one attempt on theirs' own version; shown as a refresh should the rule ever change.
+            refreshed = true;
+            load(against, merged, conflicts.theirs());
+        } else if (outcome instanceof MergeSave.Deleted) {
+            refreshed = true;
+            load(against, merged, null);
+        } else if (outcome instanceof MergeSave.Locked locked) {
+            error.set("Not saved: " + LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault())
+                    + ". Nothing is lost: your merge is still here; try Save merged once the lock ends.");
+        } else if (outcome instanceof MergeSave.LeaseLost) {
+            error.set("Not saved: the lock for editing was lost. Nothing is lost: your merge is still here.");
+        }
     }
 
     /**
@@ -437,18 +403,12 @@ public final class MergeViewModel {
             return;
         }
         CustomerData values = resultValues();
-        int gen = generation;
         start();
-        executor.execute(() -> customers.create(values),
-                created -> {
-                    if (stale(gen)) {
-                        return;
-                    }
-                    busy.set(false);
-                    finish();
-                    onRecreated.accept(created);
-                },
-                failure -> failed(gen, "Not re-created", failure, "Re-create"));
+        scope.execute(() -> editing.create(values), created -> {
+            busy.set(false);
+            finish();
+            onRecreated.accept(created);
+        }, failure -> failed("Not re-created", failure, "Re-create"));
     }
 
     /**
@@ -478,92 +438,23 @@ public final class MergeViewModel {
     // ---- internals ------------------------------------------------------------------------------------------------
 
     private void load(Customer newBase, CustomerData newMine, Customer newTheirs) {
-        generation++;
+        scope.renew();
         base = newBase;
         mine = newMine;
         theirs = newTheirs;
         deleted.set(newTheirs == null);
         notice.set("");
         error.set("");
-        MergeResult merge = ThreeWayMerge.merge(newBase.data(), newMine,
-                newTheirs == null ? newBase.data() : newTheirs.data());
-        List<MergeRowViewModel> built = new ArrayList<>();
-        merge.fields().forEach(f -> built.add(new MergeRowViewModel(f)));
-        built.sort(Comparator.comparingInt(MergeViewModel::rank));
-        built.forEach(r -> r.setOnChange(this::revalidate));
-        current.set(null);
-        rows.setAll(built);
-        headings();
+        rows.show(ThreeWayMerge.merge(newBase.data(), newMine, newTheirs == null ? newBase.data() : newTheirs.data()),
+                this::revalidate);
+        headings.show(scope, base, theirs, refreshed);
         revalidate();
-        loadHistory(generation);
-    }
-
-    private static int rank(MergeRowViewModel row) {
-        return row.isConflict() ? 0 : row.isChanged() ? 1 : 2;
-    }
-
-    private void headings() {
-        MergeHeader h = header();
-        baseHeading.set(MergeHeader.baseHeading(base.version(), refreshed));
-        mineHeading.set(MergeHeader.mineHeading(refreshed));
-        theirsHeading.set(MergeHeader.theirsHeading(theirs));
-        resultHeading.set(MergeHeader.resultHeading(theirs == null));
-        if (theirs == null) {
-            title.set(h.deleted(Optional.empty(), activity()));
-        } else {
-            title.set(refreshed ? h.savedWhileMerging(theirs, base.version())
-                    : h.savedWhileEditing(theirs, base.version()));
-        }
-    }
-
-    private String activity() {
-        return refreshed ? "merging" : "editing version " + base.version();
-    }
-
-    private String sincePhrase() {
-        return refreshed ? "since you merged against version " + base.version() : "since you loaded it";
-    }
-
-    private MergeHeader header() {
-        return new MergeHeader(clock.getZone(), LocalDate.now(clock));
-    }
-
-    private void loadHistory(int gen) {
-        historySummary.set("Looking up who saved in between…");
-        long fromVersion = base.version();
-        Customer now = theirs;
-        executor.execute(() -> now == null ? history.history(id) : history.between(id, fromVersion, now.version()),
-                entries -> {
-                    if (stale(gen)) {
-                        return;
-                    }
-                    if (now == null) {
-                        showDeletion(entries, fromVersion);
-                    } else {
-                        historySummary.set(MergeHeader.savesBetween(entries, sincePhrase()));
-                    }
-                },
-                failure -> {
-                    if (!stale(gen)) {
-                        historySummary.set("Who saved in between is unknown: " + message(failure));
-                    }
-                });
-    }
-
-    private void showDeletion(List<HistoryEntry> entries, long fromVersion) {
-        Optional<HistoryEntry> deletion = entries.stream().filter(e -> e.op() == HistoryEntry.Op.DELETE)
-                .reduce((first, second) -> second);
-        title.set(header().deleted(deletion, activity()));
-        deletion.ifPresent(d -> theirsHeading.set(MergeHeader.deletedHeading(d)));
-        List<HistoryEntry> saves = entries.stream()
-                .filter(e -> e.op() == HistoryEntry.Op.UPDATE && e.version() > fromVersion).toList();
-        historySummary.set(saves.isEmpty() ? "" : MergeHeader.savesBetween(saves, sincePhrase()) + ", then deleted");
     }
 
     /** The Result's text of every field. */
     private Map<CustomerField, String> resultTexts() {
         Map<CustomerField, String> texts = new EnumMap<>(CustomerField.class);
-        rows.forEach(r -> texts.put(r.field(), r.getResult()));
+        rows.all().forEach(r -> texts.put(r.field(), r.getResult()));
         return texts;
     }
 
@@ -578,30 +469,21 @@ public final class MergeViewModel {
     }
 
     private void show(ResultCheck check) {
-        rows.forEach(r -> r.setError(check.byField().getOrDefault(r.field(), "")));
+        rows.all().forEach(r -> r.setError(check.byField().getOrDefault(r.field(), "")));
         problems.set(check.ok() ? "" : "Cannot be saved yet: " + String.join("; ", check.all()));
-        int total = (int) rows.stream().filter(MergeRowViewModel::isConflict).count();
-        int done = (int) rows.stream().filter(r -> r.isConflict() && r.isResolved()).count();
+        int total = rows.conflicts();
+        int done = rows.resolved();
         conflicts.set(total);
         resolved.set(done);
         progress.set(MergeHeader.progress(done, total));
         updateActions();
-        refreshVisible();
+        rows.refreshVisible();
     }
 
     private void updateActions() {
         boolean open = !busy.get() && !finished.get() && problems.get().isEmpty();
         canSave.set(open && !deleted.get() && resolved.get() == conflicts.get());
         canRecreate.set(open && deleted.get());
-    }
-
-    private void refreshVisible() {
-        List<MergeRowViewModel> wanted = rows.stream()
-                .filter(r -> showAll.get() || r.isChanged() || !r.getError().isEmpty() || r.editedProperty().get())
-                .toList();
-        if (!wanted.equals(visibleRows)) {
-            visibleRows.setAll(wanted);
-        }
     }
 
     private void start() {
@@ -612,18 +494,11 @@ public final class MergeViewModel {
 
     private void finish() {
         finished.set(true);
-        generation++;
+        scope.close();
         updateActions();
     }
 
-    private boolean stale(int gen) {
-        return gen != generation || finished.get();
-    }
-
-    private void failed(int gen, String what, Throwable failure, String retry) {
-        if (stale(gen)) {
-            return;
-        }
+    private void failed(String what, Throwable failure, String retry) {
         busy.set(false);
         if (failure instanceof InvalidCustomerException invalid) {
             error.set(what + ": the database did not accept some values. Correct the Result and try " + retry
@@ -636,7 +511,7 @@ public final class MergeViewModel {
         updateActions();
     }
 
-    private static String message(Throwable failure) {
+    static String message(Throwable failure) {
         String m = failure.getMessage();
         return m == null || m.isBlank() ? failure.getClass().getSimpleName() : m;
     }

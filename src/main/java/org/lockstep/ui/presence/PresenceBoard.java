@@ -16,7 +16,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.lockstep.domain.Presence;
 import org.lockstep.domain.PresenceRepository;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
@@ -63,7 +63,7 @@ public final class PresenceBoard {
                 executor.execute(() -> {
                     presence.leave(customerId);
                     return null;
-                }, ignored -> { }, failure -> { });
+                }, ignored -> { }, null);
             } else {
                 heartbeat();
             }
@@ -140,7 +140,7 @@ public final class PresenceBoard {
         executor.execute(() -> {
             presence.leaveAll();
             return null;
-        }, ignored -> { }, failure -> { });
+        }, ignored -> { }, null);
     }
 
     /** Announces this process's open customers now, then reads everyone's presence. */
@@ -152,12 +152,12 @@ public final class PresenceBoard {
         executor.execute(() -> {
             presence.heartbeat(open);
             return presence.present();
-        }, this::show, failure -> { });
+        }, this::show, null);
     }
 
     /** Reads everyone's presence again. */
     public void refresh() {
-        executor.execute(presence::present, this::show, failure -> { });
+        executor.execute(presence::present, this::show, null);
     }
 
     private void show(List<Presence> all) {

@@ -46,7 +46,7 @@ class BenchCommandTest {
         int code = run("--db-url", urlWithCredentials(), "bench", "list", "--rows", "500", "--passes", "1",
                 "--searches", file.toString(), "--json");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.fieldNames()).toIterable().contains("benchmark", "rows", "generated", "generation_seconds",
                 "measurements", "keystrokes", "heap_base_mb", "heap_mb");
@@ -68,7 +68,7 @@ class BenchCommandTest {
 
         int code = run("--db-url", urlWithCredentials(), "bench", "list", "--searches", file.toString());
 
-        assertThat(code).isEqualTo(Launcher.INVALID);
+        assertThat(code).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).contains("--searches", "holds no search");
     }
 
@@ -78,7 +78,7 @@ class BenchCommandTest {
 
         int code = run("--db-url", url, "--user", "bencher", "bench", "live", "--burst", "300", "--json");
 
-        assertThat(code).as(err.toString()).isEqualTo(Launcher.OK);
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("rows").asInt()).isEqualTo(300);
         assertThat(json.get("catch_up_ms").isNumber()).isTrue();

@@ -1,5 +1,6 @@
 package org.lockstep.ui.demo;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -28,7 +29,7 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 
@@ -110,7 +111,7 @@ class TrainerScenariosTest {
         assertThat(start.data().creditLimit()).isEqualByComparingTo("1000.00");
         step(); // 2: both unsafe
         assertThat(Fx.call(() -> demo.bob().editor().lock().modeProperty().get()))
-                .isEqualTo(EditLockViewModel.Mode.LAST_WRITE_WINS);
+                .isEqualTo(ConcurrencyMode.LAST_WRITE_WINS);
         step(); // 3: Alice types
         step(); // 4: Bob types
         assertThat(current(start).version()).isEqualTo(1);

@@ -30,10 +30,10 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
-import org.lockstep.ui.lock.EditLockViewModel.Mode;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.editing.LockState;
 
 /**
  * "Last write wins (unsafe)" in the editor (issue 6): the lost-update bug, reproduced on purpose for the trainer, on a
@@ -67,7 +67,7 @@ class CustomerEditorLastWriteWinsTest {
         EditorServices plain = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
                 Sessions.quickLocks());
         live = new LiveUpdates(Runnable::run, plain.customers().sessionId());
-        aliceServices = plain.withLive(live).withLastWriteWinsAllowed();
+        aliceServices = plain.toBuilder().live(live).lastWriteWinsAllowed().build();
     }
 
     @AfterEach
@@ -89,7 +89,7 @@ class CustomerEditorLastWriteWinsTest {
 
     @Test
     void aSaveOverANewerVersionSilentlyOverwritesItAndNoMergeOpens() {
-        aliceOpens(aliceServices).lock().modeProperty().set(Mode.LAST_WRITE_WINS);
+        aliceOpens(aliceServices).lock().modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
         editor.textProperty(CustomerField.CREDIT_LIMIT).set("1100"); // Alice: +100 on the 1000 she read
         Customer bobs = ((SaveOutcome.Saved) bob.save(stored.id(), 1, stored.data()
                 .with(CustomerField.CREDIT_LIMIT, new BigDecimal("1050"))
@@ -131,7 +131,7 @@ class CustomerEditorLastWriteWinsTest {
 
     @Test
     void anotherSessionsLeaseRefusesTheUnsafeSaveAndKeepsTheEdits() {
-        aliceOpens(aliceServices).lock().modeProperty().set(Mode.LAST_WRITE_WINS);
+        aliceOpens(aliceServices).lock().modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
         String carolsSession = "Carol-" + UUID.randomUUID();
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Carol", carolsSession).acquire(stored.id(), 60_000))
                 .isInstanceOf(AcquireOutcome.Granted.class);
@@ -149,12 +149,12 @@ class CustomerEditorLastWriteWinsTest {
 
     @Test
     void switchingToLastWriteWinsReleasesAHeldLeaseAndEditingTakesNoneAfterwards() {
-        aliceOpens(aliceServices).lock().modeProperty().set(Mode.LOCK_FOR_EDITING);
+        aliceOpens(aliceServices).lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         editor.textProperty(CustomerField.CITY).set("Curitiba");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Held.class);
         JdbiLeaseRepository reader = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader");
 
-        editor.lock().modeProperty().set(Mode.LAST_WRITE_WINS);
+        editor.lock().modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> reader.holder(stored.id()).isEmpty());
         assertThat(editor.lock().token()).isEmpty();
@@ -172,21 +172,23 @@ class CustomerEditorLastWriteWinsTest {
         aliceOpens(plain);
 
         assertThat(editor.lock().lastWriteWinsAllowed()).isFalse();
-        assertThatThrownBy(() -> editor.lock().modeProperty().set(Mode.LAST_WRITE_WINS))
+        assertThatThrownBy(() -> editor.lock().modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("--allow-unsafe");
-        assertThat(editor.lock().modeProperty().get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
     }
 
     @Test
     void aNewEditorNeverStartsUnsafeEvenWhenTheDefaultSaysSo() {
         EditorServices s = aliceServices;
-        EditorServices unsafeDefault = new EditorServices(s.customers(), s.history(), s.leases(), s.executor(),
-                s.fxThread(), s.scheduler(), s.user(), s.lockSettings(), new SimpleObjectProperty<>(Mode.LAST_WRITE_WINS),
-                s.openLocks(), s.live(), s.presence(), s.messages(), true);
+        EditorServices.Builder b = EditorServices.builder(s.customers(), s.history(), s.leases(), s.executor(),
+                s.fxThread(), s.scheduler(), s.user(), s.lockSettings(),
+                new SimpleObjectProperty<>(ConcurrencyMode.LAST_WRITE_WINS), s.openLocks()).lastWriteWinsAllowed();
+        s.live().ifPresent(b::live);
+        EditorServices unsafeDefault = b.build();
 
         aliceOpens(unsafeDefault);
 
         assertThat(editor.lock().lastWriteWinsAllowed()).isTrue();
-        assertThat(editor.lock().modeProperty().get()).isEqualTo(Mode.OPTIMISTIC);
+        assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
     }
 }

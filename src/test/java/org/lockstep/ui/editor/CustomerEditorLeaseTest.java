@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -23,9 +25,9 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * The editor's lease paths (issue 4) on the real lease table: database calls on the test's thread, lock timers on
@@ -81,7 +83,7 @@ class CustomerEditorLeaseTest {
     /** Alice's editor; a 60 s TTL, so that no renewal races the test's own steps, and a fast poll. */
     CustomerEditorViewModel aliceOpens() {
         EditorServices services = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
-                new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(100)));
         editor = new CustomerEditorViewModel(services);
         editor.load(stored.id());
@@ -94,7 +96,7 @@ class CustomerEditorLeaseTest {
 
     @Test
     void lockModeTakesTheLeaseAtTheFirstChangeSavesUnderItAndClosingReleasesIt() {
-        aliceOpens().lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        aliceOpens().lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
 
         editor.textProperty(CustomerField.CITY).set("Curitiba");
@@ -174,7 +176,7 @@ class CustomerEditorLeaseTest {
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.updatedBy()).isEqualTo("Alice");
-        assertThat(editor.lock().modeProperty().get()).isEqualTo(EditLockViewModel.Mode.OPTIMISTIC);
+        assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
         assertThat(editor.editableProperty().get()).isTrue();
     }
 

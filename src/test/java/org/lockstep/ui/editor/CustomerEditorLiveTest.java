@@ -24,7 +24,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.merge.MergeViewModel;
 
@@ -60,7 +60,7 @@ class CustomerEditorLiveTest {
         EditorServices plain = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
                 Sessions.quickLocks());
         live = new LiveUpdates(Runnable::run, plain.customers().sessionId());
-        aliceServices = plain.withLive(live);
+        aliceServices = plain.toBuilder().live(live).build();
         stored = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "LIVE-" + REFS.incrementAndGet()).build());
         editor = new CustomerEditorViewModel(aliceServices);
         editor.load(stored.id());
@@ -228,7 +228,7 @@ class CustomerEditorLiveTest {
         try (UiThreadExecutor ui = new UiThreadExecutor()) {
             EditorServices plain = Sessions.services(db, "Carol", ui, ui::onUi, Sessions.quickLocks());
             LiveUpdates feedHub = new LiveUpdates(ui::onUi, plain.customers().sessionId());
-            CustomerEditorViewModel carol = ui.onUi(() -> new CustomerEditorViewModel(plain.withLive(feedHub)));
+            CustomerEditorViewModel carol = ui.onUi(() -> new CustomerEditorViewModel(plain.toBuilder().live(feedHub).build()));
             ui.onUi(() -> carol.load(stored.id()));
             ChangeFeed feed = db.changeFeed(feedHub);
             try {

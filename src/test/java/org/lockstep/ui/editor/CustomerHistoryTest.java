@@ -19,7 +19,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.FieldDifference;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
 

@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.editing.LeaseSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -133,7 +134,7 @@ class EditLockWindowTest {
      */
     @Test
     void theLockBarsExpiryFollowsTheRenewalsOfTheShortestLeaseAllowed() {
-        EditLockViewModel.Settings shortest = new EditLockViewModel.Settings(DurationRange.LEASE_TTL.min(),
+        LeaseSettings shortest = new LeaseSettings(DurationRange.LEASE_TTL.min(),
                 Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(200));
         EditorServices dora = Sessions.services(db, "Dora", executor, Platform::runLater, shortest);
         EditorWindowHandle editor = EditorWindowHandle.open(robot, dora, stored.id(), 0);

@@ -20,7 +20,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerValidator;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * The editor stores what the operator meant, or shows why not under the field and writes nothing (issue 11): the

@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
@@ -20,7 +21,7 @@ import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.QueuedTaskExecutor;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
 
 /**
@@ -70,7 +71,7 @@ class HotRecordEditorTest {
         return v2;
     }
 
-    CustomerEditorViewModel aliceOpens(Customer c, TaskExecutor executor, EditLockViewModel.Mode mode) {
+    CustomerEditorViewModel aliceOpens(Customer c, TaskExecutor executor, ConcurrencyMode mode) {
         EditorServices services = Sessions.services(db, "Alice", executor, Runnable::run, Sessions.quickLocks());
         services.defaultMode().set(mode);
         editor = new CustomerEditorViewModel(services, Clock.system(ZoneOffset.UTC));
@@ -79,7 +80,7 @@ class HotRecordEditorTest {
     }
 
     CustomerEditorViewModel aliceOpens(Customer c) {
-        return aliceOpens(c, TaskExecutor.sameThread(), EditLockViewModel.Mode.OPTIMISTIC);
+        return aliceOpens(c, TaskExecutor.sameThread(), ConcurrencyMode.OPTIMISTIC);
     }
 
     @Test
@@ -136,10 +137,10 @@ class HotRecordEditorTest {
     void inLockForEditingModeTheAdviceIsAlreadyFollowedAndHidden() {
         Customer hot = aCustomerWithConflicts(4);
 
-        aliceOpens(hot, TaskExecutor.sameThread(), EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        aliceOpens(hot, TaskExecutor.sameThread(), ConcurrencyMode.LOCK_FOR_EDITING);
 
         assertThat(editor.hotRecordAdviceProperty().get()).isNull();
-        editor.lock().modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
+        editor.lock().modeProperty().set(ConcurrencyMode.OPTIMISTIC);
         assertThat(editor.hotRecordDetailProperty().get()).isEqualTo("4 conflicts on this customer in the last 7 days");
     }
 
@@ -150,7 +151,7 @@ class HotRecordEditorTest {
 
         editor.useLockForEditing();
 
-        assertThat(editor.lock().modeProperty().get()).isEqualTo(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.LOCK_FOR_EDITING);
         assertThat(editor.hotRecordAdviceProperty().get()).isNull();
     }
 
@@ -159,7 +160,7 @@ class HotRecordEditorTest {
         Customer hot = aCustomerWithConflicts(3);
         Customer calm = aCustomerWithConflicts(0);
         QueuedTaskExecutor executor = new QueuedTaskExecutor();
-        aliceOpens(hot, executor, EditLockViewModel.Mode.OPTIMISTIC);
+        aliceOpens(hot, executor, ConcurrencyMode.OPTIMISTIC);
         executor.runAll();
         assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
 
@@ -174,7 +175,7 @@ class HotRecordEditorTest {
     void theCountIsReadThroughTheExecutorAfterTheCustomerArrives() {
         Customer hot = aCustomerWithConflicts(HotRecordAdvice.THRESHOLD);
         QueuedTaskExecutor executor = new QueuedTaskExecutor();
-        aliceOpens(hot, executor, EditLockViewModel.Mode.OPTIMISTIC);
+        aliceOpens(hot, executor, ConcurrencyMode.OPTIMISTIC);
 
         while (editor.baseProperty().get() == null) {
             executor.takeAll().forEach(Runnable::run);

@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
@@ -101,7 +102,7 @@ class HotRecordWindowTest {
 
         Fx.await("lock for editing selected", editor::lockModeSelected);
         assertThat(editor.viewModel().lock().modeProperty().get())
-                .isEqualTo(org.lockstep.ui.lock.EditLockViewModel.Mode.LOCK_FOR_EDITING);
+                .isEqualTo(org.lockstep.domain.ConcurrencyMode.LOCK_FOR_EDITING);
         assertThat(editor.hotRecordAdvice()).isNull();
         assertThat(editor.shown("hotRecordBar")).as("the advice and its button").isFalse();
     }

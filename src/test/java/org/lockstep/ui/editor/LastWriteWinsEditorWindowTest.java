@@ -1,5 +1,6 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
@@ -91,14 +92,14 @@ class LastWriteWinsEditorWindowTest {
 
     @Test
     void choosingItPaintsTheEditorRedShowsTheWarningAndDisablesLock() {
-        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.withLastWriteWinsAllowed(), stored.id(), 0);
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
         assertThat(editor.shown("unsafeMode")).isTrue();
         assertThat(editor.paintedUnsafe()).isFalse();
         assertThat(editor.lockButtonEnabled()).isTrue();
 
         editor.chooseLastWriteWins();
 
-        assertThat(editor.viewModel().lock().modeProperty().get()).isEqualTo(EditLockViewModel.Mode.LAST_WRITE_WINS);
+        assertThat(editor.viewModel().lock().modeProperty().get()).isEqualTo(ConcurrencyMode.LAST_WRITE_WINS);
         assertThat(editor.paintedUnsafe()).isTrue();
         assertThat(editor.unsafeWarning()).isEqualTo(WARNING);
         assertThat(editor.lockButtonEnabled()).isFalse();
@@ -114,7 +115,7 @@ class LastWriteWinsEditorWindowTest {
     @ValueSource(ints = {560, 460})
     void inANarrowEditorTheModeRowWrapsRatherThanCuttingAModesName(int width) {
         // 560 px: an editor pane when two main windows share a 1920 px screen (lockstep demo); 460 px forces a wrap.
-        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.withLastWriteWinsAllowed(), stored.id(), 0);
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
         editor.chooseLastWriteWins();
 
         Fx.run(() -> {
@@ -137,9 +138,9 @@ class LastWriteWinsEditorWindowTest {
 
     @Test
     void twoOperatorsInLastWriteWinsLoseTheFirstSaveWithoutAnyError() {
-        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice.withLastWriteWinsAllowed(), stored.id(),
+        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(),
                 0);
-        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob.withLastWriteWinsAllowed(), stored.id(), 640);
+        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 640);
         aliceEditor.chooseLastWriteWins().type(CustomerField.CREDIT_LIMIT, "1100"); // +100 on the 1000 read
         bobEditor.chooseLastWriteWins().type(CustomerField.CREDIT_LIMIT, "1050"); // +50 on the same 1000
 

@@ -54,7 +54,7 @@ class LiveEditorWindowTest {
         aliceExecutor = new FxTaskExecutor(2);
         EditorServices plain = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
         LiveUpdates live = new LiveUpdates(Platform::runLater, plain.customers().sessionId());
-        aliceServices = plain.withLive(live);
+        aliceServices = plain.toBuilder().live(live).build();
         feed = db.changeFeed(live);
         feed.start();
         Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -28,11 +30,11 @@ import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
-import org.lockstep.ui.WriterIds;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.editing.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.LockState;
+import org.lockstep.editing.LockState;
 
 /**
  * One operator, two windows (issue 11): two editors of Alice's one client on a real database are two writers. A save
@@ -67,11 +69,11 @@ class TwoWindowsOfOneOperatorTest {
     void aliceOpensOneCustomerInTwoWindows() {
         // A 60 s TTL, so that no renewal races the test's steps; a fast poll.
         EditorServices client = Sessions.services(db, "Alice", TaskExecutor.sameThread(), Runnable::run,
-                new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(100)));
         live = new LiveUpdates(Runnable::run, client.clientSession());
-        alice = client.withLive(live).withMessages(new JdbiMessageRepository(db.jdbi(), "Alice",
-                client.clientSession()));
+        alice = client.toBuilder().live(live).messages(new JdbiMessageRepository(db.jdbi(), "Alice",
+                client.clientSession())).build();
         stored = Sessions.repository(db, "Setup").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "TWO-WINDOWS-" + REFS.incrementAndGet()).build());
         windowA = opens();
@@ -168,7 +170,7 @@ class TwoWindowsOfOneOperatorTest {
 
     @Test
     void aLockInOneWindowMakesTheOtherReadOnlyItsSaveWritesNothingAndItCannotTakeTheLease() {
-        windowA.lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         windowA.textProperty(CustomerField.CITY).set("Curitiba");
         LeaseInfo held = lease().orElseThrow();
         assertThat(held.sessionId()).isEqualTo(windowA.writerId());
@@ -232,7 +234,7 @@ class TwoWindowsOfOneOperatorTest {
 
     @Test
     void releaseThereLetsTheOtherWindowGoKeepingItsEditsAndFreesThisOne() {
-        windowA.lock().modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         windowA.textProperty(CustomerField.CITY).set("Curitiba");
         announce(windowA, "record_lease", lease().orElseThrow().token(), "INSERT");
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);

@@ -52,7 +52,7 @@ class TwoWindowsOfOneOperatorWindowTest {
         executor = new FxTaskExecutor(3);
         EditorServices client = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
         LiveUpdates live = new LiveUpdates(Platform::runLater, client.clientSession());
-        alice = client.withLive(live);
+        alice = client.toBuilder().live(live).build();
         feed = db.changeFeed(live);
         feed.start();
         Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);

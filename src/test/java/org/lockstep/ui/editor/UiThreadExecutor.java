@@ -4,7 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /**
  * A {@link TaskExecutor} for view-model tests that need real concurrency without a JavaFX toolkit: work runs on
@@ -17,7 +17,7 @@ final class UiThreadExecutor implements TaskExecutor, AutoCloseable {
     private final ExecutorService background = Executors.newFixedThreadPool(4);
 
     @Override
-    public <T> void execute(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+    public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
         background.execute(() -> {
             try {
                 T result = work.call();

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import javafx.scene.chart.XYChart;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.jdbi.v3.core.Jdbi;
@@ -25,7 +24,7 @@ import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.store.JdbiLabStore;
 import org.lockstep.testing.TestDatabases;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** The Lab window's view model with a real lab on a real database, run on the test's thread. */
 class LabViewModelTest {
@@ -46,8 +45,9 @@ class LabViewModelTest {
         return new LabViewModel(LabConnections.runner(db), TaskExecutor.sameThread(), Runnable::run);
     }
 
-    static Map<String, Number> bars(XYChart.Series<String, Number> series) {
-        return series.getData().stream().collect(Collectors.toMap(XYChart.Data::getXValue, XYChart.Data::getYValue));
+    static Map<String, Number> bars(javafx.beans.value.ObservableValue<ChartSeries> series) {
+        return series.getValue().points().stream()
+                .collect(Collectors.toMap(ChartSeries.Point::category, ChartSeries.Point::value));
     }
 
     static int stockOf(Strategy strategy) {
@@ -114,23 +114,23 @@ class LabViewModelTest {
         vm.sweep();
 
         assertThat(vm.errorProperty().get()).isEmpty();
-        assertThat(vm.sweepSeries()).extracting(XYChart.Series::getName)
+        assertThat(vm.sweepSeries()).extracting(ChartSeries::name)
                 .containsExactly("none", "optimistic", "pessimistic", "conditional");
-        for (XYChart.Series<String, Number> line : vm.sweepSeries()) {
-            assertThat(line.getData()).extracting(XYChart.Data::getXValue).containsExactly("1", "2", "4");
-            assertThat(line.getData()).allMatch(d -> d.getYValue().doubleValue() > 0);
+        for (ChartSeries line : vm.sweepSeries()) {
+            assertThat(line.points()).extracting(ChartSeries.Point::category).containsExactly("1", "2", "4");
+            assertThat(line.points()).allMatch(d -> d.value() > 0);
         }
         assertThat(vm.sweepResults()).hasSize(12);
         assertThat(vm.statusProperty().get()).startsWith("Sweep done: 12 runs.");
         StrategyResult optimisticAt4 = vm.sweepResults().stream()
                 .filter(r -> r.strategy() == Strategy.OPTIMISTIC && r.workers() == 4).findFirst().orElseThrow();
-        assertThat(vm.sweepSeries().get(1).getData().get(2).getYValue())
+        assertThat(vm.sweepSeries().get(1).points().get(2).value())
                 .isEqualTo(optimisticAt4.confirmedPerS());
 
         vm.sweepMetricProperty().set(LabViewModel.SweepMetric.THROUGHPUT);
 
         assertThat(vm.sweepSeries()).hasSize(4);
-        assertThat(vm.sweepSeries().get(1).getData().get(2).getYValue())
+        assertThat(vm.sweepSeries().get(1).points().get(2).value())
                 .isEqualTo(optimisticAt4.throughputOpsPerS());
     }
 

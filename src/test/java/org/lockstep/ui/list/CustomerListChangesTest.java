@@ -14,7 +14,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.CustomerFixtures;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** How the list follows creates, deletes and refreshes, each test on its own database of 250 customers. */
 class CustomerListChangesTest {

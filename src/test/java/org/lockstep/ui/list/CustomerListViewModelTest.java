@@ -19,7 +19,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.ui.QueuedTaskExecutor;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** The list's paging, search, order and in-place updates, on a real database holding 1,000 customers. */
 class CustomerListViewModelTest {

@@ -16,7 +16,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.TestDatabases;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.list.CustomerListViewModel;
 import org.lockstep.ui.list.LiveListUpdater;
 

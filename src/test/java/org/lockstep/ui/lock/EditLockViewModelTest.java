@@ -1,5 +1,9 @@
 package org.lockstep.ui.lock;
 
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.LockMessages;
+import org.lockstep.editing.LockState;
+import org.lockstep.domain.ConcurrencyMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
@@ -28,7 +32,7 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.QueuedTaskExecutor;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /** The editor's lock, against the real lease table; FX-thread delivery is the calling thread here. */
@@ -63,7 +67,7 @@ class EditLockViewModelTest {
 
     static EditLockViewModel editor(String name, Clock clock, Duration ttl) {
         return new EditLockViewModel(leasesOf(name), TaskExecutor.sameThread(), Runnable::run, scheduler, clock,
-                new EditLockViewModel.Settings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1),
+                new LeaseSettings(ttl, Duration.ofMinutes(15), Duration.ofMinutes(1),
                         Duration.ofMillis(50)));
     }
 
@@ -73,7 +77,7 @@ class EditLockViewModelTest {
         EditLockViewModel alice = editor("Alice", Clock.systemUTC());
         EditLockViewModel bob = editor("Bob", Clock.systemUTC());
         alice.attach(c.id());
-        alice.modeProperty().set(EditLockViewModel.Mode.LOCK_FOR_EDITING);
+        alice.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
 
         alice.editingStarted();
         bob.attach(c.id());
@@ -116,7 +120,7 @@ class EditLockViewModelTest {
         EditLockViewModel alice = editor("Alice", Clock.systemUTC());
         // An hour between polls: only the feed's notification can free Bob within the wait below.
         EditLockViewModel bob = new EditLockViewModel(leasesOf("Bob"), TaskExecutor.sameThread(), Runnable::run,
-                scheduler, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60),
+                scheduler, Clock.systemUTC(), new LeaseSettings(Duration.ofSeconds(60),
                         Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofHours(1)));
         LiveUpdates live = new LiveUpdates(Runnable::run, "Bob-session");
         bob.follow(live);
@@ -211,7 +215,7 @@ class EditLockViewModelTest {
         alice.attach(c.id());
         alice.lock();
 
-        alice.modeProperty().set(EditLockViewModel.Mode.OPTIMISTIC);
+        alice.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> leasesOf("Bob").holder(c.id()).isEmpty());
         assertThat(alice.token()).isEmpty();
@@ -222,14 +226,14 @@ class EditLockViewModelTest {
         Customer c = customer("U-L-LWW");
         QueuedTaskExecutor queued = new QueuedTaskExecutor();
         EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), queued, Runnable::run, scheduler,
-                Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofSeconds(60), Duration.ofMinutes(15),
+                Clock.systemUTC(), new LeaseSettings(Duration.ofSeconds(60), Duration.ofMinutes(15),
                         Duration.ofMinutes(1), Duration.ofMillis(50)));
         alice.allowLastWriteWins();
         alice.attach(c.id());
         queued.runAll();
         alice.lock(); // the acquisition waits in the queue
 
-        alice.modeProperty().set(EditLockViewModel.Mode.LAST_WRITE_WINS);
+        alice.modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
         queued.runAll(); // the grant arrives, then its release runs
 
         assertThat(alice.stateProperty().get()).isInstanceOf(LockState.Free.class);
@@ -273,7 +277,7 @@ class EditLockViewModelTest {
         CountDownLatch resume = new CountDownLatch(1);
         try {
             EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), TaskExecutor.sameThread(),
-                    Runnable::run, stalled, Clock.systemUTC(), new EditLockViewModel.Settings(Duration.ofMillis(1500),
+                    Runnable::run, stalled, Clock.systemUTC(), new LeaseSettings(Duration.ofMillis(1500),
                     Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(50)));
             alice.attach(c.id());
             alice.lock();

@@ -19,7 +19,7 @@ import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.editor.EditorNotice;
 import org.lockstep.ui.live.LiveUpdates;
@@ -58,8 +58,8 @@ class HolderMessagingTest {
         feed.start();
         toClose.add(feed);
         await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
-        return plain.withLive(live).withMessages(new JdbiMessageRepository(db.jdbi(), user,
-                plain.customers().sessionId()));
+        return plain.toBuilder().live(live).messages(new JdbiMessageRepository(db.jdbi(), user,
+                plain.customers().sessionId())).build();
     }
 
     @Test

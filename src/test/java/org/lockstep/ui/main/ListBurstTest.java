@@ -75,7 +75,7 @@ class ListBurstTest {
         feed = db.changeFeed(live);
         feed.start();
         Fx.await("Bob's feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
-        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), plain.withLive(live), live, null));
+        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), plain.toBuilder().live(live).build(), live, null));
         Fx.await("Bob's list", () -> Fx.call(() -> "1 customer".equals(bobs.viewModel().list().statusProperty()
                 .get())));
         Fx.run(() -> bobs.viewModel().list().select(selected.id()));

@@ -16,7 +16,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.CustomerFixtures;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 /** The main window's decisions, on a real database of 30 customers, with database work on the test's thread. */
 class MainWindowViewModelTest {

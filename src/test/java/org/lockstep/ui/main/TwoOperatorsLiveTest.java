@@ -94,7 +94,7 @@ class TwoOperatorsLiveTest {
             bobBoard = board;
         }
         Fx.await(user + "'s feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
-        return plain.withLive(live).withPresence(board);
+        return plain.toBuilder().live(live).presence(board).build();
     }
 
     @Test
@@ -103,7 +103,7 @@ class TwoOperatorsLiveTest {
                 .with(CustomerField.EXTERNAL_REF, "TWO-LIVE").with(CustomerField.CITY, "Kraków").build());
         EditorServices bob = operator("Bob", bobExecutor, false);
         EditorServices alice = operator("Alice", aliceExecutor, true);
-        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), bob, bob.live(), null));
+        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), bob, bob.live().orElseThrow(), null));
         Fx.await("Bob's list", () -> Fx.call(() -> bobs.viewModel().list().rows().stream()
                 .anyMatch(r -> r.id() == c.id())));
         Fx.run(() -> bobs.viewModel().list().select(c.id()));

@@ -20,7 +20,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.merge.FieldMerge.Resolution;
 import org.lockstep.domain.merge.TextMergeResult.HunkChoice;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 
 class MergeViewModelTest {
 

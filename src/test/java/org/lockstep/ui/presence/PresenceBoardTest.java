@@ -20,7 +20,7 @@ import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.TaskExecutor;
+import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.live.LiveUpdates;
 
@@ -58,11 +58,11 @@ class PresenceBoardTest {
         PresenceBoard board = new PresenceBoard(new JdbiPresenceRepository(db.jdbi(), user,
                 plain.customers().sessionId(), ttl), TaskExecutor.sameThread(), Runnable::run, Sessions.SCHEDULER,
                 heartbeat);
-        EditorServices services = plain.withPresence(board);
+        EditorServices services = plain.toBuilder().presence(board).build();
         if (feedFollowed) {
             LiveUpdates live = new LiveUpdates(Runnable::run, plain.customers().sessionId());
             board.follow(live);
-            services = services.withLive(live);
+            services = services.toBuilder().live(live).build();
             ChangeFeed feed = db.changeFeed(live);
             feed.start();
             toClose.add(feed);
@@ -89,7 +89,7 @@ class PresenceBoardTest {
         bobEditor.load(c.id());
         await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.alsoHereProperty().get()
                 .equals("Also here: Bob Smith"));
-        assertThat(alice.presence().others(c.id())).extracting(Presence::initials, Presence::editing)
+        assertThat(alice.presence().orElseThrow().others(c.id())).extracting(Presence::initials, Presence::editing)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("BS", false));
 
         bobEditor.textProperty(CustomerField.CITY).set("Porto");
@@ -98,8 +98,8 @@ class PresenceBoardTest {
 
         bobEditor.close();
         await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.alsoHereProperty().get().isEmpty());
-        assertThat(alice.presence().others(c.id())).isEmpty();
-        assertThat(bob.presence().others(c.id())).as("Bob sees Alice, never himself")
+        assertThat(alice.presence().orElseThrow().others(c.id())).isEmpty();
+        assertThat(bob.presence().orElseThrow().others(c.id())).as("Bob sees Alice, never himself")
                 .extracting(Presence::user).containsExactly("Alice");
         aliceEditor.close();
     }
@@ -121,12 +121,12 @@ class PresenceBoardTest {
         windowB.textProperty(CustomerField.CITY).set("Porto");
         assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing)");
         assertThat(windowB.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
-        await().atMost(Duration.ofSeconds(5)).until(() -> bob.presence().alsoHere(c.id())
+        await().atMost(Duration.ofSeconds(5)).until(() -> bob.presence().orElseThrow().alsoHere(c.id())
                 .equals("Also here: Alice (editing)"));
 
         CustomerEditorViewModel bobEditor = new CustomerEditorViewModel(bob);
         bobEditor.load(c.id());
-        alice.presence().refresh();
+        alice.presence().orElseThrow().refresh();
         assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing), Bob");
 
         windowB.close();
@@ -141,10 +141,10 @@ class PresenceBoardTest {
         // Alice re-reads at every heartbeat (200 ms); Carol's rows live 500 ms and she never heartbeats again.
         EditorServices alice = operator("Alice", Duration.ofSeconds(30), Duration.ofMillis(200), false);
         EditorServices carol = operator("Carol", Duration.ofMillis(500), Duration.ofHours(1), false);
-        carol.presence().open(c.id());
-        await().atMost(Duration.ofSeconds(5)).until(() -> alice.presence().alsoHere(c.id())
+        carol.presence().orElseThrow().open(c.id());
+        await().atMost(Duration.ofSeconds(5)).until(() -> alice.presence().orElseThrow().alsoHere(c.id())
                 .equals("Also here: Carol"));
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> alice.presence().others(c.id()).isEmpty());
+        await().atMost(Duration.ofSeconds(5)).until(() -> alice.presence().orElseThrow().others(c.id()).isEmpty());
     }
 }

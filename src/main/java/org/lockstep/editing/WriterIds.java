@@ -1,4 +1,4 @@
-package org.lockstep.ui;
+package org.lockstep.editing;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,4 +1,4 @@
-package org.lockstep.ui.lock;
+package org.lockstep.editing;
 
 import java.time.Duration;
 import java.time.Instant;

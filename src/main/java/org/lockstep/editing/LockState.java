@@ -1,4 +1,4 @@
-package org.lockstep.ui.lock;
+package org.lockstep.editing;
 
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseInfo;

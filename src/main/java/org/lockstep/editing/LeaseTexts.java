@@ -1,0 +1,54 @@
+package org.lockstep.editing;
+
+import java.time.ZoneId;
+import java.util.Optional;
+import org.lockstep.domain.LeaseEvent;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.LeaseRepository;
+
+/** What a {@link LeaseSession} says: the banner for each state and why a lease was lost. */
+final class LeaseTexts {
+
+    private final LeaseRepository leases;
+    private final ZoneId zone;
+
+    LeaseTexts(LeaseRepository leases, ZoneId zone) {
+        this.leases = leases;
+        this.zone = zone;
+    }
+
+    String describe(LockState s) {
+        if (s instanceof LockState.HeldByOther other) {
+            return LockMessages.heldByOther(other.holder(), zone);
+        }
+        if (s instanceof LockState.HeldInAnotherWindow there) {
+            return LockMessages.heldInAnotherWindow(there.holder(), zone);
+        }
+        if (s instanceof LockState.Lost lost) {
+            return lost.message();
+        }
+        if (s instanceof LockState.Held held) {
+            return "Locked for editing by you until " + LockMessages.time(held.lease().expiresAt(), zone)
+                    + " (renewed while you edit) · fencing token " + held.lease().token();
+        }
+        if (s instanceof LockState.Acquiring) {
+            return "Locking…";
+        }
+        return "";
+    }
+
+    /** Why the lease is gone, naming who holds the record now, when someone other than this editor does. */
+    String lostTo(Optional<LeaseInfo> current) {
+        return current.filter(h -> !h.sessionId().equals(leases.sessionId()))
+                .map(h -> WriterIds.anotherWriterOfMyClient(h.sessionId(), leases.sessionId())
+                        ? LockMessages.takenInAnotherWindow(h, zone) : LockMessages.takenBy(h, zone))
+                .orElse("Edit lock lost — your edits are kept");
+    }
+
+    /** How the lease with {@code token} ended: broken by whom and when, else taken by whom. Blocking. */
+    String lossReason(long id, long token, Optional<LeaseInfo> current) {
+        Optional<LeaseEvent> broken = leases.events(id).stream()
+                .filter(e -> e.kind() == LeaseEvent.Kind.BROKEN && e.token() == token).findFirst();
+        return broken.map(b -> LockMessages.brokenBy(b.actor(), b.at(), zone)).orElseGet(() -> lostTo(current));
+    }
+}

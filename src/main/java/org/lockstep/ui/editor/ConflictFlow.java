@@ -1,0 +1,123 @@
+package org.lockstep.ui.editor;
+
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.SaveOutcome;
+import org.lockstep.ui.merge.DeleteConflictViewModel;
+import org.lockstep.ui.merge.MergeHeader;
+import org.lockstep.ui.merge.MergeViewModel;
+
+/**
+ * An editor's conflicts: the merge a zero-row save opens ({@link MergeViewModel}, also for a record someone deleted),
+ * the decision a zero-row delete opens ({@link DeleteConflictViewModel}), the review of a live banner, and what each
+ * outcome does to the editor. Nothing is overwritten until the operator chooses. Confined to the FX thread.
+ */
+final class ConflictFlow {
+
+    private final CustomerEditorViewModel editor;
+    private final HistoryRepository history;
+    private final TaskExecutor executor;
+    private final ReadOnlyObjectWrapper<MergeViewModel> merge = new ReadOnlyObjectWrapper<>(this, "merge");
+    private final ReadOnlyObjectWrapper<DeleteConflictViewModel> deleteConflict =
+            new ReadOnlyObjectWrapper<>(this, "deleteConflict");
+
+    ConflictFlow(CustomerEditorViewModel editor, HistoryRepository history, TaskExecutor executor) {
+        this.editor = editor;
+        this.history = history;
+        this.executor = executor;
+    }
+
+    ReadOnlyObjectProperty<MergeViewModel> mergeProperty() {
+        return merge.getReadOnlyProperty();
+    }
+
+    ReadOnlyObjectProperty<DeleteConflictViewModel> deleteConflictProperty() {
+        return deleteConflict.getReadOnlyProperty();
+    }
+
+    /** Whether a merge or a delete decision is open: the editor takes no edits meanwhile. */
+    boolean open() {
+        return merge.get() != null || deleteConflict.get() != null;
+    }
+
+    /** Closes whatever is open (their dialogs close with them). */
+    void close() {
+        merge.set(null);
+        deleteConflict.set(null);
+    }
+
+    /** A save of {@code mine} on {@code base} came back zero rows: open the merge (or the deleted flow). */
+    void saveConflicted(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
+        merge.set(mergeOf(base, mine, outcome));
+    }
+
+    /** "Review" on the live banner: the merge of the edits with the newer record now (or the deleted flow). */
+    void review(Customer base, CustomerData mine, Optional<Customer> theirs) {
+        if (merge.get() == null) {
+            merge.set(mergeOf(base, mine, new SaveOutcome.Conflict(theirs)));
+        }
+    }
+
+    /**
+     * Someone else's save already holds exactly the values this save asked for. It was not this save (the store
+     * recognises a retry of this very save by its request id and reports it saved), so nothing of this editor was
+     * written. The editor takes theirs as its base and says so, because a change meant to add to theirs (both sold
+     * one unit: 5 became 4 twice) is lost unless the operator makes it again.
+     */
+    void sameAsTheirs(EditBuffer.Snapshot mine, Customer theirs) {
+        editor.buffer().saved(theirs, mine);
+        editor.editing();
+        editor.notice(EditorNotice.info(MergeHeader.who(theirs.updatedBy()) + " saved these same values first"
+                + " (version " + theirs.version() + "), so your save wrote nothing. If your change was meant to"
+                + " add to theirs (an amount, a count), make it again."));
+    }
+
+    /** A versioned delete of {@code base} met {@code theirs}: open the decision. */
+    void deleteConflicted(Customer base, Customer theirs) {
+        DeleteConflictViewModel open = new DeleteConflictViewModel(editor.customers(), history, executor, base,
+                theirs);
+        open.setOnDeleted(deletedId -> {
+            deleteConflict.set(null);
+            editor.deleted(deletedId, EditorNotice.info("Deleted " + theirs.data().displayName() + "."));
+        });
+        open.setOnKept(now -> {
+            deleteConflict.set(null);
+            editor.buffer().reset(now);
+            editor.editing();
+        });
+        deleteConflict.set(open);
+    }
+
+    private MergeViewModel mergeOf(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
+        MergeViewModel open = MergeViewModel.forConflict(editor.customers(), history, executor, base, mine, outcome);
+        open.setOnSaved(merged -> {
+            merge.set(null);
+            editor.resetTo(merged, null);
+            editor.savedElsewhere(merged);
+        });
+        open.setOnDiscarded(theirs -> {
+            merge.set(null);
+            editor.resetTo(theirs, null);
+        });
+        open.setOnCancelled(kept -> {
+            // The edits never left the buffer: they stay on the old base, so the next Save merges again.
+            merge.set(null);
+            editor.notice(EditorNotice.info("Your changes are kept, not saved yet; Save opens the merge again."));
+        });
+        open.setOnRecreated(created -> {
+            merge.set(null);
+            editor.recreated(created);
+        });
+        open.setOnDeletionAccepted(deletedId -> {
+            merge.set(null);
+            editor.buffer().reset(editor.buffer().base());
+            editor.deleted(deletedId, EditorNotice.info("This customer was deleted by someone else."));
+        });
+        return open;
+    }
+}

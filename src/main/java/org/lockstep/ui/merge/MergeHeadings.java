@@ -1,0 +1,84 @@
+package org.lockstep.ui.merge;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import org.lockstep.concurrency.TaskScope;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.HistoryEntry;
+import org.lockstep.domain.HistoryRepository;
+
+/**
+ * What the merge dialog says above its rows: the title (who saved or deleted when), the column headings, and from
+ * the history who saved in between. Confined to the FX thread; the history is read through the dialog's scope, so a
+ * summary for a merge the dialog has left behind is dropped.
+ */
+final class MergeHeadings {
+
+    final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
+    final ReadOnlyStringWrapper baseHeading = new ReadOnlyStringWrapper(this, "baseHeading", "");
+    final ReadOnlyStringWrapper mineHeading = new ReadOnlyStringWrapper(this, "mineHeading", "");
+    final ReadOnlyStringWrapper theirsHeading = new ReadOnlyStringWrapper(this, "theirsHeading", "");
+    final ReadOnlyStringWrapper resultHeading = new ReadOnlyStringWrapper(this, "resultHeading", "");
+
+    private final HistoryRepository history;
+    private final Clock clock;
+
+    MergeHeadings(HistoryRepository history, Clock clock) {
+        this.history = history;
+        this.clock = clock;
+    }
+
+    MergeHeader header() {
+        return new MergeHeader(clock.getZone(), LocalDate.now(clock));
+    }
+
+    /** Headings of a merge of mine on {@code base} with {@code theirs} (null: deleted); then the history's summary. */
+    void show(TaskScope scope, Customer base, Customer theirs, boolean refreshed) {
+        MergeHeader h = header();
+        baseHeading.set(MergeHeader.baseHeading(base.version(), refreshed));
+        mineHeading.set(MergeHeader.mineHeading(refreshed));
+        theirsHeading.set(MergeHeader.theirsHeading(theirs));
+        resultHeading.set(MergeHeader.resultHeading(theirs == null));
+        if (theirs == null) {
+            title.set(h.deleted(Optional.empty(), activity(base, refreshed)));
+        } else {
+            title.set(refreshed ? h.savedWhileMerging(theirs, base.version())
+                    : h.savedWhileEditing(theirs, base.version()));
+        }
+        loadHistory(scope, base, theirs, refreshed);
+    }
+
+    private void loadHistory(TaskScope scope, Customer base, Customer now, boolean refreshed) {
+        historySummary.set("Looking up who saved in between…");
+        long id = base.id();
+        long fromVersion = base.version();
+        String since = refreshed ? "since you merged against version " + fromVersion : "since you loaded it";
+        scope.execute(() -> now == null ? history.history(id) : history.between(id, fromVersion, now.version()),
+                entries -> {
+                    if (now == null) {
+                        showDeletion(entries, fromVersion, since, activity(base, refreshed));
+                    } else {
+                        historySummary.set(MergeHeader.savesBetween(entries, since));
+                    }
+                },
+                failure -> historySummary.set("Who saved in between is unknown: " + MergeViewModel.message(failure)));
+    }
+
+    private void showDeletion(List<HistoryEntry> entries, long fromVersion, String since, String activity) {
+        Optional<HistoryEntry> deletion = entries.stream().filter(e -> e.op() == HistoryEntry.Op.DELETE)
+                .reduce((first, second) -> second);
+        title.set(header().deleted(deletion, activity));
+        deletion.ifPresent(d -> theirsHeading.set(MergeHeader.deletedHeading(d)));
+        List<HistoryEntry> saves = entries.stream()
+                .filter(e -> e.op() == HistoryEntry.Op.UPDATE && e.version() > fromVersion).toList();
+        historySummary.set(saves.isEmpty() ? "" : MergeHeader.savesBetween(saves, since) + ", then deleted");
+    }
+
+    private static String activity(Customer base, boolean refreshed) {
+        return refreshed ? "merging" : "editing version " + base.version();
+    }
+}

@@ -1,0 +1,104 @@
+package org.lockstep.ui.merge;
+
+import java.util.Comparator;
+import java.util.List;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.merge.MergeResult;
+
+/**
+ * The merge dialog's rows: one {@link MergeRowViewModel} per field, conflicts first; which of them show; the current
+ * row and the moves between conflicts (F7, Alt+M, Alt+T). Confined to the FX thread.
+ */
+final class MergeRows {
+
+    private final ObservableList<MergeRowViewModel> rows = FXCollections.observableArrayList();
+    private final ObservableList<MergeRowViewModel> visibleRows = FXCollections.observableArrayList();
+    // One read-only view each, kept: an unmodifiable list listens to its source only weakly, so a fresh wrapper per
+    // call would lose its listeners to the garbage collector.
+    final ObservableList<MergeRowViewModel> rowsView = FXCollections.unmodifiableObservableList(rows);
+    final ObservableList<MergeRowViewModel> visibleRowsView = FXCollections.unmodifiableObservableList(visibleRows);
+    final BooleanProperty showAll = new SimpleBooleanProperty(this, "showAll");
+    final ReadOnlyObjectWrapper<MergeRowViewModel> current = new ReadOnlyObjectWrapper<>(this, "current");
+
+    MergeRows() {
+        showAll.addListener((obs, was, now) -> refreshVisible());
+    }
+
+    /** Replaces the rows by those of {@code merge}; {@code onChange} runs after any row's Result changes. */
+    void show(MergeResult merge, Runnable onChange) {
+        List<MergeRowViewModel> built = merge.fields().stream().map(MergeRowViewModel::new)
+                .sorted(Comparator.comparingInt(MergeRows::rank)).toList();
+        built.forEach(r -> r.setOnChange(onChange));
+        current.set(null);
+        rows.setAll(built);
+    }
+
+    private static int rank(MergeRowViewModel row) {
+        return row.isConflict() ? 0 : row.isChanged() ? 1 : 2;
+    }
+
+    List<MergeRowViewModel> all() {
+        return rows;
+    }
+
+    MergeRowViewModel row(CustomerField field) {
+        return rows.stream().filter(r -> r.field() == field).findFirst().orElseThrow();
+    }
+
+    ReadOnlyObjectProperty<MergeRowViewModel> currentProperty() {
+        return current.getReadOnlyProperty();
+    }
+
+    /** Moves to the next ({@code step} 1) or previous (-1) conflict, wrapping around; false when there is none. */
+    boolean moveToConflict(int step) {
+        List<MergeRowViewModel> list = List.copyOf(visibleRows);
+        int n = list.size();
+        int from = current.get() == null ? (step > 0 ? -1 : n) : list.indexOf(current.get());
+        for (int k = 1; k <= n; k++) {
+            int i = Math.floorMod(from + k * step, n);
+            if (list.get(i).isConflict()) {
+                current.set(list.get(i));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void useMineOnCurrent() {
+        MergeRowViewModel row = current.get();
+        if (row != null && row.isConflict()) {
+            row.useMine();
+        }
+    }
+
+    void useTheirsOnCurrent() {
+        MergeRowViewModel row = current.get();
+        if (row != null && row.isConflict()) {
+            row.useTheirs();
+        }
+    }
+
+    int conflicts() {
+        return (int) rows.stream().filter(MergeRowViewModel::isConflict).count();
+    }
+
+    int resolved() {
+        return (int) rows.stream().filter(r -> r.isConflict() && r.isResolved()).count();
+    }
+
+    /** Shows the changed fields and any invalid or edited one, or every field with {@link #showAll}. */
+    void refreshVisible() {
+        List<MergeRowViewModel> wanted = rows.stream()
+                .filter(r -> showAll.get() || r.isChanged() || !r.getError().isEmpty() || r.editedProperty().get())
+                .toList();
+        if (!wanted.equals(visibleRows)) {
+            visibleRows.setAll(wanted);
+        }
+    }
+}
