@@ -312,27 +312,34 @@ class EditLockViewModelTest {
         JdbiLeaseRepository bob = leasesOf("Bob");
         Lease bobs = ((AcquireOutcome.Granted) bob.acquire(c.id(), 60_000)).lease();
         EditLockViewModel carol = editor("Carol", Clock.systemUTC());
-        carol.attach(c.id());
-        assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
+        // Once the record is free the watcher stops polling; a new lock reaches it through the change feed, as in
+        // the app (without it, Dave's lock taken after Carol saw the lapse would never be seen).
+        LiveUpdates live = new LiveUpdates(Runnable::run, "Carol-session");
+        carol.follow(live);
+        try (ChangeFeed feed = db.changeFeed(live)) {
+            feed.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> live.statusProperty().get() == ChangeFeed.Status.LIVE);
+            carol.attach(c.id());
+            assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
 
-        Lease renewed = bob.renew(c.id(), bobs.token(), 3_600_000).orElseThrow();
-        await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().endsWith("until "
-                + TIME.format(renewed.expiresAt().atZone(ZONE)) + " unless renewed"));
-        assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
+            Lease renewed = bob.renew(c.id(), bobs.token(), 3_600_000).orElseThrow();
+            await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().endsWith("until "
+                    + TIME.format(renewed.expiresAt().atZone(ZONE)) + " unless renewed"));
+            assertThat(carol.messageProperty().get()).isEqualTo(bannerOf(c.id()));
 
-        Lease shortened = bob.renew(c.id(), bobs.token(), 300).orElseThrow();
-        await().atMost(Duration.ofSeconds(10)).until(() -> dbNow().isAfter(shortened.expiresAt()));
-        JdbiLeaseRepository dave = leasesOf("Dave");
-        // Long enough that Carol's poll sees it even on a loaded machine; it lapses on its own below.
-        Lease daves = ((AcquireOutcome.Granted) dave.acquire(c.id(), 5_000)).lease();
-        await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().startsWith("Dave "));
-        assertThat(carol.messageProperty().get()).isEqualTo("Dave is editing this customer — locked since "
-                + TIME.format(daves.acquiredAt().atZone(ZONE)) + ", until " + TIME.format(daves.expiresAt()
-                .atZone(ZONE)) + " unless renewed");
+            Lease shortened = bob.renew(c.id(), bobs.token(), 300).orElseThrow();
+            await().atMost(Duration.ofSeconds(10)).until(() -> dbNow().isAfter(shortened.expiresAt()));
+            JdbiLeaseRepository dave = leasesOf("Dave");
+            Lease daves = ((AcquireOutcome.Granted) dave.acquire(c.id(), 5_000)).lease();
+            await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().startsWith("Dave "));
+            assertThat(carol.messageProperty().get()).isEqualTo("Dave is editing this customer — locked since "
+                    + TIME.format(daves.acquiredAt().atZone(ZONE)) + ", until " + TIME.format(daves.expiresAt()
+                    .atZone(ZONE)) + " unless renewed");
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> carol.stateProperty().get() instanceof LockState.Free);
-        assertThat(carol.readOnlyProperty().get()).isFalse();
-        assertThat(leasesOf("Reader").holder(c.id())).isEmpty();
+            await().atMost(Duration.ofSeconds(30)).until(() -> carol.stateProperty().get() instanceof LockState.Free);
+            assertThat(carol.readOnlyProperty().get()).isFalse();
+            assertThat(leasesOf("Reader").holder(c.id())).isEmpty();
+        }
         carol.close();
     }
 
