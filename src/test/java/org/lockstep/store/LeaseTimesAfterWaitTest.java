@@ -5,15 +5,12 @@ import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,6 +31,7 @@ import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.Presence;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.lab.StockStore;
+import org.lockstep.testing.OutsideSession;
 import org.lockstep.testing.TestDatabases;
 
 /**
@@ -263,27 +261,11 @@ class LeaseTimesAfterWaitTest {
 
     /** Opens a session outside Lockstep that runs {@code lockSql} in an open transaction, as psql would. */
     private void hold(String lockSql, long id) throws SQLException {
-        TestDatabases.Server s = TestDatabases.server();
-        Properties props = new Properties();
-        props.setProperty("user", s.user());
-        if (s.password() != null) {
-            props.setProperty("password", s.password());
-        }
-        props.setProperty("ApplicationName", "psql (test blocker)");
-        psql = DriverManager.getConnection(s.url(name), props);
-        psql.setAutoCommit(false);
-        try (PreparedStatement ps = psql.prepareStatement(lockSql)) {
-            ps.setLong(1, id);
-            ps.executeQuery().close();
-        }
+        psql = OutsideSession.holding(name, lockSql, id);
     }
 
-    /** Waits until {@code n} sessions of this database wait for a lock (pg_stat_activity.wait_event_type). */
     private static void awaitWaiters(int n) {
-        await().atMost(Duration.ofSeconds(3)).until(() -> db.jdbi().withHandle(h -> h.createQuery(
-                        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                                + " AND wait_event_type = 'Lock'")
-                .mapTo(Integer.class).one()) == n);
+        OutsideSession.awaitLockWaiters(db.jdbi(), n);
     }
 
     private static Instant dbNow() {

@@ -6,14 +6,11 @@ import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +24,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.OutsideSession;
 import org.lockstep.testing.TestDatabases;
 
 /**
@@ -190,27 +188,11 @@ class RowLockWaitTest {
 
     /** Opens a session outside Lockstep that holds the row, as {@code BEGIN; SELECT … FOR UPDATE;} in psql. */
     private void holdRow(long id) throws SQLException {
-        TestDatabases.Server s = TestDatabases.server();
-        Properties props = new Properties();
-        props.setProperty("user", s.user());
-        if (s.password() != null) {
-            props.setProperty("password", s.password());
-        }
-        props.setProperty("ApplicationName", "psql (test blocker)");
-        psql = DriverManager.getConnection(s.url(name), props);
-        psql.setAutoCommit(false);
-        try (PreparedStatement ps = psql.prepareStatement("SELECT 1 FROM customer WHERE id = ? FOR UPDATE")) {
-            ps.setLong(1, id);
-            ps.executeQuery().close();
-        }
+        psql = OutsideSession.holding(name, "SELECT 1 FROM customer WHERE id = ? FOR UPDATE", id);
     }
 
-    /** Waits until {@code n} sessions of this database wait for a lock (pg_stat_activity.wait_event_type). */
     private static void awaitWaiters(int n) {
-        await().atMost(Duration.ofSeconds(3)).until(() -> db.jdbi().withHandle(h -> h.createQuery(
-                        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                                + " AND wait_event_type = 'Lock'")
-                .mapTo(Integer.class).one()) == n);
+        OutsideSession.awaitLockWaiters(db.jdbi(), n);
     }
 
     private static Instant dbNow() {
