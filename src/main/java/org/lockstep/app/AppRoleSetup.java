@@ -81,9 +81,9 @@ final class AppRoleSetup {
      *                      ownership changes run in one transaction)
      */
     static void apply(EmbeddedServer.Endpoint admin, String appRole, String database, String appPassword,
-                      boolean setPassword) throws SQLException {
+            boolean setPassword) throws SQLException {
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             ensureRole(c, s, appRole, appPassword, setPassword);
             ensureDatabase(c, s, appRole, database);
         }

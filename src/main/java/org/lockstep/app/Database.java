@@ -101,8 +101,8 @@ public final class Database implements AutoCloseable {
     private final String password;
 
     private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded,
-                     Optional<EmbeddedConnections> restarting, ServerUrls urls, String application, String user,
-                     String password) {
+            Optional<EmbeddedConnections> restarting, ServerUrls urls, String application, String user,
+            String password) {
         this.dataSource = dataSource;
         this.restarting = restarting;
         this.urls = urls;
@@ -185,8 +185,8 @@ public final class Database implements AutoCloseable {
     }
 
     private static Database open(ServerUrls urls, String user, String password, String application,
-                                 Optional<EmbeddedServer> embedded, Optional<EmbeddedConnections> restarting) {
-        for (String url : new String[] {urls.pool(), urls.listen()}) {
+            Optional<EmbeddedServer> embedded, Optional<EmbeddedConnections> restarting) {
+        for (String url : new String[]{urls.pool(), urls.listen()}) {
             if (!url.startsWith("jdbc:postgresql:")) {
                 throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
                         + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");

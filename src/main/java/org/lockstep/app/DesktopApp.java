@@ -92,7 +92,7 @@ public final class DesktopApp {
     }
 
     private static UiContext.Backend backend(Database db, String user, Duration leaseTtl, Duration lockIdle,
-                                             Runnable shutdown, DemoClients demo) {
+            Runnable shutdown, DemoClients demo) {
         // One client session for all: presence, messages and the list act as it, and each editor writes as a writer
         // id of its own derived from it (editing.WriterIds), so that one window's lease keeps the others from writing.
         String session = user + "-" + UUID.randomUUID();

@@ -304,10 +304,12 @@ public final class EmbeddedServer {
                 // PostgreSQL refuses to start beside them; they notice and exit at once.
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300L * attempt));
             }
-            int port = previous.isPresent() && ServerCommands.isFreeLoopbackPort(previous.get()) ? previous.get() : ServerCommands.freeLoopbackPort();
+            int port = previous.isPresent() && ServerCommands.isFreeLoopbackPort(previous.get()) ? previous.get()
+                    : ServerCommands.freeLoopbackPort();
             try {
-                pgCtl(binaries, List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
-                        "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
+                pgCtl(binaries,
+                        List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
+                                "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port));
                 Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
                 return port;
             } catch (IOException e) {
@@ -331,8 +333,8 @@ public final class EmbeddedServer {
 
     private static boolean appRoleExists(Endpoint admin) {
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + APP_ROLE + "'")) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + APP_ROLE + "'")) {
             return rs.next();
         } catch (SQLException e) {
             return true; // cannot tell (the server is going away): report the role the next start uses
@@ -345,9 +347,10 @@ public final class EmbeddedServer {
         props.setProperty("password", endpoint.password());
         props.setProperty("ApplicationName", "Lockstep server check");
         try (Connection c = DriverManager.getConnection(endpoint.jdbcUrl("postgres"), props);
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
-                     + (excludingMe ? " AND pid <> pg_backend_pid()" : ""))) {
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                                + (excludingMe ? " AND pid <> pg_backend_pid()" : ""))) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {

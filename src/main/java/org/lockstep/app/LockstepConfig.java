@@ -44,8 +44,8 @@ import org.lockstep.domain.FieldParser;
  *                  {@code dbUrl} goes through a transaction-pooling PgBouncer; empty to listen on {@code dbUrl}
  */
 public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl,
-                             Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale,
-                             Optional<String> listenUrl) {
+        Duration lockIdle, boolean allowUnsafe, Optional<Locale> locale,
+        Optional<String> listenUrl) {
 
     /** The lease TTL without {@code --lease-ttl} (docs/decisions/0006-leases.md). */
     public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(60);
@@ -74,13 +74,13 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
 
     /** Settings listening on the database's own URL. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle,
-                          boolean allowUnsafe, Optional<Locale> locale) {
+            boolean allowUnsafe, Optional<Locale> locale) {
         this(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, locale, Optional.empty());
     }
 
     /** Settings without a {@code --locale}. */
     public LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, Duration leaseTtl, Duration lockIdle,
-                          boolean allowUnsafe) {
+            boolean allowUnsafe) {
         this(dbUrl, dataDir, user, leaseTtl, lockIdle, allowUnsafe, Optional.empty());
     }
 
@@ -166,7 +166,7 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
      * @param lockIdle the option's value or {@code null} for {@link #DEFAULT_LOCK_IDLE}
      */
     public static LockstepConfig resolve(String dbUrl, Path dataDir, String user, Duration leaseTtl,
-                                         Duration lockIdle, Map<String, String> env) {
+            Duration lockIdle, Map<String, String> env) {
         String url = firstNonBlank(dbUrl, env.get("LOCKSTEP_DB_URL"));
         Path dir = dataDir != null ? dataDir : defaultDataDir(env);
         if (user != null && user.isBlank()) {

@@ -25,14 +25,14 @@ final class PoolerSessionCheck {
     /** Logs a warning when the pool's statements run without a statement or lock timeout. */
     static void warnIfUnbounded(DataSource pool) {
         try (Connection c = pool.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT current_user, current_setting('statement_timeout'),"
-                     + " current_setting('lock_timeout'), current_setting('idle_in_transaction_session_timeout')")) {
+                ResultSet rs = s.executeQuery("SELECT current_user, current_setting('statement_timeout'),"
+                        + " current_setting('lock_timeout'), current_setting('idle_in_transaction_session_timeout')")) {
             rs.next();
             if ("0".equals(rs.getString(2)) || "0".equals(rs.getString(3)) || "0".equals(rs.getString(4))) {
                 LOG.warn("Through the connection pooler, statements of role {} are not bounded (statement_timeout {},"
-                                + " lock_timeout {}, idle_in_transaction_session_timeout {}); an administrator should run"
-                                + " ALTER ROLE {} SET statement_timeout = '{}ms'; ALTER ROLE … SET lock_timeout = '{}ms';"
-                                + " ALTER ROLE … SET idle_in_transaction_session_timeout = '{}ms'",
+                        + " lock_timeout {}, idle_in_transaction_session_timeout {}); an administrator should run"
+                        + " ALTER ROLE {} SET statement_timeout = '{}ms'; ALTER ROLE … SET lock_timeout = '{}ms';"
+                        + " ALTER ROLE … SET idle_in_transaction_session_timeout = '{}ms'",
                         rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(1),
                         Database.STATEMENT_TIMEOUT_MS, Database.LOCK_TIMEOUT_MS,
                         Database.IDLE_IN_TRANSACTION_TIMEOUT_MS);

@@ -21,9 +21,9 @@ public final class BackgroundTask<T> {
 
     private final TaskExecutor executor;
     private final Callable<T> work;
-    private Consumer<? super T> onSuccess = result -> { };
+    private Consumer<? super T> onSuccess = result -> {};
     private Consumer<Throwable> onFailure;
-    private Runnable onFinished = () -> { };
+    private Runnable onFinished = () -> {};
     private String description = "background task";
     private boolean started;
 

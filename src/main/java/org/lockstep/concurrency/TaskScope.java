@@ -68,7 +68,7 @@ public final class TaskScope {
      * its result (a save whose commit must be reported even when the view moved on). Check a {@link #stamp()}.
      */
     public <T> TaskHandle executeTracked(Callable<T> work, Consumer<? super T> onSuccess,
-                                         Consumer<Throwable> onFailure) {
+            Consumer<Throwable> onFailure) {
         return new ScopedTask<>(executor.task(work), false).onSuccess(onSuccess).onFailure(onFailure).start();
     }
 
@@ -117,9 +117,9 @@ public final class TaskScope {
     public final class ScopedTask<T> {
         private final BackgroundTask<T> task;
         private final boolean dropOnRenew;
-        private Consumer<? super T> onSuccess = result -> { };
+        private Consumer<? super T> onSuccess = result -> {};
         private Consumer<Throwable> onFailure;
-        private Runnable onFinished = () -> { };
+        private Runnable onFinished = () -> {};
         private String description = "background task";
         private TaskHandle handle;
         private boolean settled;

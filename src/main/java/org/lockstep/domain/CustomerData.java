@@ -108,7 +108,8 @@ public record CustomerData(
                 String t = f.multiLine() ? n.replace("\r\n", "\n").replace('\r', '\n').stripTrailing() : n.strip();
                 values.put(f, t.isBlank() ? null : t);
             } else if (v instanceof BigDecimal d) {
-                values.put(f, d.setScale(Math.max(2, d.stripTrailingZeros().scale()), java.math.RoundingMode.UNNECESSARY));
+                values.put(f,
+                        d.setScale(Math.max(2, d.stripTrailingZeros().scale()), java.math.RoundingMode.UNNECESSARY));
             }
         }
         return fromMap(values);

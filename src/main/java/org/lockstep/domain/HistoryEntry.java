@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param after      the values after the change; empty for a delete
  */
 public record HistoryEntry(long customerId, long version, Op op, String changedBy, Instant changedAt,
-                           Optional<CustomerData> before, Optional<CustomerData> after) {
+        Optional<CustomerData> before, Optional<CustomerData> after) {
 
     /** The kind of change. */
     public enum Op { INSERT, UPDATE, DELETE }

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param expiresAt for grants: the lease's last expiry, renewals included
  */
 public record LeaseEvent(long recordId, long token, String holder, Kind kind, String actor, Instant at,
-                         Optional<Instant> expiresAt) {
+        Optional<Instant> expiresAt) {
 
     /** The kinds of lease events. */
     public enum Kind {

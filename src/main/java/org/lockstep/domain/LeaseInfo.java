@@ -13,5 +13,5 @@ import java.time.Instant;
  * @param expiresAt  when it lapses unless renewed, by the database clock
  */
 public record LeaseInfo(long recordId, String holder, String sessionId, long token, Instant acquiredAt,
-                        Instant expiresAt) {
+        Instant expiresAt) {
 }

@@ -69,7 +69,7 @@ public final class LeaseKeeper implements AutoCloseable {
      * @param listener  hears about a loss
      */
     public LeaseKeeper(LeaseRepository leases, long recordId, Duration ttl, Clock clock,
-                       ScheduledExecutorService scheduler, Listener listener) {
+            ScheduledExecutorService scheduler, Listener listener) {
         if (ttl.toMillis() < 3) {
             throw new IllegalArgumentException("A lease TTL must be at least 3 ms, not " + ttl);
         }

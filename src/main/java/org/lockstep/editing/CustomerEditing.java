@@ -173,7 +173,7 @@ public final class CustomerEditing {
      *                   stop (the CLI judges the values there, and warns about stored values that break a rule)
      */
     public record MergeOptions(int attempts, Set<CustomerField> insisted, OptionalLong leaseToken,
-                               BiConsumer<Customer, CustomerData> beforeSave) {
+            BiConsumer<Customer, CustomerData> beforeSave) {
         /** Checks the values. */
         public MergeOptions {
             if (attempts < 1) {
@@ -186,7 +186,7 @@ public final class CustomerEditing {
 
         /** {@code attempts} optimistic saves, no field insisted on, nothing checked before a save. */
         public static MergeOptions attempts(int attempts) {
-            return new MergeOptions(attempts, Set.of(), OptionalLong.empty(), (now, values) -> { });
+            return new MergeOptions(attempts, Set.of(), OptionalLong.empty(), (now, values) -> {});
         }
     }
 }

@@ -73,7 +73,7 @@ public final class LeaseSession {
      * @param clock     measures elapsed time (idle, local lease deadline); never compared with the database clock
      */
     public LeaseSession(LeaseRepository leases, TaskExecutor executor, Executor reportOn,
-                        ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings, Listener listener) {
+            ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings, Listener listener) {
         this.leases = Objects.requireNonNull(leases, "leases");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.reportOn = Objects.requireNonNull(reportOn, "reportOn");
@@ -318,7 +318,8 @@ public final class LeaseSession {
         long mine = heldToken;
         executor.task(() -> texts.lossReason(id, mine, current)).onSuccess(why -> lostFor(id, why))
                 .onFailure(failure -> lostFor(id, "Edit lock lost — the database could not be reached; your edits "
-                        + "are kept")).start();
+                        + "are kept"))
+                .start();
     }
 
     private void lostFor(long id, String why) {
@@ -358,7 +359,7 @@ public final class LeaseSession {
             return;
         }
         // The database may be away: the next tick asks again, so one failed question needs no word.
-        executor.task(() -> leases.holder(id)).onSuccess(holder -> polled(id, holder)).onFailure(failure -> { })
+        executor.task(() -> leases.holder(id)).onSuccess(holder -> polled(id, holder)).onFailure(failure -> {})
                 .start();
     }
 

@@ -53,7 +53,7 @@ final class Buyer implements Runnable {
      * @param onAttemptDone called after each finished purchase
      */
     Buyer(Strategy strategy, LabRun run, long rowId, String name, StockStore.Session session, SplittableRandom random,
-          CountDownLatch ready, CountDownLatch go, AtomicBoolean abort, Runnable onAttemptDone) {
+            CountDownLatch ready, CountDownLatch go, AtomicBoolean abort, Runnable onAttemptDone) {
         this.strategy = strategy;
         this.run = run;
         this.rowId = rowId;
@@ -105,7 +105,7 @@ final class Buyer implements Runnable {
 
     private Outcome purchase() {
         RetryPolicy policy = run.retry();
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = 1;; attempt++) {
             Attempt result;
             try {
                 result = attempt();
@@ -113,17 +113,17 @@ final class Buyer implements Runnable {
                 result = f.lockTimeout() ? Attempt.LOCK_TIMEOUT : Attempt.CONFLICT;
             }
             switch (result) {
-                case BOUGHT:
+                case BOUGHT :
                     return Outcome.BOUGHT;
-                case SOLD_OUT:
+                case SOLD_OUT :
                     return Outcome.SOLD_OUT;
-                case CONFLICT:
+                case CONFLICT :
                     conflicts++;
                     break;
-                case LOCK_TIMEOUT:
+                case LOCK_TIMEOUT :
                     lockTimeouts++;
                     break;
-                default:
+                default :
                     throw new IllegalStateException("unknown attempt outcome " + result);
             }
             if (attempt >= policy.maxAttempts()) {
@@ -216,7 +216,7 @@ final class Buyer implements Runnable {
     private OptionalLong awaitLease() {
         long deadline = System.nanoTime() + run.lockTimeoutMs() * 1_000_000L;
         boolean waited = false;
-        for (int poll = 1; ; poll++) {
+        for (int poll = 1;; poll++) {
             OptionalLong token = session.acquireLease(rowId, name, run.leaseTtlMs());
             if (token.isPresent()) {
                 return token;

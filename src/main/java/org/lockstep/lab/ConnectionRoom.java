@@ -35,6 +35,7 @@ public record ConnectionRoom(int free, String limitedBy) {
                 : workers + " workers need " + workers + " database connections") + ", but "
                 + (free == 0 ? "none is" : free == 1 ? "only 1 is" : "only " + free + " are") + " free ("
                 + limitedBy + ")" + (free == 0 ? "; wait for other clients to disconnect"
-                : "; run with " + free + (free == 1 ? " worker" : " workers or fewer")) + ". Nothing ran.");
+                        : "; run with " + free + (free == 1 ? " worker" : " workers or fewer"))
+                + ". Nothing ran.");
     }
 }

@@ -82,7 +82,7 @@ public final class ContentionLab implements LabRunner {
      * included: what the user waited for.
      */
     private static StrategyResult race(StockStore store, Strategy strategy, LabRun run, Counter counter,
-                                       long started) {
+            long started) {
         long rowId = store.reset(strategy.id(), run.stock());
         List<StockStore.Session> sessions = new ArrayList<>();
         List<Buyer> buyers = new ArrayList<>();
@@ -110,7 +110,7 @@ public final class ContentionLab implements LabRunner {
 
     /** Starts the buyers together, waits for all of them, and returns the race's wall-clock time in nanoseconds. */
     private static long race(List<Buyer> buyers, Strategy strategy, CountDownLatch ready, CountDownLatch go,
-                             AtomicBoolean abort) {
+            AtomicBoolean abort) {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < buyers.size(); i++) {
             Thread t = new Thread(buyers.get(i), "lab-" + strategy.id() + "-" + (i + 1));
@@ -143,7 +143,7 @@ public final class ContentionLab implements LabRunner {
     }
 
     private static StrategyResult result(Strategy strategy, LabRun run, List<Buyer> buyers, int finalStock,
-                                         long raceNanos, long wallNanos) {
+            long raceNanos, long wallNanos) {
         long ops = 0;
         long confirmed = 0;
         long soldOut = 0;

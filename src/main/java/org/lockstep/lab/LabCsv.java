@@ -17,7 +17,8 @@ public final class LabCsv {
     /** The columns, in order. */
     public static final List<String> HEADER = List.of("source", "strategy", "workers", "initial_stock", "ops",
             "confirmed", "sold_out", "final_stock", "lost_updates", "conflicts", "retries", "retries_exhausted",
-            "lock_waits", "lock_timeouts", "elapsed_ms", "race_ms", "throughput_ops_s", "confirmed_per_s", "p50_ms", "p99_ms");
+            "lock_waits", "lock_timeouts", "elapsed_ms", "race_ms", "throughput_ops_s", "confirmed_per_s", "p50_ms",
+            "p99_ms");
 
     private LabCsv() {
     }
@@ -44,7 +45,8 @@ public final class LabCsv {
     private static List<Object> row(String source, StrategyResult r) {
         return List.of(source, r.strategy().id(), r.workers(), r.initialStock(), r.ops(), r.confirmed(), r.soldOut(),
                 r.finalStock(), r.lostUpdates(), r.conflicts(), r.retries(), r.retriesExhausted(), r.lockWaits(),
-                r.lockTimeouts(), round(r.elapsedMs()), round(r.raceMs()), round(r.throughputOpsPerS()), round(r.confirmedPerS()), round(r.p50Ms()),
+                r.lockTimeouts(), round(r.elapsedMs()), round(r.raceMs()), round(r.throughputOpsPerS()),
+                round(r.confirmedPerS()), round(r.p50Ms()),
                 round(r.p99Ms()));
     }
 

@@ -8,7 +8,7 @@ package org.lockstep.lab;
 public interface LabProgress {
 
     /** Ignores progress. */
-    LabProgress NONE = (done, total) -> { };
+    LabProgress NONE = (done, total) -> {};
 
     /**
      * @param done  purchase attempts finished so far in the whole run or sweep

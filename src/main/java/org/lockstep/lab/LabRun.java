@@ -21,7 +21,7 @@ package org.lockstep.lab;
  * @param leaseTtlMs    how long a lease lasts unless released; longer than the think time, or writes get fenced
  */
 public record LabRun(int workers, int stock, int opsPerWorker, long thinkMinMs, long thinkMaxMs, long seed,
-                     RetryPolicy retry, long lockTimeoutMs, long leaseTtlMs) {
+        RetryPolicy retry, long lockTimeoutMs, long leaseTtlMs) {
 
     /** The most buyers one run may have: each holds a database connection. */
     public static final int MAX_WORKERS = 500;

@@ -24,8 +24,8 @@ package org.lockstep.lab;
  * @param p99Ms            99th-percentile latency, in ms
  */
 public record StrategyResult(Strategy strategy, int workers, int initialStock, long ops, long confirmed, long soldOut,
-                             int finalStock, long conflicts, long retries, long retriesExhausted, long lockWaits,
-                             long lockTimeouts, long raceNanos, long wallNanos, double p50Ms, double p99Ms) {
+        int finalStock, long conflicts, long retries, long retriesExhausted, long lockWaits,
+        long lockTimeouts, long raceNanos, long wallNanos, double p50Ms, double p99Ms) {
 
     /**
      * Confirmed purchases the stock does not show: {@code confirmed − (initialStock − finalStock)}. Zero when every

@@ -45,7 +45,7 @@ final class ConflictLog {
     /** The conflicts on a customer within the last {@code window}, by the database clock. */
     static int recent(Handle h, long customerId, Duration window) {
         long count = h.createQuery("SELECT count(*) FROM customer_conflict WHERE customer_id = :id"
-                        + " AND detected_at > now() - make_interval(secs => :windowMs / 1000.0)")
+                + " AND detected_at > now() - make_interval(secs => :windowMs / 1000.0)")
                 .bind("id", customerId).bind("windowMs", window.toMillis()).mapTo(Long.class).one();
         return (int) Math.min(count, Integer.MAX_VALUE);
     }

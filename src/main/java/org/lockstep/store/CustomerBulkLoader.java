@@ -73,7 +73,7 @@ public final class CustomerBulkLoader {
     public Optional<String> lastExternalRef(String prefix) {
         String escaped = prefix.replace("!", "!!").replace("%", "!%").replace("_", "!_");
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(
-                        "SELECT max(external_ref) FROM customer WHERE external_ref LIKE :pattern ESCAPE '!'")
+                "SELECT max(external_ref) FROM customer WHERE external_ref LIKE :pattern ESCAPE '!'")
                 .bind("pattern", escaped + "%").mapTo(String.class).findOne()));
     }
 

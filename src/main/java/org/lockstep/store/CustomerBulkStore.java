@@ -154,7 +154,8 @@ public final class CustomerBulkStore {
                                 SELECT detail->>'inserted', detail->>'updated', detail->>'unchanged'
                                 FROM client_request WHERE request_id = CAST(:request AS uuid)""")
                         .bind("request", request).map((rs, ctx) -> new ImportCounts(rs.getLong(1), rs.getLong(2),
-                                rs.getLong(3))).one());
+                                rs.getLong(3)))
+                        .one());
             }), unknown);
             return committed.orElseThrow(() -> new StoreUnavailableException("The connection to the database was "
                     + "lost during the import; nothing was imported — run it again", lost));
@@ -288,7 +289,7 @@ public final class CustomerBulkStore {
         }
         String what = held.map(x -> "Customer " + x.id() + " (line " + lineById.get(x.id()) + ") is being written by"
                 + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
-                + " another session");
+                        + " another session");
         return new RecordBusyException(what + "; nothing was imported — try again in a moment",
                 held.map(RowLockHolder.Held::who), timeout);
     }
@@ -296,7 +297,7 @@ public final class CustomerBulkStore {
     private Map<ImportRow, Customer> lockTargets(Handle h, ImportKey key, List<ImportRow> batch) {
         Map<ImportRow, Customer> targets = new HashMap<>();
         switch (key) {
-            case NONE -> { }
+            case NONE -> {}
             case EXTERNAL_REF -> {
                 Map<String, Customer> byRef = new HashMap<>();
                 h.createQuery("SELECT * FROM customer WHERE external_ref = ANY(:refs) FOR UPDATE")
@@ -403,8 +404,8 @@ public final class CustomerBulkStore {
         // Not repeated: the rows read before a lost connection were already passed on.
         DatabaseCalls.streamed(() -> {
             // pgjdbc fetches by cursor only inside a transaction (autocommit off); REPEATABLE READ holds one snapshot.
-            jdbi.useTransaction(org.jdbi.v3.core.transaction.TransactionIsolationLevel.REPEATABLE_READ, h ->
-                    h.createQuery("SELECT * FROM customer ORDER BY id").setFetchSize(FETCH_SIZE).map(mapper)
+            jdbi.useTransaction(org.jdbi.v3.core.transaction.TransactionIsolationLevel.REPEATABLE_READ,
+                    h -> h.createQuery("SELECT * FROM customer ORDER BY id").setFetchSize(FETCH_SIZE).map(mapper)
                             .useStream(s -> s.forEach(action)));
             return null;
         });

@@ -166,7 +166,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
         if (after != null) {
             q.bind("afterId", after.id());
             switch (request.sort()) {
-                case ID -> { }
+                case ID -> {}
                 case VERSION -> q.bind("afterKey", after.version());
                 case UPDATED_AT -> q.bind("afterKey", java.time.OffsetDateTime.ofInstant(after.updatedAt(),
                         java.time.ZoneOffset.UTC));
@@ -261,7 +261,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
      * best), and on a million rows the wrong one costs seconds (PostgreSQL docs, PREPARE, "plan_cache_mode").
      */
     private static <T> T withCustomPlan(Handle h, long timeoutMs,
-                                        org.jdbi.v3.core.HandleCallback<T, RuntimeException> body) {
+            org.jdbi.v3.core.HandleCallback<T, RuntimeException> body) {
         return h.inTransaction(tx -> {
             tx.execute("SET LOCAL plan_cache_mode = force_custom_plan"
                     + (timeoutMs > 0 ? "; SET LOCAL statement_timeout = " + timeoutMs : ""));

@@ -77,7 +77,7 @@ final class DatabaseCalls {
 
     private static <T> T run(Supplier<T> body, boolean repeat, String unknown) {
         boolean reached = false;
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = 1;; attempt++) {
             try {
                 return body.get();
             } catch (InvalidCustomerException | ImportConflictException e) {

@@ -35,7 +35,6 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private static final String ASSIGNMENTS = String.join(", ",
             CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
 
-
     /**
      * A write starts by taking the customer's row lock, in a statement of its own, sent in the same round trip and
      * the same (implicit) transaction as the write. Under Read Committed each statement takes a new snapshot
@@ -47,7 +46,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      */
     private static final String LOCK_FOR_UPDATE = "SELECT " + Writers.WRITER + ", " + Announcements.BY_CLIENT
             + " FROM customer WHERE id = :id FOR NO KEY UPDATE;\n";
-    private static final String LOCK_FOR_DELETE = "SELECT " + Writers.WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
+    private static final String LOCK_FOR_DELETE =
+            "SELECT " + Writers.WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
 
     /**
      * Optimistic: the version check, and no other session's unexpired lease on the row. The version, {@code
@@ -206,9 +206,11 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
         return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-            Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(Writers.bindValues(h.createQuery(sql),
-                    clean).bind("user", user).bind("id", id).bind("base", baseVersion).bind("session", sessionId)
-                    .bind("request", request).bind("token", token), mapper));
+            Optional<Customer> saved = busyAware(h, id,
+                    () -> Statements.afterLock(Writers.bindValues(h.createQuery(sql),
+                            clean).bind("user", user).bind("id", id).bind("base", baseVersion)
+                            .bind("session", sessionId)
+                            .bind("request", request).bind("token", token), mapper));
             // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
             Optional<Customer> mine = saved.isPresent() ? saved : h.createQuery(SAVED_BY_REQUEST).bind("id", id)
                     .bind("base", baseVersion).bind("request", request).map(mapper).findOne();
@@ -348,7 +350,6 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         }
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
     }
-
 
     /**
      * The values of a versioned save, normalized, judged only where they change the stored record (ADR 0010): a

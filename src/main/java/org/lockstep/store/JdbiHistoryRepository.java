@@ -55,13 +55,13 @@ public final class JdbiHistoryRepository implements HistoryRepository {
     @Override
     public List<HistoryEntry> history(long customerId) {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(ENTRIES
-                        + "ORDER BY id").bind("id", customerId).map(mapper).list()));
+                + "ORDER BY id").bind("id", customerId).map(mapper).list()));
     }
 
     @Override
     public Optional<CustomerData> valuesAt(long customerId, long version) {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
-                        + "WHERE customer_id = :id AND version = :v AND op <> 'DELETE' ORDER BY id DESC LIMIT 1")
+                + "WHERE customer_id = :id AND version = :v AND op <> 'DELETE' ORDER BY id DESC LIMIT 1")
                 .bind("id", customerId).bind("v", version).map(mapper).findOne()
                 .flatMap(HistoryEntry::after)));
     }
@@ -69,14 +69,14 @@ public final class JdbiHistoryRepository implements HistoryRepository {
     @Override
     public List<HistoryEntry> between(long customerId, long fromVersion, long toVersion) {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(ENTRIES
-                        + "WHERE version > :from AND version <= :to ORDER BY id")
+                + "WHERE version > :from AND version <= :to ORDER BY id")
                 .bind("id", customerId).bind("from", fromVersion).bind("to", toVersion).map(mapper).list()));
     }
 
     @Override
     public Optional<HistoryEntry> deletion(long customerId) {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
-                        + "WHERE customer_id = :id AND op = 'DELETE' ORDER BY id DESC LIMIT 1")
+                + "WHERE customer_id = :id AND op = 'DELETE' ORDER BY id DESC LIMIT 1")
                 .bind("id", customerId).map(mapper).findOne()));
     }
 

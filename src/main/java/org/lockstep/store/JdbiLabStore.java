@@ -151,8 +151,11 @@ public final class JdbiLabStore implements StockStore {
             int inUse = rs.getInt("in_use");
             int free = max - superReserved - reserved - inUse;
             String why = "max_connections is " + max + ": " + (superReserved > 0 ? superReserved
-                    + " reserved for superusers, " : "") + (reserved > 0 ? reserved
-                    + " reserved for pg_use_reserved_connections (reserved_connections), " : "") + inUse + " in use";
+                    + " reserved for superusers, " : "") + (reserved > 0
+                            ? reserved
+                                    + " reserved for pg_use_reserved_connections (reserved_connections), "
+                            : "")
+                    + inUse + " in use";
             int roleLimit = rs.getInt("role_limit");
             if (!superuser && roleLimit >= 0 && roleLimit - rs.getInt("role_in_use") < free) {
                 free = roleLimit - rs.getInt("role_in_use");

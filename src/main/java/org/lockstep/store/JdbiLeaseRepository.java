@@ -168,7 +168,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         }
         // Refused means someone held it when the statement ran; if that lease ended before we could read who held
         // it, try again rather than report a holder that is gone.
-        for (int attempt = 0; ; attempt++) {
+        for (int attempt = 0;; attempt++) {
             Optional<Lease> granted = DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> busyAware(h, recordId,
                     () -> h.createQuery(ACQUIRE).bind("id", recordId).bind("holder", holder)
                             .bind("session", sessionId).bind("ttlMs", ttlMs)
@@ -200,8 +200,8 @@ public final class JdbiLeaseRepository implements LeaseRepository {
     @Override
     public Optional<Lease> renew(long recordId, long token, long ttlMs) {
         return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createQuery(RENEW).bind("id", recordId)
-                        .bind("token", token).bind("session", sessionId).bind("ttlMs", ttlMs)
-                        .map((rs, ctx) -> lease(recordId, rs)).findOne()),
+                .bind("token", token).bind("session", sessionId).bind("ttlMs", ttlMs)
+                .map((rs, ctx) -> lease(recordId, rs)).findOne()),
                 "whether the lock of customer " + recordId + " was renewed is unknown");
     }
 
@@ -234,8 +234,8 @@ public final class JdbiLeaseRepository implements LeaseRepository {
     @Override
     public Optional<LeaseInfo> breakLease(long recordId) {
         return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("true"))
-                        .bind("id", recordId).bind("how", "broken").bind("actor", holder)
-                        .map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
+                .bind("id", recordId).bind("how", "broken").bind("actor", holder)
+                .map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
                 "whether the lock of customer " + recordId + " was broken is unknown — check with lease list");
     }
 

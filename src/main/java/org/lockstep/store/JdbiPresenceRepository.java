@@ -83,14 +83,14 @@ public final class JdbiPresenceRepository implements PresenceRepository {
     @Override
     public void leave(long customerId) {
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
-                        "DELETE FROM presence WHERE customer_id = :id AND session_id = :session")
+                "DELETE FROM presence WHERE customer_id = :id AND session_id = :session")
                 .bind("id", customerId).bind("session", session).execute()), "whether presence was cleared is unknown");
     }
 
     @Override
     public void leaveAll() {
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
-                        "DELETE FROM presence WHERE session_id = :session")
+                "DELETE FROM presence WHERE session_id = :session")
                 .bind("session", session).execute()), "whether presence was cleared is unknown");
     }
 

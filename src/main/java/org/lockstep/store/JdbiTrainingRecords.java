@@ -34,7 +34,7 @@ public final class JdbiTrainingRecords implements TrainingRecords {
         return DatabaseCalls.repeatable(() -> jdbi.inTransaction(h -> {
             // The delete names the writer for its history row and notification, as the saves do: no extra round trip.
             h.createUpdate("DELETE FROM customer WHERE external_ref = :ref AND "
-                            + Writers.NAMES_THE_WRITER)
+                    + Writers.NAMES_THE_WRITER)
                     .bind("ref", ref).bind("user", TRAINER).bind("session", writer.sessionId())
                     .bind("request", RequestIds.next()).execute();
             return writer.insert(h, clean);

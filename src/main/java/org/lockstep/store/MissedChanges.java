@@ -74,7 +74,8 @@ public final class MissedChanges {
             """;
     // Rows of transactions that ran at the mark and committed since, whatever their id: xmin is a 32-bit xid, the
     // mark's are 64-bit (epoch and xid). It costs a scan of the history, so it is added only when there are such.
-    private static final String OR_WRITTEN_BY = " OR CAST(CAST(xmin AS text) AS bigint) = ANY(CAST(:writers AS bigint[]))";
+    private static final String OR_WRITTEN_BY =
+            " OR CAST(CAST(xmin AS text) AS bigint) = ANY(CAST(:writers AS bigint[]))";
     // Which of the mark's running transactions committed since. NULL: too old for the server to tell; counted in.
     private static final String COMMITTED_SINCE = """
             SELECT x % 4294967296 FROM unnest(CAST(:running AS bigint[])) x

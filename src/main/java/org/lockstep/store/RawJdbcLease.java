@@ -36,7 +36,8 @@ public final class RawJdbcLease {
     }
 
     private static final Jdbc ACQUIRE = Jdbc.of(JdbiLeaseRepository.ACQUIRE);
-    private static final Jdbc RELEASE = Jdbc.of(JdbiLeaseRepository.END.formatted("token = :token AND session_id = :session"));
+    private static final Jdbc RELEASE =
+            Jdbc.of(JdbiLeaseRepository.END.formatted("token = :token AND session_id = :session"));
 
     private final DataSource dataSource;
     private final String holder;

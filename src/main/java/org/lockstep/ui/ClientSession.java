@@ -60,7 +60,7 @@ public final class ClientSession {
      * @param defaultMode the mode new editors start in
      */
     public static ClientSession start(UiContext.Backend backend, String user,
-                                      ObjectProperty<ConcurrencyMode> defaultMode) {
+            ObjectProperty<ConcurrencyMode> defaultMode) {
         ClientSession session = new ClientSession(backend, user, defaultMode);
         session.presence.start();
         session.feed.start();

@@ -89,9 +89,9 @@ public final class EditorServices {
      * @param openLocks    every open editor's lock, released when the application stops
      */
     public static Builder builder(CustomerRepository customers, HistoryRepository history, LeaseRepository leases,
-                                  TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler,
-                                  String user, LeaseSettings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
-                                  OpenLocks openLocks) {
+            TaskExecutor executor, Executor fxThread, ScheduledExecutorService scheduler,
+            String user, LeaseSettings lockSettings, ObjectProperty<ConcurrencyMode> defaultMode,
+            OpenLocks openLocks) {
         Builder b = new Builder();
         b.customers = customers;
         b.history = history;

@@ -48,14 +48,14 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
      * @param demo       opens the trainer demo's operator clients on the same database, or {@code null} for no demo
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                          Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
-                          PresenceRepository presence, MessageRepository messages, LabRunner lab,
-                          Runnable shutdown, DemoClients demo) {
+            Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
+            PresenceRepository presence, MessageRepository messages, LabRunner lab,
+            Runnable shutdown, DemoClients demo) {
 
         /** A backend without the trainer demo. */
         public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                       Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
-                       PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown) {
+                Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
+                PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown) {
             this(repository, history, leases, leaseTtl, lockIdle, changeFeed, presence, messages, lab, shutdown, null);
         }
 

@@ -21,8 +21,14 @@ class DatabaseTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<Database>> opened = List.of(
-                    pool.submit(() -> { together.await(); return Database.open(url, server.user(), server.password(), "a"); }),
-                    pool.submit(() -> { together.await(); return Database.open(url, server.user(), server.password(), "b"); }));
+                    pool.submit(() -> {
+                        together.await();
+                        return Database.open(url, server.user(), server.password(), "a");
+                    }),
+                    pool.submit(() -> {
+                        together.await();
+                        return Database.open(url, server.user(), server.password(), "b");
+                    }));
             Database a = opened.get(0).get();
             Database b = opened.get(1).get();
 

@@ -120,12 +120,13 @@ class EmbeddedServerSecurityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("decoys")
     void aDecoyNamedInAStalePostmasterPidIsNeitherTrustedNorSignalled(String name, List<String> command,
-                                                                      boolean inPgData) throws Exception {
+            boolean inPgData) throws Exception {
         EmbeddedServer server = server();
         server.ensureRunning();
         long crashed = server.status().pid();
         ProcessHandle.of(crashed).ifPresent(ProcessHandle::destroyForcibly); // kill -9: postmaster.pid stays
-        await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(crashed).map(p -> !p.isAlive()).orElse(true));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ProcessHandle.of(crashed).map(p -> !p.isAlive()).orElse(true));
         Process decoy = startDecoy(command, inPgData);
         try {
             Path pidFile = dataDir.resolve("pgdata/postmaster.pid");
@@ -220,7 +221,7 @@ class EmbeddedServerSecurityTest {
         server.ensureRunning();
         EmbeddedServer.Endpoint admin = server.adminEndpoint();
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE " + EmbeddedServer.DATABASE);
             s.execute("CREATE DATABASE " + EmbeddedServer.DATABASE);
             s.execute("DROP ROLE " + EmbeddedServer.APP_ROLE);

@@ -176,17 +176,17 @@ class EmbeddedServerTest {
         List<ChangeFeed.Status> statuses = new CopyOnWriteArrayList<>();
         List<ChangeEvent> events = new CopyOnWriteArrayList<>();
         try (Database db = Database.open(config, "test", false);
-             ChangeFeed feed = db.changeFeed(new ChangeFeed.Listener() {
-                 @Override
-                 public void changes(List<ChangeEvent> batch) {
-                     events.addAll(batch);
-                 }
+                ChangeFeed feed = db.changeFeed(new ChangeFeed.Listener() {
+                    @Override
+                    public void changes(List<ChangeEvent> batch) {
+                        events.addAll(batch);
+                    }
 
-                 @Override
-                 public void status(ChangeFeed.Status status) {
-                     statuses.add(status);
-                 }
-             })) {
+                    @Override
+                    public void status(ChangeFeed.Status status) {
+                        statuses.add(status);
+                    }
+                })) {
             feed.start();
             await().atMost(Duration.ofSeconds(30)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
             long killed = db.embeddedServer().orElseThrow().status().pid();

@@ -51,13 +51,13 @@ class FailoverDrillTest {
                 "max_connections = 40");
         standby = primary.standby("standby1");
         try (Connection c = DriverManager.getConnection(primary.url("postgres"), Pg15Cluster.SUPERUSER, null);
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE ROLE lockstep_app LOGIN");
             s.execute("CREATE DATABASE lockstep OWNER lockstep_app");
         }
         // Synchronous from here on: a commit on the primary returns only once the standby has it on disk.
-        await("the standby streaming synchronously").atMost(Duration.ofSeconds(30)).until(() ->
-                "sync".equals(query(primary.url("postgres"), "SELECT sync_state FROM pg_stat_replication")));
+        await("the standby streaming synchronously").atMost(Duration.ofSeconds(30)).until(
+                () -> "sync".equals(query(primary.url("postgres"), "SELECT sync_state FROM pg_stat_replication")));
     }
 
     @AfterEach
@@ -164,7 +164,7 @@ class FailoverDrillTest {
 
     static String query(String url, String sql) throws Exception {
         try (Connection c = DriverManager.getConnection(url, Pg15Cluster.SUPERUSER, null);
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }

@@ -114,9 +114,10 @@ class LogOutputTest {
 
     /** Runs {@code lockstep --data-dir DIR ARGS…} in a new JVM, with the default log level. */
     private Run lockstep(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Launcher.class.getName(), "--data-dir",
-                dataDir.toString()));
+        List<String> command =
+                new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", System.getProperty("java.class.path"), Launcher.class.getName(), "--data-dir",
+                        dataDir.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("LOCKSTEP_LOG_LEVEL");

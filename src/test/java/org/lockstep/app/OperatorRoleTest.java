@@ -70,7 +70,7 @@ class OperatorRoleTest {
         }
 
         try (Database alice = Database.open(s.url(database), operator, "operator-secret", "Lockstep (Alice)");
-             Database bob = Database.open(s.url(database), operator, "operator-secret", "Lockstep (Bob)")) {
+                Database bob = Database.open(s.url(database), operator, "operator-secret", "Lockstep (Bob)")) {
             JdbiCustomerRepository aliceRepo = new JdbiCustomerRepository(alice.jdbi(), "Alice", "alice-session");
             JdbiCustomerRepository bobRepo = new JdbiCustomerRepository(bob.jdbi(), "Bob", "bob-session");
             List<ChangeEvent> heard = new CopyOnWriteArrayList<>();
@@ -104,7 +104,7 @@ class OperatorRoleTest {
     static void admin(String db, String sql) throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url(db), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute(sql);
         }
     }

@@ -36,7 +36,7 @@ class ServerFullTest {
         tiny = Pg15Cluster.primary("tiny", "max_connections = 3", "superuser_reserved_connections = 0",
                 "max_wal_senders = 0");
         try (Connection c = DriverManager.getConnection(tiny.url("postgres"), Pg15Cluster.SUPERUSER, null);
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE lockstep");
         }
     }
@@ -78,8 +78,8 @@ class ServerFullTest {
     void aFullPgBouncerIsNamed() throws Exception {
         assumeTrue(PgBouncer.installed(), "PgBouncer is not installed (apt-get install pgbouncer): skipped");
         try (PgBouncer bouncer = PgBouncer.start("127.0.0.1", tiny.port(), Pg15Cluster.SUPERUSER, "unused", 1, 1);
-             Connection holder = DriverManager.getConnection(bouncer.url("lockstep") + "?prepareThreshold=0",
-                     Pg15Cluster.SUPERUSER, "unused")) {
+                Connection holder = DriverManager.getConnection(bouncer.url("lockstep") + "?prepareThreshold=0",
+                        Pg15Cluster.SUPERUSER, "unused")) {
             assertThat(holder.isValid(2)).isTrue();
             assertThatThrownBy(() -> Database.open(new ServerUrls(bouncer.url("lockstep"), tiny.url("lockstep")),
                     Pg15Cluster.SUPERUSER, "unused", "one too many"))

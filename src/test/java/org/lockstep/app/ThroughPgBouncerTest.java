@@ -107,7 +107,8 @@ class ThroughPgBouncerTest {
         // Twenty saves: pgjdbc would prepare the statement on the server from the fifth run on (prepareThreshold 5).
         for (int i = 0; i < 20; i++) {
             JdbiCustomerRepository who = i % 2 == 0 ? alice : bob;
-            SaveOutcome out = who.save(created.id(), version, aCustomer().with(CustomerField.CITY, "City " + i).build());
+            SaveOutcome out =
+                    who.save(created.id(), version, aCustomer().with(CustomerField.CITY, "City " + i).build());
             assertThat(out).isInstanceOf(SaveOutcome.Saved.class);
             version = ((SaveOutcome.Saved) out).saved().version();
         }
@@ -198,9 +199,9 @@ class ThroughPgBouncerTest {
     int serverConnections() throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement();
-             var rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = '" + database + "'"
-                     + " AND backend_type = 'client backend'")) {
+                Statement st = c.createStatement();
+                var rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = '" + database + "'"
+                        + " AND backend_type = 'client backend'")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -209,7 +210,7 @@ class ThroughPgBouncerTest {
     static void admin(String sql) throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute(sql);
         }
     }

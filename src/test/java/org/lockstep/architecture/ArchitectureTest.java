@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 class ArchitectureTest {
 
     private static final String[] JDBC_AND_JDBI = {
-        "java.sql..", "javax.sql..", "org.jdbi..", "com.zaxxer..", "org.postgresql..", "org.flywaydb.."
+            "java.sql..", "javax.sql..", "org.jdbi..", "com.zaxxer..", "org.postgresql..", "org.flywaydb.."
     };
 
     @ArchTest

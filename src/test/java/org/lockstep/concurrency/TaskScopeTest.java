@@ -101,7 +101,7 @@ class TaskScopeTest {
             }).describedAs("ask who holds the lease").start();
             new TaskScope(TaskExecutor.sameThread()).execute(() -> {
                 throw new IllegalStateException("still away");
-            }, r -> { }, null);
+            }, r -> {}, null);
         } finally {
             logger.detachAppender(appender);
         }

@@ -109,7 +109,7 @@ class AmountFormatTest {
             de-CH | 1500.5 | 1500.50 | 1\u2019500.50
             """)
     void amountsAreShownWithTheLocalesDecimalSeparatorAndNoGrouping(String tag, String amount, String shown,
-                                                                   String example) {
+            String example) {
         AmountFormat format = tag.equals("und") ? AmountFormat.NEUTRAL : AmountFormat.of(Locale.forLanguageTag(tag));
 
         assertThat(format.format(new BigDecimal(amount))).isEqualTo(shown);
@@ -118,7 +118,7 @@ class AmountFormatTest {
 
     @Property
     void whatALocaleShowsItReadsBackAsTheSameAmount(@ForAll("amounts") BigDecimal amount,
-                                                   @ForAll("locales") Locale locale) {
+            @ForAll("locales") Locale locale) {
         AmountFormat format = locale == Locale.ROOT ? AmountFormat.NEUTRAL : AmountFormat.of(locale);
 
         Optional<BigDecimal> read = format.parse(format.format(amount));

@@ -79,7 +79,7 @@ class CustomerDataTest {
             COMPANY      | \u212bngstr\u00f6m AB | Ångström AB  | true
             """)
     void textsThatDifferOnlyInTheirUnicodeFormAreTheSameValue(CustomerField field, String a, String b,
-                                                              boolean same) {
+            boolean same) {
         CustomerData x = aCustomer().with(field, a).build();
         CustomerData y = aCustomer().with(field, b).build();
 

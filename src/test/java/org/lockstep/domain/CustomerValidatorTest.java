@@ -103,7 +103,7 @@ class CustomerValidatorTest {
             2069 | PHONE         | Phone contains a pop directional isolate (U+2069), which can disguise text
             """)
     void bidirectionalOverridesAndIsolatesAreRefusedNamingTheFieldAndTheCharacter(String hex, CustomerField field,
-                                                                                   String message) {
+            String message) {
         String control = Character.toString(Integer.parseInt(hex, 16));
         String value = field == CustomerField.EMAIL ? "moc.elpmaxe@" + control + "sales" : "Acme" + control + "gpj.exe";
         CustomerData data = aCustomer().with(field, value).build();
@@ -143,7 +143,8 @@ class CustomerValidatorTest {
 
         assertThat(CustomerValidator.validate(aCustomer().with(field, atLimit).build())).isEmpty();
         assertThat(CustomerValidator.validate(aCustomer().with(field, overLimit).build())).containsExactly(
-                new FieldError(field, field.label() + " is too long: " + (limit + 1) + " characters, at most " + limit));
+                new FieldError(field,
+                        field.label() + " is too long: " + (limit + 1) + " characters, at most " + limit));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -159,7 +160,8 @@ class CustomerValidatorTest {
 
     /** A record as psql may have written it: a control character in City and an invalid email. */
     static CustomerData storedByAnotherTool() {
-        return aCustomer().with(CustomerField.CITY, "S\u00e3o Jos\u00e9\u0007").with(CustomerField.EMAIL, "not-an-email")
+        return aCustomer().with(CustomerField.CITY, "S\u00e3o Jos\u00e9\u0007")
+                .with(CustomerField.EMAIL, "not-an-email")
                 .build();
     }
 

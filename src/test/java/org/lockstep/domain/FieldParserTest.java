@@ -32,7 +32,7 @@ class FieldParserTest {
             fr  | 1.5      | Credit limit must be a number like 1\u202f500,50, not "1.5" (a space separates thousands, "," marks decimals)
             """)
     void anAmountThatIsNotCertainIsRefusedNamingTheFieldTheTextAndTheConvention(String tag, String text,
-                                                                                String message) {
+            String message) {
         FieldParser parser = tag.equals("und") ? FieldParser.NEUTRAL : FieldParser.of(Locale.forLanguageTag(tag));
 
         assertThatThrownBy(() -> parser.parse(CustomerField.CREDIT_LIMIT, text))

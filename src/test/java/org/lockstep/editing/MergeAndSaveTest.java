@@ -105,9 +105,10 @@ class MergeAndSaveTest {
         BigDecimal limit = base.data().creditLimit();
         Customer theirs = saves(alice, base, d -> d.with(CREDIT_LIMIT, limit.subtract(BigDecimal.ONE))
                 .with(CITY, "Campinas"));
-        CustomerData mine = base.data().with(CREDIT_LIMIT, limit.subtract(BigDecimal.ONE)).with(CITY, base.data().city());
+        CustomerData mine =
+                base.data().with(CREDIT_LIMIT, limit.subtract(BigDecimal.ONE)).with(CITY, base.data().city());
         CustomerEditing.MergeOptions insisting = new CustomerEditing.MergeOptions(5, Set.of(CREDIT_LIMIT, CITY),
-                OptionalLong.empty(), (now, values) -> { });
+                OptionalLong.empty(), (now, values) -> {});
 
         MergeSave outcome = bob.mergeAndSave(base, mine, theirs, insisting);
 

@@ -40,7 +40,7 @@ class ContentionLabTest {
     /** What the database holds for a strategy's row: {stock, version}. */
     static long[] row(Strategy strategy) {
         return db.jdbi().withHandle(h -> h.createQuery("SELECT stock, version FROM lab_stock WHERE name = :name")
-                .bind("name", strategy.id()).map((rs, ctx) -> new long[] {rs.getLong(1), rs.getLong(2)}).one());
+                .bind("name", strategy.id()).map((rs, ctx) -> new long[]{rs.getLong(1), rs.getLong(2)}).one());
     }
 
     static Map<Strategy, StrategyResult> byStrategy(List<StrategyResult> results) {
@@ -189,8 +189,8 @@ class ContentionLabTest {
                 .containsExactly(1, 1, 1, 1, 1, 3, 3, 3, 3, 3);
         assertThat(results).extracting(StrategyResult::initialStock)
                 .containsExactly(2, 2, 2, 2, 2, 6, 6, 6, 6, 6);
-        results.stream().filter(r -> r.strategy().safe()).forEach(r ->
-                assertThat(r.confirmed() + r.retriesExhausted()).as(r.toString()).isEqualTo(r.ops()));
+        results.stream().filter(r -> r.strategy().safe())
+                .forEach(r -> assertThat(r.confirmed() + r.retriesExhausted()).as(r.toString()).isEqualTo(r.ops()));
         assertThat(total.get()).isEqualTo(40);
         assertThat(progress).hasSize(40).contains(40L);
     }

@@ -75,7 +75,8 @@ public final class TwoOperatorsPreview {
                 javafx.animation.PauseTransition merged = new javafx.animation.PauseTransition(
                         javafx.util.Duration.seconds(2));
                 merged.setOnFinished(e3 -> javafx.stage.Window.getWindows().stream()
-                        .filter(w -> w instanceof Stage st && st.getTitle() != null && st.getTitle().startsWith("Merge"))
+                        .filter(w -> w instanceof Stage st && st.getTitle() != null
+                                && st.getTitle().startsWith("Merge"))
                         .findFirst().ifPresent(w -> {
                             w.setX(Math.max(560, 1910 - w.getWidth()));
                             w.setY(150);

@@ -53,9 +53,10 @@ class CustomerConflictLogTest {
 
     static List<Row> rows(long customerId) {
         return db.jdbi().withHandle(h -> h.createQuery("SELECT customer_id, detected_by, kind, detected_at"
-                        + " FROM customer_conflict WHERE customer_id = :id ORDER BY id").bind("id", customerId)
+                + " FROM customer_conflict WHERE customer_id = :id ORDER BY id").bind("id", customerId)
                 .map((rs, ctx) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
-                        rs.getObject(4, OffsetDateTime.class))).list());
+                        rs.getObject(4, OffsetDateTime.class)))
+                .list());
     }
 
     static OffsetDateTime databaseNow() {
@@ -64,7 +65,7 @@ class CustomerConflictLogTest {
 
     static void insertConflict(long customerId, String age) {
         db.jdbi().useHandle(h -> h.createUpdate("INSERT INTO customer_conflict (customer_id, detected_at,"
-                        + " detected_by, kind) VALUES (:id, now() - CAST(:age AS interval), 'Carol', 'save')")
+                + " detected_by, kind) VALUES (:id, now() - CAST(:age AS interval), 'Carol', 'save')")
                 .bind("id", customerId).bind("age", age).execute());
     }
 

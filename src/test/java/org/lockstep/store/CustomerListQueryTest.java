@@ -93,7 +93,7 @@ class CustomerListQueryTest {
     private static List<Long> wordStarts(String search) {
         String term = folded(search);
         return db.jdbi().withHandle(h -> h.createQuery("SELECT id, customer_search_text(company, "
-                        + "contact_name, email, city, country) FROM customer ORDER BY id")
+                + "contact_name, email, city, country) FROM customer ORDER BY id")
                 .map((rs, ctx) -> java.util.Map.entry(rs.getLong(1), rs.getString(2))).list()).stream()
                 .filter(e -> java.util.Arrays.stream(e.getValue().split("[ .@/_-]")).anyMatch(w -> w.startsWith(term)))
                 .map(java.util.Map.Entry::getKey).toList();

@@ -61,7 +61,8 @@ class HistoryTest {
         String role = db.jdbi().withHandle(h -> h.createQuery("SELECT session_user").mapTo(String.class).one());
 
         // What a script or psql does: no version, no updated_by, no Lockstep user.
-        db.jdbi().useHandle(h -> h.execute("UPDATE customer SET city = 'Porto Alegre' WHERE external_ref LIKE 'H-BULK-%'"));
+        db.jdbi().useHandle(
+                h -> h.execute("UPDATE customer SET city = 'Porto Alegre' WHERE external_ref LIKE 'H-BULK-%'"));
 
         Customer a2 = alice.find(a.id()).orElseThrow();
         assertThat(a2.version()).isEqualTo(2);

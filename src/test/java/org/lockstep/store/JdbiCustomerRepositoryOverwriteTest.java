@@ -75,7 +75,7 @@ class JdbiCustomerRepositoryOverwriteTest {
         assertThat(now.updatedBy()).isEqualTo("Bob");
         assertThat(now.data().creditLimit()).isEqualByComparingTo("1050"); // Alice's +100 is gone
         assertThat(history.history(c.id())).extracting(HistoryEntry::op, HistoryEntry::version,
-                        HistoryEntry::changedBy, e -> e.after().map(CustomerData::creditLimit).orElseThrow().intValueExact())
+                HistoryEntry::changedBy, e -> e.after().map(CustomerData::creditLimit).orElseThrow().intValueExact())
                 .containsExactly(
                         tuple(HistoryEntry.Op.INSERT, 1L, "Setup", 1000),
                         tuple(HistoryEntry.Op.UPDATE, 2L, "Alice", 1100),

@@ -69,14 +69,14 @@ class LeanCustomerTriggersTest {
     /** Inserts {@code n} customers with one statement, as a script would; returns their ids. */
     private List<Long> insertWithOneStatement(int n, String prefix) {
         return db.jdbi().withHandle(h -> h.createQuery("INSERT INTO customer (company, external_ref) "
-                        + "SELECT 'Bulk ' || g, :prefix || g FROM generate_series(1, :n) g RETURNING id")
+                + "SELECT 'Bulk ' || g, :prefix || g FROM generate_series(1, :n) g RETURNING id")
                 .bind("prefix", prefix).bind("n", n).mapTo(Long.class).list());
     }
 
     @ParameterizedTest(name = "{0} rows in one UPDATE: {1} notification(s), MANY: {2}")
     @CsvSource({"1, 1, false", "50, 50, false", "51, 1, true", "3000, 1, true"})
     void aStatementOverMoreThan50RowsSendsOneManyEventInsteadOfOnePerRow(int rows, int notifications,
-                                                                         boolean many) {
+            boolean many) {
         List<Long> ids = insertWithOneStatement(rows, "T-" + rows + "-");
         await().atMost(Duration.ofSeconds(10)).until(() -> customerEvents().size() == notifications);
         events.clear();
@@ -127,9 +127,10 @@ class LeanCustomerTriggersTest {
     @Test
     void anImportAnnouncesOneManyEventForAllItsRowsAtItsCommit() {
         CustomerBulkStore bulk = new CustomerBulkStore(db.jdbi(), "Importer", "import-session");
-        List<CustomerBulkStore.ImportRow> rows = IntStream.rangeClosed(1, 120).mapToObj(i ->
-                new CustomerBulkStore.ImportRow(i, null, aCustomer().with(CustomerField.EXTERNAL_REF, "T-IMP-" + i)
-                        .build().normalized())).toList();
+        List<CustomerBulkStore.ImportRow> rows = IntStream.rangeClosed(1, 120).mapToObj(
+                i -> new CustomerBulkStore.ImportRow(i, null, aCustomer().with(CustomerField.EXTERNAL_REF, "T-IMP-" + i)
+                        .build().normalized()))
+                .toList();
 
         CustomerBulkStore.ImportCounts counts = bulk.write(CustomerBulkStore.ImportKey.EXTERNAL_REF, rows.iterator());
 
@@ -160,7 +161,7 @@ class LeanCustomerTriggersTest {
         // Stored: no old row for the UPDATEs; the DELETE keeps the row it deleted.
         assertThat(oldRows).containsExactly("-", "-", "-", "Rennes");
         assertThat(all).extracting(e -> e.before().map(d -> d.city()).orElse("-"),
-                        e -> e.after().map(d -> d.city()).orElse("-"))
+                e -> e.after().map(d -> d.city()).orElse("-"))
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("-", "Nantes"),
                         org.assertj.core.groups.Tuple.tuple("Nantes", "Brest"),
                         org.assertj.core.groups.Tuple.tuple("Brest", "Rennes"),

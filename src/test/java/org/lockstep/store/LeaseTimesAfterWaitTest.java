@@ -195,7 +195,7 @@ class LeaseTimesAfterWaitTest {
             release
             """)
     void theLabsLeaseThatLapsedDuringTheWaitIsNeitherWrittenUnderNorReleased(String operation) throws Exception {
-        JdbiLabStore lab = new JdbiLabStore(db.jdbi(), () -> { });
+        JdbiLabStore lab = new JdbiLabStore(db.jdbi(), () -> {});
         long row = lab.reset("wait-" + REFS.incrementAndGet(), 5);
         try (StockStore.Session buyer = lab.openSession()) {
             long token = buyer.acquireLease(row, "lab buyer 1", 2_000).orElseThrow();

@@ -46,9 +46,9 @@ class MissedChangesTest {
 
         assertThat(missed.customersChangedSince(mark)).extracting(ChangeEvent::id, ChangeEvent::version,
                 ChangeEvent::op).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(changed.id(), 3L, "UPDATE"),
-                org.assertj.core.groups.Tuple.tuple(deleted.id(), 1L, "DELETE"),
-                org.assertj.core.groups.Tuple.tuple(created.id(), 1L, "INSERT"));
+                        org.assertj.core.groups.Tuple.tuple(changed.id(), 3L, "UPDATE"),
+                        org.assertj.core.groups.Tuple.tuple(deleted.id(), 1L, "DELETE"),
+                        org.assertj.core.groups.Tuple.tuple(created.id(), 1L, "INSERT"));
         assertThat(missed.customersChangedSince(mark)).noneMatch(e -> e.id() == kept.id());
         assertThat(missed.customersChangedSince(missed.markAfter(mark))).isEmpty();
     }

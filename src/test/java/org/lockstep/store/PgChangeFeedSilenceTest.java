@@ -41,21 +41,21 @@ class PgChangeFeedSilenceTest {
         String database = url.substring(url.lastIndexOf('/') + 1);
         feed = new PgChangeFeed("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + database, s.user(),
                 s.password(), new ChangeFeed.Listener() {
-            @Override
-            public void changes(List<ChangeEvent> batch) {
-                events.addAll(batch);
-            }
+                    @Override
+                    public void changes(List<ChangeEvent> batch) {
+                        events.addAll(batch);
+                    }
 
-            @Override
-            public void status(ChangeFeed.Status status) {
-                statuses.add(status);
-            }
+                    @Override
+                    public void status(ChangeFeed.Status status) {
+                        statuses.add(status);
+                    }
 
-            @Override
-            public void resync() {
-                resyncs.incrementAndGet();
-            }
-        });
+                    @Override
+                    public void resync() {
+                        resyncs.incrementAndGet();
+                    }
+                });
         feed.start();
         await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
     }

@@ -113,7 +113,7 @@ class PresenceHeartbeatContentionTest {
     static long admin(String database, String sql) throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url(database), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -126,7 +126,7 @@ class RowLockWaitTest {
         // By the database clock: the lease began after the save wrote its row, and the history says when that was.
         assertThat(lease.acquiredAt()).isAfter(saved.updatedAt());
         Instant changedAt = db.jdbi().withHandle(h -> h.createQuery("SELECT changed_at FROM customer_history"
-                        + " WHERE customer_id = :id AND version = 2").bind("id", c.id())
+                + " WHERE customer_id = :id AND version = 2").bind("id", c.id())
                 .mapTo(OffsetDateTime.class).one()).toInstant();
         assertThat(changedAt).isEqualTo(saved.updatedAt());
     }
@@ -136,7 +136,8 @@ class RowLockWaitTest {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-4").build());
         holdRow(c.id());
         long ttlMs = 3_000;
-        CompletableFuture<AcquireOutcome> grant = CompletableFuture.supplyAsync(() -> aliceLeases.acquire(c.id(), ttlMs));
+        CompletableFuture<AcquireOutcome> grant =
+                CompletableFuture.supplyAsync(() -> aliceLeases.acquire(c.id(), ttlMs));
         awaitWaiters(1);
         // Hold the row for a while longer than nothing: the grant must not count the wait against its TTL.
         Instant waitingSince = dbNow();

@@ -69,7 +69,7 @@ class SameUserWritersTest {
                         conflicts++;
                     }
                 }
-                return new int[] {successes, conflicts};
+                return new int[]{successes, conflicts};
             }));
         }
         int successes = 0;

@@ -31,7 +31,7 @@ class SearchFoldingTest {
     static void load() {
         db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "reader");
-        for (String[] c : new String[][] {
+        for (String[] c : new String[][]{
                 {"FOLD-1", "Companhia São Paulo", "São Paulo"},
                 {"FOLD-2", "Fabryka Łódź", "Łódź"},
                 {"FOLD-3", "Müller & Söhne GmbH", "München"},

@@ -83,11 +83,13 @@ class StoredValuesTest {
 
     @Test
     void textTypedInNfdIsStoredInNfcAndASaveOfTheOtherFormIsNoChange() {
-        Customer created = alice.create(aFreshCustomer().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez"));
+        Customer created =
+                alice.create(aFreshCustomer().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez"));
 
         Customer read = alice.find(created.id()).orElseThrow();
         assertThat(read.data().contactName()).isEqualTo("Jos\u00e9 N\u00fa\u00f1ez");
-        assertThat(read.data().sameValues(created.data().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez")))
+        assertThat(
+                read.data().sameValues(created.data().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez")))
                 .isTrue();
     }
 

@@ -21,8 +21,9 @@ public final class ClientProcess {
 
     /** @param args the data directory */
     public static void main(String[] args) throws Exception {
-        LockstepConfig config = LockstepConfig.resolve(null, Path.of(args[0]), "process-" + ProcessHandle.current().pid(),
-                Map.of());
+        LockstepConfig config =
+                LockstepConfig.resolve(null, Path.of(args[0]), "process-" + ProcessHandle.current().pid(),
+                        Map.of());
         Database db = Database.open(config, "Lockstep test client");
         System.out.println("ready");
         System.out.flush();
@@ -30,7 +31,8 @@ public final class ClientProcess {
         String line;
         while ((line = in.readLine()) != null && !line.equals("quit")) {
             if (line.equals("count")) {
-                long n = db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM customer").mapTo(Long.class).one());
+                long n = db.jdbi()
+                        .withHandle(h -> h.createQuery("SELECT count(*) FROM customer").mapTo(Long.class).one());
                 System.out.println("count " + n);
                 System.out.flush();
             }

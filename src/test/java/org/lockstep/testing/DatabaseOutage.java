@@ -43,8 +43,8 @@ public final class DatabaseOutage {
         admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false", false);
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.user(), s.password());
-             PreparedStatement kill = c.prepareStatement("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                     + " WHERE datname = ? AND application_name = ?")) {
+                PreparedStatement kill = c.prepareStatement("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        + " WHERE datname = ? AND application_name = ?")) {
             kill.setString(1, name);
             kill.setString(2, applicationName);
             kill.execute();
@@ -67,7 +67,7 @@ public final class DatabaseOutage {
     private void admin(String sql, boolean terminate) {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute(sql);
             if (terminate) {
                 try (PreparedStatement kill = c.prepareStatement(

@@ -105,7 +105,7 @@ public final class HalfOpenProxy implements AutoCloseable {
         try (InputStream in = client.getInputStream()) {
             OutputStream out = server.getOutputStream();
             byte[] buf = new byte[64 * 1024];
-            for (int n; (n = in.read(buf)) > 0; ) {
+            for (int n; (n = in.read(buf)) > 0;) {
                 byte[] m = marker.get();
                 if (!armed && m != null && contains(buf, n, m) && marker.compareAndSet(m, null)) {
                     armed = true;
@@ -131,7 +131,7 @@ public final class HalfOpenProxy implements AutoCloseable {
         try (InputStream in = server.getInputStream()) {
             OutputStream out = client.getOutputStream();
             byte[] buf = new byte[64 * 1024];
-            for (int n; (n = in.read(buf)) > 0; ) {
+            for (int n; (n = in.read(buf)) > 0;) {
                 if (client.isClosed()) {
                     continue; // a half-open connection's replies go nowhere
                 }
@@ -158,8 +158,7 @@ public final class HalfOpenProxy implements AutoCloseable {
     }
 
     private static boolean contains(byte[] haystack, int length, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= length; i++) {
+        outer : for (int i = 0; i + needle.length <= length; i++) {
             for (int j = 0; j < needle.length; j++) {
                 if (haystack[i + j] != needle[j]) {
                     continue outer;

@@ -119,7 +119,7 @@ public final class LostReplyProxy implements AutoCloseable {
         void pumpRequests() {
             try (InputStream in = client.getInputStream(); OutputStream out = server.getOutputStream()) {
                 byte[] buf = new byte[16 * 1024];
-                for (int n; (n = in.read(buf)) > 0; ) {
+                for (int n; (n = in.read(buf)) > 0;) {
                     byte[] m = marker.get();
                     if (m != null && contains(concat(tail, buf, n), m) && marker.compareAndSet(m, null)) {
                         loseNextReply = true;
@@ -138,7 +138,7 @@ public final class LostReplyProxy implements AutoCloseable {
         void pumpReplies() {
             try (InputStream in = server.getInputStream(); OutputStream out = client.getOutputStream()) {
                 byte[] buf = new byte[16 * 1024];
-                for (int n; (n = in.read(buf)) > 0; ) {
+                for (int n; (n = in.read(buf)) > 0;) {
                     if (loseNextReply) {
                         lostReplies.incrementAndGet();
                         return; // the reply is lost with the connection
@@ -182,8 +182,7 @@ public final class LostReplyProxy implements AutoCloseable {
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
+        outer : for (int i = 0; i + needle.length <= haystack.length; i++) {
             for (int j = 0; j < needle.length; j++) {
                 if (haystack[i + j] != needle[j]) {
                     continue outer;

@@ -43,8 +43,8 @@ public final class OutsideSession {
     /** Waits until {@code n} sessions of the database behind {@code jdbi} wait for a lock (wait_event_type). */
     public static void awaitLockWaiters(Jdbi jdbi, int n) {
         await().atMost(Duration.ofSeconds(3)).until(() -> jdbi.withHandle(h -> h.createQuery(
-                        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                                + " AND wait_event_type = 'Lock'")
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                        + " AND wait_event_type = 'Lock'")
                 .mapTo(Integer.class).one()) == n);
     }
 }

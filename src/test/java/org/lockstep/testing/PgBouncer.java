@@ -45,7 +45,7 @@ public final class PgBouncer implements AutoCloseable {
      * @param poolSize      its {@code default_pool_size}: server connections per database and role
      */
     public static PgBouncer start(String host, int serverPort, String role, String password, int maxClientConn,
-                                  int poolSize) {
+            int poolSize) {
         try {
             Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "pgbouncer-");
             int port = ServerCommands.freeLoopbackPort();

@@ -53,7 +53,7 @@ public final class Sessions {
      *                 in view-model tests)
      */
     public static EditorServices services(Database db, String user, TaskExecutor executor, Executor fxThread,
-                                          LeaseSettings lockSettings) {
+            LeaseSettings lockSettings) {
         String session = user + "-" + UUID.randomUUID();
         return EditorServices.builder(new JdbiCustomerRepository(db.jdbi(), user, session),
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session), executor,

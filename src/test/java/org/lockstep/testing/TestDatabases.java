@@ -39,7 +39,7 @@ public final class TestDatabases {
      * @param adminPassword its password
      */
     public record Server(String host, int port, String user, String password, String adminUser,
-                         String adminPassword) {
+            String adminPassword) {
 
         Server(String host, int port, String user, String password) {
             this(host, port, user, password, user, password);
@@ -90,7 +90,7 @@ public final class TestDatabases {
         Server s = server();
         String name = "t_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement()) {
+                Statement st = c.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS " + name);
             st.execute("CREATE DATABASE " + name + " OWNER \"" + s.user().replace("\"", "\"\"") + "\"");
         } catch (Exception e) {

@@ -12,12 +12,12 @@ public final class CustomerFixtures {
 
     /** Cities and their countries, cycled through; "Berlin" and "Bergen" are the only values containing "ber". */
     public static final String[][] PLACES = {
-        {"Berlin", "Germany"}, {"Paris", "France"}, {"São Paulo", "Brazil"}, {"Bergen", "Norway"},
-        {"Montréal", "Canada"}, {"Zürich", "Switzerland"}, {"Oslo", "Norway"}, {"Kraków", "Poland"},
-        {"Lisboa", "Portugal"}, {"Tōkyō", "Japan"},
+            {"Berlin", "Germany"}, {"Paris", "France"}, {"São Paulo", "Brazil"}, {"Bergen", "Norway"},
+            {"Montréal", "Canada"}, {"Zürich", "Switzerland"}, {"Oslo", "Norway"}, {"Kraków", "Poland"},
+            {"Lisboa", "Portugal"}, {"Tōkyō", "Japan"},
     };
     private static final String[] CONTACTS = {"Anna Schmidt", "Luís Gonçalves", "Åsa Lind", "Jean Dupont",
-        "Marta Nowak", "Sören Ødegaard", "Chloé Martin"};
+            "Marta Nowak", "Sören Ødegaard", "Chloé Martin"};
 
     private CustomerFixtures() {
     }

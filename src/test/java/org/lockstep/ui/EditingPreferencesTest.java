@@ -36,7 +36,8 @@ class EditingPreferencesTest {
     void lastWriteWinsIsNeverTheDefaultMode() {
         ObjectProperty<ConcurrencyMode> mode = EditingPreferences.defaultMode(node);
 
-        assertThatThrownBy(() -> mode.set(ConcurrencyMode.LAST_WRITE_WINS)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> mode.set(ConcurrencyMode.LAST_WRITE_WINS))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(mode.get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
         assertThat(node.get(EditingPreferences.DEFAULT_MODE, null)).isNull();
 

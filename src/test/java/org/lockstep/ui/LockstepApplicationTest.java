@@ -57,9 +57,9 @@ class LockstepApplicationTest {
                             java.time.Duration.ofSeconds(30)),
                     new org.lockstep.store.JdbiMessageRepository(db.jdbi(), "Åsa", session),
                     org.lockstep.app.LabConnections.runner(db), () -> {
-                shutdowns.incrementAndGet();
-                db.close();
-            });
+                        shutdowns.incrementAndGet();
+                        db.close();
+                    });
         }));
 
         app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
@@ -92,7 +92,7 @@ class LockstepApplicationTest {
         FxToolkit.registerPrimaryStage();
         Database db = TestDatabases.fresh();
         try {
-            for (boolean allowUnsafe : new boolean[] {true, false}) {
+            for (boolean allowUnsafe : new boolean[]{true, false}) {
                 LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
                 app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
                 await(() -> robot.lookup("#customer-table").tryQuery().isPresent()
@@ -116,7 +116,7 @@ class LockstepApplicationTest {
                 new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), user, session,
                         java.time.Duration.ofSeconds(30)),
                 new org.lockstep.store.JdbiMessageRepository(db.jdbi(), user, session),
-                org.lockstep.app.LabConnections.runner(db), () -> { });
+                org.lockstep.app.LabConnections.runner(db), () -> {});
     }
 
     @Test

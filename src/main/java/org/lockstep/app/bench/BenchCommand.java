@@ -13,7 +13,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "bench", description = "Measure versioned saves, the customer list, leases and live updates.",
         subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class,
-            LiveBenchCommand.class, OperatorsBenchCommand.class})
+                LiveBenchCommand.class, OperatorsBenchCommand.class})
 public final class BenchCommand {
 
     @ParentCommand

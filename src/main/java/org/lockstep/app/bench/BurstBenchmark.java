@@ -70,7 +70,8 @@ final class BurstBenchmark {
                 });
             }
         };
-        JdbiCustomerRepository reader = new JdbiCustomerRepository(b.jdbi(), user, "bench-burst-B-" + UUID.randomUUID());
+        JdbiCustomerRepository reader =
+                new JdbiCustomerRepository(b.jdbi(), user, "bench-burst-B-" + UUID.randomUUID());
         LiveUpdates live = new LiveUpdates(ui, reader.sessionId());
         CustomerListViewModel list = new CustomerListViewModel(reader, tasks);
         long before = reader.count("", 10_000).count();
@@ -110,7 +111,7 @@ final class BurstBenchmark {
             // The probe stops first: the full GC below pauses every thread, and is no stall of the list's.
             probe.shutdownNow();
             probe.awaitTermination(5, TimeUnit.SECONDS);
-            ui.submit(() -> { }).get(5, TimeUnit.SECONDS);
+            ui.submit(() -> {}).get(5, TimeUnit.SECONDS);
             long heapAfter = usedHeapAfterGc();
             return new Result(rows, (committed - started) / 1e9,
                     caughtUp ? (shownAt.get() - committed) / 1e6 : Double.NaN, longestWait.get() / 1e6,

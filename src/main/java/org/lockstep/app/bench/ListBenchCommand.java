@@ -97,7 +97,7 @@ final class ListBenchCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, ListBenchmark.Result r) {
         out.printf("Customer list on %,d customers%s; pages of %d rows; count budget %d ms; %d passes of %d "
-                        + "typed searches in 2 orders%n%n", r.rows(),
+                + "typed searches in 2 orders%n%n", r.rows(),
                 r.generated() == 0 ? "" : String.format(" (%,d generated first, in %.1f s)", r.generated(),
                         r.generationS()),
                 org.lockstep.domain.CustomerPageRequest.DEFAULT_LIMIT, ListBenchmark.COUNT_BUDGET_MS, passes,
@@ -123,7 +123,7 @@ final class ListBenchCommand implements Callable<Integer> {
         double longPageP95 = find(r, "filter keystroke, 3+ characters: page").percentileMs(95);
         double longBothP95 = find(r, "filter keystroke, 3+ characters: page + count").percentileMs(95);
         out.printf("%nAims: filter p95 < %.0f ms: page %s (%.1f ms), page + count %s (%.1f ms); heap < %.0f MB: %s"
-                        + "%n      (3+ characters only: page %.1f ms, page + count %.1f ms)%n",
+                + "%n      (3+ characters only: page %.1f ms, page + count %.1f ms)%n",
                 AIM_FILTER_P95_MS, BenchCommand.verdict(pageP95 < AIM_FILTER_P95_MS), pageP95,
                 BenchCommand.verdict(bothP95 < AIM_FILTER_P95_MS), bothP95, AIM_HEAP_MB,
                 BenchCommand.verdict(r.heapMb() < AIM_HEAP_MB), longPageP95, longBothP95);

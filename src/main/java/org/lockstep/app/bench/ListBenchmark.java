@@ -47,7 +47,7 @@ final class ListBenchmark {
      * @param shown the rows on the first page; -1 when the page ran into the statement timeout
      */
     record Keystroke(String search, CustomerSort sort, int shown, CustomerCount count, double pageMs,
-                     double countMs) {
+            double countMs) {
     }
 
     /**
@@ -60,7 +60,7 @@ final class ListBenchmark {
      * @param heapMb        heap used after a full GC at the end, in MB
      */
     record Result(long rows, long generated, double generationS, List<Measurement> measurements,
-                  List<Keystroke> keystrokes, double heapBaseMb, double heapMb) {
+            List<Keystroke> keystrokes, double heapBaseMb, double heapMb) {
     }
 
     private final Database db;

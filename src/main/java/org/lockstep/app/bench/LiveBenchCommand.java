@@ -141,7 +141,8 @@ final class LiveBenchCommand implements Callable<Integer> {
                     + "%,d; client B showed the list with its own pool and change feed%n%n", r.rows(),
                     r.insertSeconds(), r.before());
             Table t = new Table("measure", "value", "aim");
-            t.row("A's commit to B's list showing the new count", String.format("%,.0f ms", r.catchUpMs()), "< 5,000 ms");
+            t.row("A's commit to B's list showing the new count", String.format("%,.0f ms", r.catchUpMs()),
+                    "< 5,000 ms");
             t.row("longest wait of B's UI thread (probe every 5 ms)", String.format("%,.1f ms", r.stallMs()),
                     "< 100 ms");
             t.row("heap growth after GC (whole process)", String.format("%,.1f MB", r.heapMb()), "< 100 MB");

@@ -51,8 +51,8 @@ final class OperatorsBench {
      * @param cpuSeconds        CPU time this process used during the run, s
      */
     record Result(int clients, double seconds, int peakConnections, int endConnections, long saves, long conflicts,
-                  long merged, long lockedOut, long leases, long errors, int clientsLive, Latencies saveLatencies,
-                  Latencies liveLatencies, double cpuSeconds) {
+            long merged, long lockedOut, long leases, long errors, int clientsLive, Latencies saveLatencies,
+            Latencies liveLatencies, double cpuSeconds) {
     }
 
     private final Database setup;
@@ -117,7 +117,7 @@ final class OperatorsBench {
     }
 
     private static Result summary(List<OperatorClient> clients, int clientCount, double seconds, int peak, int end,
-                                  int live, double cpu) {
+            int live, double cpu) {
         Latencies saves = new Latencies();
         Latencies heard = new Latencies();
         long[] n = new long[6];
@@ -160,8 +160,8 @@ final class OperatorsBench {
 
     private static int serverConnections(Connection monitor) throws SQLException {
         try (Statement s = monitor.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
-                     + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }

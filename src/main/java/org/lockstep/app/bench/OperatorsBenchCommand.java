@@ -81,7 +81,7 @@ final class OperatorsBenchCommand implements Callable<Integer> {
                 r.saveLatencies().percentileMs(50), saveP99, AIM_SAVE_P99_MS,
                 BenchCommand.verdict(saveP99 < AIM_SAVE_P99_MS));
         out.printf("live: %d heard by other clients, p50 %.1f ms, p99 %.1f ms from the save's start "
-                        + "(aim < %.0f: %s)%n", r.liveLatencies().count(), r.liveLatencies().percentileMs(50), liveP99,
+                + "(aim < %.0f: %s)%n", r.liveLatencies().count(), r.liveLatencies().percentileMs(50), liveP99,
                 AIM_LIVE_P99_MS, BenchCommand.verdict(liveP99 < AIM_LIVE_P99_MS));
         out.printf("conflicts: %d (merged and saved: %d), refused by a lease: %d, leases taken: %d%n",
                 r.conflicts(), r.merged(), r.lockedOut(), r.leases());

@@ -64,7 +64,8 @@ final class SaveBenchCommand implements Callable<Integer> {
             db.closeAndStopIfLast();
         }
         if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(asJson(results)));
+            out.println(
+                    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(asJson(results)));
         } else {
             print(out, results);
         }
@@ -73,10 +74,12 @@ final class SaveBenchCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, List<SaveBenchmark.Result> results) {
-        out.printf("Versioned saves on distinct rows: Lockstep's store beside the same UPDATE through raw JDBC and on a "
-                + "trigger-free copy of the table%n");
+        out.printf(
+                "Versioned saves on distinct rows: Lockstep's store beside the same UPDATE through raw JDBC and on a "
+                        + "trigger-free copy of the table%n");
         out.printf("(%.1f s measured per path and client count after %.1f s warm-up, paths alternating in rounds "
-                + "of %.1f s; pool of %d connections)%n%n", seconds, warmup, SaveBenchmark.ROUND_SECONDS, Database.POOL_SIZE);
+                + "of %.1f s; pool of %d connections)%n%n", seconds, warmup, SaveBenchmark.ROUND_SECONDS,
+                Database.POOL_SIZE);
         Table t = new Table("clients", "path", "saves/s", "p50 ms", "p99 ms", "saves");
         for (SaveBenchmark.Result r : results) {
             for (SaveBenchmark.PathResult p : List.of(r.lockstep(), r.raw(), r.limit())) {
@@ -88,13 +91,15 @@ final class SaveBenchCommand implements Callable<Integer> {
                     String.format("%.2f", r.lockstep().latencies().percentileMs(50)
                             / r.raw().latencies().percentileMs(50)),
                     String.format("%.2f", r.lockstep().latencies().percentileMs(99)
-                            / r.raw().latencies().percentileMs(99)), "");
+                            / r.raw().latencies().percentileMs(99)),
+                    "");
             t.row(r.clients(), "median round ratio", String.format("%.3f", r.medianRoundRatio()), "", "", "");
             t.row(r.clients(), "ratio Lockstep/limit", String.format("%.3f", r.limitRatio()),
                     String.format("%.2f", r.lockstep().latencies().percentileMs(50)
                             / r.limit().latencies().percentileMs(50)),
                     String.format("%.2f", r.lockstep().latencies().percentileMs(99)
-                            / r.limit().latencies().percentileMs(99)), "");
+                            / r.limit().latencies().percentileMs(99)),
+                    "");
             t.row(r.clients(), "median round ratio", String.format("%.3f", r.medianRoundLimitRatio()), "", "", "");
         }
         t.print(out);

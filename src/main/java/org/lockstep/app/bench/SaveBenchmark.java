@@ -70,7 +70,7 @@ final class SaveBenchmark {
      * @param medianRoundLimitRatio the same for Lockstep over the trigger-free table
      */
     record Result(int clients, PathResult lockstep, PathResult raw, PathResult limit, double medianRoundRatio,
-                  double medianRoundLimitRatio) {
+            double medianRoundLimitRatio) {
         /** Lockstep's throughput over raw JDBC's: 1.0 means no overhead. */
         double ratio() {
             return lockstep.opsPerSecond() / raw.opsPerSecond();
@@ -116,7 +116,8 @@ final class SaveBenchmark {
             limit.create(rows.stream().map(Customer::id).toList());
         } catch (SQLException e) {
             deleteRows(rows, versions);
-            throw new IllegalStateException("Could not create the trigger-free copy of the table: " + e.getMessage(), e);
+            throw new IllegalStateException("Could not create the trigger-free copy of the table: " + e.getMessage(),
+                    e);
         }
         CustomerData[][] variants = variants(rows);
         ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
@@ -180,7 +181,7 @@ final class SaveBenchmark {
 
     /** All clients save through one path for {@code seconds}; returns the saves done and their latencies. */
     private PathResult phase(ExecutorService pool, Path path, List<Customer> rows, long[] versions,
-                             CustomerData[][] variants, double seconds) {
+            CustomerData[][] variants, double seconds) {
         CountDownLatch start = new CountDownLatch(1);
         long durationNanos = (long) (seconds * 1e9);
         List<Future<PathResult>> clients = new ArrayList<>();
@@ -204,7 +205,7 @@ final class SaveBenchmark {
     }
 
     private PathResult client(Path path, long id, long[] versions, int client, CustomerData[] variants,
-                              long durationNanos) throws SQLException {
+            long durationNanos) throws SQLException {
         Latencies latencies = new Latencies();
         long ops = 0;
         long version = versions[client];
@@ -258,7 +259,7 @@ final class SaveBenchmark {
         CustomerData[][] v = new CustomerData[rows.size()][];
         for (int i = 0; i < v.length; i++) {
             CustomerData d = rows.get(i).data();
-            v[i] = new CustomerData[] {
+            v[i] = new CustomerData[]{
                     d.with(CustomerField.NOTES, "Benchmark save, values A").normalized(),
                     d.with(CustomerField.NOTES, "Benchmark save, values B").normalized()};
         }

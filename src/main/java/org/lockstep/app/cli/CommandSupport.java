@@ -67,7 +67,7 @@ final class CommandSupport {
      * @param err       stderr
      */
     record Session(JdbiCustomerRepository customers, Database db, LockstepConfig config, PrintWriter out,
-                   PrintWriter err) {
+            PrintWriter err) {
     }
 
     /** A command body; it returns an exit code or throws, and {@link #run} maps what it throws. */
@@ -157,7 +157,8 @@ final class CommandSupport {
      */
     static int locked(Session s, long id, Optional<LeaseInfo> holder, String nothingDone) {
         if (holder.isEmpty()) {
-            s.err().println("lockstep: customer " + id + ": the lease token given is no longer its lease; " + nothingDone);
+            s.err().println(
+                    "lockstep: customer " + id + ": the lease token given is no longer its lease; " + nothingDone);
         } else {
             LeaseInfo h = holder.get();
             s.err().println("lockstep: customer " + id + " is locked by " + h.holder() + " until " + h.expiresAt()

@@ -49,7 +49,7 @@ public final class DbCommand {
             }
             out.println("role: " + s.role() + (s.roleIsSuperuser()
                     ? " (a superuser, as older Lockstep versions used; the next Lockstep command moves clients to "
-                      + EmbeddedServer.APP_ROLE + ")"
+                            + EmbeddedServer.APP_ROLE + ")"
                     : " (not a superuser; the superuser " + EmbeddedServer.ADMIN_ROLE + " only sets the server up)"));
             return ExitCodes.OK;
         }

@@ -125,7 +125,7 @@ final class LabOutput {
     }
 
     private static void table(PrintWriter out, String title, SweepPlan plan, List<StrategyResult> results,
-                              Function<StrategyResult, String> cell) {
+            Function<StrategyResult, String> cell) {
         out.println(title);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%7s", "WORKERS"));
         plan.strategies().forEach(s -> header.append(String.format(Locale.ROOT, " %13s", s.id())));

@@ -211,7 +211,7 @@ public final class SetCommand implements Callable<Integer> {
         s.out().println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
         s.err().println("lockstep: conflict: " + fields.size() + " field(s) given here were also changed since "
                 + "version " + ifVersion + " (now version " + theirs.version() + "): " + String.join(", ",
-                fields.stream().map(f -> f.field().column()).toList())
+                        fields.stream().map(f -> f.field().column()).toList())
                 + "; nothing saved. The conflicts are on stdout.");
         return ExitCodes.CONFLICT;
     }

@@ -33,7 +33,8 @@ final class ColumnLookup {
                 throw new IllegalArgumentException("--map \"" + mapping + "\": the file has " + named.size()
                         + " columns named \"" + source + "\" (columns " + positions(named) + "); choose one by its "
                         + "position, e.g. --map \"" + (named.get(named.size() - 1) + 1) + mapping.substring(
-                                mapping.lastIndexOf('=')) + "\"");
+                                mapping.lastIndexOf('='))
+                        + "\"");
             }
             return named;
         }
@@ -42,7 +43,7 @@ final class ColumnLookup {
         }
         throw new IllegalArgumentException("--map \"" + mapping + "\": the file has no column \"" + source
                 + "\"; its columns are " + quoted(header) + (isNumber(source) ? " (a number picks a column by "
-                + "position, 1 to " + header.size() + ")" : ""));
+                        + "position, 1 to " + header.size() + ")" : ""));
     }
 
     /** A SOURCE that is a whole number from 1 to the number of columns, as a 1-based position. */

@@ -81,7 +81,7 @@ public final class CsvExport {
         try {
             long count;
             try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
-                 CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180)) {
+                    CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180)) {
                 printer.printRecord(HEADER);
                 count = writeRows(printer, cells);
             }

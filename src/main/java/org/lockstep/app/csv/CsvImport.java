@@ -116,7 +116,7 @@ public final class CsvImport {
     }
 
     private ImportMapping mapping(CsvRecordReader reader, Path file, List<String> mappings, ImportKey key,
-                                  CsvDelimiter delimiter) {
+            CsvDelimiter delimiter) {
         NumberedRecord header = reader.next().orElseThrow(() -> new IllegalArgumentException(file
                 + " is empty; expected a header line naming the columns"));
         return ImportMapping.of(header.values(), mappings, key, parser, delimiter);

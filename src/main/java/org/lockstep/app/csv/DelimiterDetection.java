@@ -79,7 +79,7 @@ public final class DelimiterDetection {
             } else {
                 misfits.add("by " + d.plural() + ", " + (strangers == null ? "the header is not readable"
                         : ColumnLookup.quoted(strangers) + (strangers.size() == 1 ? " is not a known column"
-                        : " are not known columns")));
+                                : " are not known columns")));
             }
         }
         if (fitting.size() == 1) {

@@ -67,7 +67,7 @@ public final class ImportMapping {
     private final CsvDelimiter delimiter;
 
     private ImportMapping(List<String> header, List<Target> targets, List<String> headerProblems,
-                          FieldParser parser, CsvDelimiter delimiter) {
+            FieldParser parser, CsvDelimiter delimiter) {
         this.header = header;
         this.targets = targets;
         this.headerProblems = headerProblems;
@@ -98,7 +98,7 @@ public final class ImportMapping {
      *         has no column; the message names the mapping
      */
     public static ImportMapping of(List<String> header, List<String> mappings, ImportKey key, FieldParser parser,
-                                   CsvDelimiter delimiter) {
+            CsvDelimiter delimiter) {
         Map<Integer, Target> explicit = new LinkedHashMap<>();
         Map<Integer, String> mappedBy = new HashMap<>();
         for (String mapping : mappings) {
@@ -152,7 +152,7 @@ public final class ImportMapping {
      * @return the problems, one per field
      */
     private static List<String> resolveSharedTargets(List<String> header, List<Target> targets,
-                                                     Set<Integer> explicit) {
+            Set<Integer> explicit) {
         Map<Target, List<Integer>> byTarget = new LinkedHashMap<>();
         for (int i = 0; i < targets.size(); i++) {
             Target t = targets.get(i);

@@ -16,7 +16,7 @@ import net.datafaker.Faker;
  * @param faker           the Faker for this locale, or {@code null} in the shared list {@link #ALL}
  */
 record Market(Locale locale, int weight, String topLevelDomain, String freeMail, boolean hasRegions,
-              boolean familyNameFirst, Faker faker) {
+        boolean familyNameFirst, Faker faker) {
 
     static final List<Market> ALL = List.of(
             of("en-US", 20, "com", "gmail.com"),

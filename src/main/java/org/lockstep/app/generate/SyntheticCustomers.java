@@ -94,7 +94,8 @@ public final class SyntheticCustomers {
                 ? f.address().city() + " " + (1 + random.nextInt(9)) + "-" + (1 + random.nextInt(30)) + "-"
                         + (1 + random.nextInt(20))
                 : f.address().streetAddress();
-        String address = !m.japanese() && random.nextInt(100) < 25 ? street + "\n" + f.address().secondaryAddress() : street;
+        String address =
+                !m.japanese() && random.nextInt(100) < 25 ? street + "\n" + f.address().secondaryAddress() : street;
         String fax = random.nextInt(100) < 10 ? f.phoneNumber().phoneNumber() : null;
         String notes = random.nextInt(100) < 20 ? note(f) : null;
         BigDecimal credit = random.nextInt(100) < 10 ? null

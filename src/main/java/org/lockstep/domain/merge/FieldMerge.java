@@ -16,7 +16,7 @@ import org.lockstep.domain.CustomerField;
  * @param text       for multi-line fields both sides changed: the line-by-line merge; otherwise empty
  */
 public record FieldMerge(CustomerField field, Object base, Object mine, Object theirs, Resolution resolution,
-                         Object result, Optional<TextMergeResult> text) {
+        Object result, Optional<TextMergeResult> text) {
 
     /** Who won a field, or that the operator must decide. */
     public enum Resolution {

@@ -55,10 +55,10 @@ public final class DemoSession {
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     /** How long closing waits for each client's queued calls. */
     private static final Duration CLOSE_PATIENCE = Duration.ofSeconds(5);
-    private Runnable onClosed = () -> { };
+    private Runnable onClosed = () -> {};
 
     private DemoSession(Operator alice, Operator bob, List<UiContext.Backend> backends, FxTaskExecutor executor,
-                        TrainerViewModel trainer, Stage trainerStage) {
+            TrainerViewModel trainer, Stage trainerStage) {
         this.alice = alice;
         this.bob = bob;
         this.backends = backends;
@@ -76,7 +76,7 @@ public final class DemoSession {
      * @param onFailed receives why the clients could not be opened, on the FX thread
      */
     public static void open(DemoClients clients, TaskExecutor executor, Pace pace, Consumer<DemoSession> onOpen,
-                            Consumer<Throwable> onFailed) {
+            Consumer<Throwable> onFailed) {
         executor.execute(() -> openBackends(clients), backends -> {
             try {
                 onOpen.accept(show(clients, backends, pace));
@@ -195,7 +195,7 @@ public final class DemoSession {
 
     /** Called once, on the FX thread, after the demo closed. */
     public void setOnClosed(Runnable listener) {
-        onClosed = listener == null ? () -> { } : listener;
+        onClosed = listener == null ? () -> {} : listener;
     }
 
     /**

@@ -156,7 +156,7 @@ public final class Hands {
     }
 
     private void poll(String what, BooleanSupplier condition, long deadline, CompletableFuture<Void> done,
-                      int started) {
+            int started) {
         boolean met;
         try {
             checkNotStopped(started);

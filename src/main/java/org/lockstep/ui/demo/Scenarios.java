@@ -37,29 +37,31 @@ public final class Scenarios {
                         + "without any error — and the credit limit ends at 1,250.00, not 1,350.00: Alice's change "
                         + "is silently lost (the lost update).",
                 start, List.of(
-                openBoth("Alice and Bob open Harbour Lights Trading: both read version 1, credit limit 1,000.00."),
-                new Step("Both switch to \"Last write wins (unsafe)\": the editors turn red.",
-                        "This mode exists only for teaching: it saves with no version check at all.",
-                        c -> c.alice().click("unsafeMode", "switches to Last write wins (unsafe)")
-                                .thenCompose(v -> c.bob().click("unsafeMode",
-                                        "switches to Last write wins (unsafe)"))
-                                .thenCompose(v -> c.bob().waitUntil("both editors to be in unsafe mode",
-                                        () -> mode(c.alice()) == ConcurrencyMode.LAST_WRITE_WINS
-                                                && mode(c.bob()) == ConcurrencyMode.LAST_WRITE_WINS))),
-                type("Alice adds 100 to what she read: she types 1100.00 (1,100.00) as the credit limit.",
-                        "Nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT, "1100.00"),
-                type("Bob adds 250 to what he read: he types 1250.00 (1,250.00).",
-                        "Bob still works from 1,000.00 — he cannot know what Alice is typing.",
-                        Who.BOB, CustomerField.CREDIT_LIMIT, "1250.00"),
-                save("Alice saves: version 2, credit limit 1,100.00.",
-                        "Bob's editor shows that Alice saved; in a system without Lockstep he would not even know.",
-                        Who.ALICE, 2),
-                save("Bob saves: version 3, credit limit 1,250.00 — no warning, no merge.",
-                        "Bob's blind write replaced Alice's value. Nobody saw an error.", Who.BOB, 3),
-                new Step("Alice opens the History tab: version 2 (Alice, 1,100.00) and version 3 (Bob, 1,250.00).",
-                        "Both saves are recorded, yet 1,250.00 contains only Bob's +250: Alice's +100 is gone. "
-                                + "That is the lost update.",
-                        c -> c.alice().showTab("History", "opens the History tab"))));
+                        openBoth(
+                                "Alice and Bob open Harbour Lights Trading: both read version 1, credit limit 1,000.00."),
+                        new Step("Both switch to \"Last write wins (unsafe)\": the editors turn red.",
+                                "This mode exists only for teaching: it saves with no version check at all.",
+                                c -> c.alice().click("unsafeMode", "switches to Last write wins (unsafe)")
+                                        .thenCompose(v -> c.bob().click("unsafeMode",
+                                                "switches to Last write wins (unsafe)"))
+                                        .thenCompose(v -> c.bob().waitUntil("both editors to be in unsafe mode",
+                                                () -> mode(c.alice()) == ConcurrencyMode.LAST_WRITE_WINS
+                                                        && mode(c.bob()) == ConcurrencyMode.LAST_WRITE_WINS))),
+                        type("Alice adds 100 to what she read: she types 1100.00 (1,100.00) as the credit limit.",
+                                "Nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT, "1100.00"),
+                        type("Bob adds 250 to what he read: he types 1250.00 (1,250.00).",
+                                "Bob still works from 1,000.00 — he cannot know what Alice is typing.",
+                                Who.BOB, CustomerField.CREDIT_LIMIT, "1250.00"),
+                        save("Alice saves: version 2, credit limit 1,100.00.",
+                                "Bob's editor shows that Alice saved; in a system without Lockstep he would not even know.",
+                                Who.ALICE, 2),
+                        save("Bob saves: version 3, credit limit 1,250.00 — no warning, no merge.",
+                                "Bob's blind write replaced Alice's value. Nobody saw an error.", Who.BOB, 3),
+                        new Step(
+                                "Alice opens the History tab: version 2 (Alice, 1,100.00) and version 3 (Bob, 1,250.00).",
+                                "Both saves are recorded, yet 1,250.00 contains only Bob's +250: Alice's +100 is gone. "
+                                        + "That is the lost update.",
+                                c -> c.alice().showTab("History", "opens the History tab"))));
     }
 
     static Scenario differentFields() {
@@ -70,21 +72,22 @@ public final class Scenarios {
                         + "the phone, Bob the email. Bob's save meets version 2 and becomes a three-way merge "
                         + "(base, mine, theirs) — which resolves itself, because the changes do not overlap.",
                 start, List.of(
-                openBoth("Alice and Bob open Nordic Pine Furniture: both hold version 1."),
-                type("Alice changes the phone to +47 22 99 88 77.", "Optimistic mode: nothing is locked.",
-                        Who.ALICE, CustomerField.PHONE, "+47 22 99 88 77"),
-                type("Bob changes the email to sales@nordicpine.example.", "Both are editing the same customer.",
-                        Who.BOB, CustomerField.EMAIL, "sales@nordicpine.example"),
-                save("Alice saves: UPDATE … WHERE id = ? AND version = 1 hits one row — version 2.",
-                        "Bob's editor says Alice saved version 2 (Phone) and offers a review.", Who.ALICE, 2),
-                new Step("Bob saves: his UPDATE … AND version = 1 hits zero rows, and the merge dialog opens.",
-                        "Base, mine and theirs side by side: Alice's phone and Bob's email do not overlap, so the "
-                                + "merge is already complete — no question asked.",
-                        c -> saveIntoMerge(c.bob())),
-                new Step("Bob clicks Save merged: version 3 keeps Alice's phone and Bob's email.",
-                        "Nobody's work was lost, and nobody had to decide anything.",
-                        c -> c.bob().clickInDialog("save-merged", "clicks Save merged")
-                                .thenCompose(v -> stored(c.bob(), 3)))));
+                        openBoth("Alice and Bob open Nordic Pine Furniture: both hold version 1."),
+                        type("Alice changes the phone to +47 22 99 88 77.", "Optimistic mode: nothing is locked.",
+                                Who.ALICE, CustomerField.PHONE, "+47 22 99 88 77"),
+                        type("Bob changes the email to sales@nordicpine.example.",
+                                "Both are editing the same customer.",
+                                Who.BOB, CustomerField.EMAIL, "sales@nordicpine.example"),
+                        save("Alice saves: UPDATE … WHERE id = ? AND version = 1 hits one row — version 2.",
+                                "Bob's editor says Alice saved version 2 (Phone) and offers a review.", Who.ALICE, 2),
+                        new Step("Bob saves: his UPDATE … AND version = 1 hits zero rows, and the merge dialog opens.",
+                                "Base, mine and theirs side by side: Alice's phone and Bob's email do not overlap, so the "
+                                        + "merge is already complete — no question asked.",
+                                c -> saveIntoMerge(c.bob())),
+                        new Step("Bob clicks Save merged: version 3 keeps Alice's phone and Bob's email.",
+                                "Nobody's work was lost, and nobody had to decide anything.",
+                                c -> c.bob().clickInDialog("save-merged", "clicks Save merged")
+                                        .thenCompose(v -> stored(c.bob(), 3)))));
     }
 
     static Scenario sameField() {
@@ -95,27 +98,28 @@ public final class Scenarios {
                         + "When Bob saves, the note merges by itself (only Bob changed it), but the credit limit is "
                         + "a real conflict: only a person can decide, so the merge dialog asks Bob.",
                 start, List.of(
-                openBoth("Alice and Bob open Casa Azul Ceramics: credit limit 3,000.00, version 1."),
-                type("Alice raises the credit limit to 5,000.00.",
-                        "Optimistic mode: nothing is locked, nothing is saved yet.", Who.ALICE,
-                        CustomerField.CREDIT_LIMIT,
-                        "5000.00"),
-                new Step("Bob raises it to 4,500.00 and rewrites the note.",
-                        "Both changed the same field, to different values.",
-                        c -> c.bob().type(CustomerField.CREDIT_LIMIT, "4500.00")
-                                .thenCompose(v -> c.bob().type(CustomerField.NOTES, "Pays within 14 days."))),
-                save("Alice saves first: version 2, credit limit 5,000.00.",
-                        "Bob's editor says Alice saved version 2 (credit limit); his edits stay.", Who.ALICE, 2),
-                new Step("Bob saves: the merge dialog opens with one conflict, the credit limit.",
-                        "Bob's note is already merged; the credit limit shows base 3,000.00, mine 4,500.00 and "
-                                + "theirs 5,000.00, and Save merged waits for a decision.",
-                        c -> saveIntoMerge(c.bob())),
-                new Step("Bob takes Alice's 5,000.00 (\"Use theirs\") and clicks Save merged: version 3.",
-                        "A real conflict was decided by a person, with all three values in view; Bob's note "
-                                + "survived too.",
-                        c -> c.bob().clickInDialog("use-theirs-credit_limit", "uses Alice's credit limit")
-                                .thenCompose(v -> c.bob().clickInDialog("save-merged", "clicks Save merged"))
-                                .thenCompose(v -> stored(c.bob(), 3)))));
+                        openBoth("Alice and Bob open Casa Azul Ceramics: credit limit 3,000.00, version 1."),
+                        type("Alice raises the credit limit to 5,000.00.",
+                                "Optimistic mode: nothing is locked, nothing is saved yet.", Who.ALICE,
+                                CustomerField.CREDIT_LIMIT,
+                                "5000.00"),
+                        new Step("Bob raises it to 4,500.00 and rewrites the note.",
+                                "Both changed the same field, to different values.",
+                                c -> c.bob().type(CustomerField.CREDIT_LIMIT, "4500.00")
+                                        .thenCompose(v -> c.bob().type(CustomerField.NOTES, "Pays within 14 days."))),
+                        save("Alice saves first: version 2, credit limit 5,000.00.",
+                                "Bob's editor says Alice saved version 2 (credit limit); his edits stay.", Who.ALICE,
+                                2),
+                        new Step("Bob saves: the merge dialog opens with one conflict, the credit limit.",
+                                "Bob's note is already merged; the credit limit shows base 3,000.00, mine 4,500.00 and "
+                                        + "theirs 5,000.00, and Save merged waits for a decision.",
+                                c -> saveIntoMerge(c.bob())),
+                        new Step("Bob takes Alice's 5,000.00 (\"Use theirs\") and clicks Save merged: version 3.",
+                                "A real conflict was decided by a person, with all three values in view; Bob's note "
+                                        + "survived too.",
+                                c -> c.bob().clickInDialog("use-theirs-credit_limit", "uses Alice's credit limit")
+                                        .thenCompose(v -> c.bob().clickInDialog("save-merged", "clicks Save merged"))
+                                        .thenCompose(v -> stored(c.bob(), 3)))));
     }
 
     static Scenario lockForEditing() {
@@ -126,33 +130,35 @@ public final class Scenarios {
                         + "the database with her name, a fencing token and an expiry judged by the database clock. "
                         + "Bob sees who holds it and cannot save; when Alice lets go, Bob gets the record.",
                 start, List.of(
-                openBoth("Alice and Bob open Blue Fjord Travel."),
-                new Step("Alice chooses Lock for editing and clicks Lock: she holds the lease.",
-                        "Her editor says until when; the lease is renewed while she edits.",
-                        c -> lockNow(c.alice())),
-                new Step("Bob's editor says Alice is editing this customer, until when; his fields are read-only. He "
-                        + "ticks Notify me when free.",
-                        "Bob learned of the lock the moment Alice took it; he cannot overwrite her work — he cannot "
-                                + "even type.",
-                        c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
+                        openBoth("Alice and Bob open Blue Fjord Travel."),
+                        new Step("Alice chooses Lock for editing and clicks Lock: she holds the lease.",
+                                "Her editor says until when; the lease is renewed while she edits.",
+                                c -> lockNow(c.alice())),
+                        new Step(
+                                "Bob's editor says Alice is editing this customer, until when; his fields are read-only. He "
+                                        + "ticks Notify me when free.",
+                                "Bob learned of the lock the moment Alice took it; he cannot overwrite her work — he cannot "
+                                        + "even type.",
+                                c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther
                                                 && !editor(c.bob()).editableProperty().get())
-                                .thenCompose(v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
-                new Step("Alice changes the contact title and saves under her lease: version 2.",
-                        "The save named her lease's fencing token; she still holds the lease.",
-                        c -> c.alice().type(CustomerField.CONTACT_TITLE, "Head of sales")
-                                .thenCompose(v -> saveAndWait(c.alice(), 2))),
-                new Step("Alice lets go (back to Optimistic): Bob is told at once and sees version 2.",
-                        "Bob's editor reloaded Alice's version before he typed anything: nothing to merge.",
-                        c -> c.alice().click("optimisticMode", "lets go of the lock")
-                                .thenCompose(v -> c.bob().waitUntil("Bob's editor to be free, on version 2",
-                                        () -> lockState(c.bob()) instanceof LockState.Free
-                                                && editor(c.bob()).editableProperty().get()
-                                                && version(c.bob()) == 2))),
-                new Step("Bob changes the phone and saves: version 3.",
-                        "Version 3 holds Alice's title and Bob's phone: the lock made them take turns.",
-                        c -> c.bob().type(CustomerField.PHONE, "+47 55 20 30 99")
-                                .thenCompose(v -> saveAndWait(c.bob(), 3)))));
+                                        .thenCompose(
+                                                v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
+                        new Step("Alice changes the contact title and saves under her lease: version 2.",
+                                "The save named her lease's fencing token; she still holds the lease.",
+                                c -> c.alice().type(CustomerField.CONTACT_TITLE, "Head of sales")
+                                        .thenCompose(v -> saveAndWait(c.alice(), 2))),
+                        new Step("Alice lets go (back to Optimistic): Bob is told at once and sees version 2.",
+                                "Bob's editor reloaded Alice's version before he typed anything: nothing to merge.",
+                                c -> c.alice().click("optimisticMode", "lets go of the lock")
+                                        .thenCompose(v -> c.bob().waitUntil("Bob's editor to be free, on version 2",
+                                                () -> lockState(c.bob()) instanceof LockState.Free
+                                                        && editor(c.bob()).editableProperty().get()
+                                                        && version(c.bob()) == 2))),
+                        new Step("Bob changes the phone and saves: version 3.",
+                                "Version 3 holds Alice's title and Bob's phone: the lock made them take turns.",
+                                c -> c.bob().type(CustomerField.PHONE, "+47 55 20 30 99")
+                                        .thenCompose(v -> saveAndWait(c.bob(), 3)))));
     }
 
     static Scenario crash() {
@@ -164,53 +170,57 @@ public final class Scenarios {
                         + "the database clock, Bob takes over with a newer fencing token and saves. When Alice's "
                         + "client wakes, its late save still carries the old token — and the database refuses it.",
                 start, List.of(
-                openBoth("Alice and Bob open Kestrel Logistics."),
-                new Step("Alice locks the customer for editing; her lock bar shows the lease's fencing token.",
-                        "Every grant gets a larger token from one database sequence.",
-                        c -> lockNow(c.alice())),
-                type("Alice types 25000.00 (25,000.00) as the credit limit.",
-                        "Only her editor knows; nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT,
-                        "25000.00"),
-                new Step("Bob sees Alice's lock, chooses Lock for editing and ticks Notify me when free.",
-                        "Bob waits; Alice's client renews her lease every third of its TTL.",
-                        c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
+                        openBoth("Alice and Bob open Kestrel Logistics."),
+                        new Step("Alice locks the customer for editing; her lock bar shows the lease's fencing token.",
+                                "Every grant gets a larger token from one database sequence.",
+                                c -> lockNow(c.alice())),
+                        type("Alice types 25000.00 (25,000.00) as the credit limit.",
+                                "Only her editor knows; nothing is saved yet.", Who.ALICE, CustomerField.CREDIT_LIMIT,
+                                "25000.00"),
+                        new Step("Bob sees Alice's lock, chooses Lock for editing and ticks Notify me when free.",
+                                "Bob waits; Alice's client renews her lease every third of its TTL.",
+                                c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther)
-                                .thenCompose(v -> c.bob().click("lockMode", "chooses Lock for editing"))
-                                .thenCompose(v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
-                new Step("Alice clicks Save — and her client freezes before the save reaches the database.",
-                        "Her save waits inside her frozen client; her lease is no longer renewed.",
-                        c -> {
-                            c.alice().operator().freeze().freeze();
-                            return c.alice().click("saveButton", "clicks Save — and freezes")
-                                    .thenCompose(v -> c.alice().waitUntil("Alice's save to be under way",
-                                            () -> editor(c.alice()).busyProperty().get()));
-                        }),
-                new Step("The lease lapses after its TTL, judged by the database clock; Bob is told and takes the "
-                        + "lock with a newer fencing token.",
-                        "Nobody released anything: the database let the lease expire. Bob's lock bar shows a "
-                                + "larger fencing token than Alice's.",
-                        c -> c.bob().say("waits for Alice's lease to lapse…")
-                                .thenCompose(v -> c.bob().waitUntil("Alice's lease to lapse",
-                                        () -> lockState(c.bob()) instanceof LockState.Free
-                                                && editor(c.bob()).stateProperty().get() == EditorState.EDITING
-                                                && !editor(c.bob()).busyProperty().get(),
-                                        Duration.millis(c.leaseTtl().toMillis() + 20_000)))
-                                .thenCompose(v -> c.bob().click("lockButton", "clicks Lock"))
-                                .thenCompose(v -> held(c.bob()))),
-                new Step("Bob sets the credit limit to 18,000.00 and saves under his lease: version 2.",
-                        "Alice's save is still waiting inside her frozen client.",
-                        c -> c.bob().type(CustomerField.CREDIT_LIMIT, "18000.00")
-                                .thenCompose(v -> saveAndWait(c.bob(), 2))),
-                new Step("Alice's client wakes: its late save arrives with the old fencing token and is refused.",
-                        "The database compared tokens, not clocks: Bob's 18,000.00 stands. Alice keeps her "
-                                + "25,000.00 in her editor, read-only, and sees that Bob took over.",
-                        c -> {
-                            c.alice().operator().freeze().thaw();
-                            return c.alice().say("wakes up")
-                                    .thenCompose(v -> c.alice().waitUntil("Alice's editor to report the lost lock",
-                                            () -> lockState(c.alice()) instanceof LockState.Lost
-                                                    && !editor(c.alice()).busyProperty().get()));
-                        })));
+                                        .thenCompose(v -> c.bob().click("lockMode", "chooses Lock for editing"))
+                                        .thenCompose(
+                                                v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
+                        new Step("Alice clicks Save — and her client freezes before the save reaches the database.",
+                                "Her save waits inside her frozen client; her lease is no longer renewed.",
+                                c -> {
+                                    c.alice().operator().freeze().freeze();
+                                    return c.alice().click("saveButton", "clicks Save — and freezes")
+                                            .thenCompose(v -> c.alice().waitUntil("Alice's save to be under way",
+                                                    () -> editor(c.alice()).busyProperty().get()));
+                                }),
+                        new Step(
+                                "The lease lapses after its TTL, judged by the database clock; Bob is told and takes the "
+                                        + "lock with a newer fencing token.",
+                                "Nobody released anything: the database let the lease expire. Bob's lock bar shows a "
+                                        + "larger fencing token than Alice's.",
+                                c -> c.bob().say("waits for Alice's lease to lapse…")
+                                        .thenCompose(v -> c.bob().waitUntil("Alice's lease to lapse",
+                                                () -> lockState(c.bob()) instanceof LockState.Free
+                                                        && editor(c.bob()).stateProperty().get() == EditorState.EDITING
+                                                        && !editor(c.bob()).busyProperty().get(),
+                                                Duration.millis(c.leaseTtl().toMillis() + 20_000)))
+                                        .thenCompose(v -> c.bob().click("lockButton", "clicks Lock"))
+                                        .thenCompose(v -> held(c.bob()))),
+                        new Step("Bob sets the credit limit to 18,000.00 and saves under his lease: version 2.",
+                                "Alice's save is still waiting inside her frozen client.",
+                                c -> c.bob().type(CustomerField.CREDIT_LIMIT, "18000.00")
+                                        .thenCompose(v -> saveAndWait(c.bob(), 2))),
+                        new Step(
+                                "Alice's client wakes: its late save arrives with the old fencing token and is refused.",
+                                "The database compared tokens, not clocks: Bob's 18,000.00 stands. Alice keeps her "
+                                        + "25,000.00 in her editor, read-only, and sees that Bob took over.",
+                                c -> {
+                                    c.alice().operator().freeze().thaw();
+                                    return c.alice().say("wakes up")
+                                            .thenCompose(
+                                                    v -> c.alice().waitUntil("Alice's editor to report the lost lock",
+                                                            () -> lockState(c.alice()) instanceof LockState.Lost
+                                                                    && !editor(c.alice()).busyProperty().get()));
+                                })));
     }
 
     static Scenario editVersusDelete() {
@@ -221,31 +231,31 @@ public final class Scenarios {
                         + "instead of failing or silently dropping her work, Lockstep shows her what happened and "
                         + "lets her re-create the customer with her values, or accept the deletion.",
                 start, List.of(
-                openBoth("Alice and Bob open Old Mill Bakery."),
-                type("Alice changes the phone to +46 8 555 0199.",
-                        "Nothing is saved yet.", Who.ALICE, CustomerField.PHONE,
-                        "+46 8 555 0199"),
-                new Step("Bob deletes the customer (Delete…, then Delete).",
-                        "Alice's editor says Bob deleted it; her edits are still there.",
-                        c -> c.bob().click("deleteButton", "clicks Delete…")
-                                .thenCompose(v -> c.bob().clickInDialog("Delete", "confirms Delete"))
-                                .thenCompose(v -> c.bob().waitUntil("Bob's delete to finish",
-                                        () -> editor(c.bob()).stateProperty().get() == EditorState.DELETED))),
-                new Step("Alice saves: the merge dialog says the customer was deleted by Bob.",
-                        "Nothing of Alice's was thrown away; she decides.",
-                        c -> saveIntoMerge(c.alice())),
-                new Step("Alice chooses Re-create with my values: a new customer, version 1, with her phone.",
-                        "Bob's delete stands and Alice's work survives, as a new customer: nothing was lost silently.",
-                        c -> {
-                            long deleted = c.customer().id();
-                            return c.alice().clickInDialog("recreate", "re-creates the customer")
-                                    .thenCompose(v -> c.alice().waitUntil("the re-created customer in Alice's "
-                                            + "editor", () -> {
-                                                Customer base = editor(c.alice()).baseProperty().get();
-                                                return base != null && base.id() != deleted
-                                                        && editor(c.alice()).mergeProperty().get() == null;
-                                            }));
-                        })));
+                        openBoth("Alice and Bob open Old Mill Bakery."),
+                        type("Alice changes the phone to +46 8 555 0199.",
+                                "Nothing is saved yet.", Who.ALICE, CustomerField.PHONE,
+                                "+46 8 555 0199"),
+                        new Step("Bob deletes the customer (Delete…, then Delete).",
+                                "Alice's editor says Bob deleted it; her edits are still there.",
+                                c -> c.bob().click("deleteButton", "clicks Delete…")
+                                        .thenCompose(v -> c.bob().clickInDialog("Delete", "confirms Delete"))
+                                        .thenCompose(v -> c.bob().waitUntil("Bob's delete to finish",
+                                                () -> editor(c.bob()).stateProperty().get() == EditorState.DELETED))),
+                        new Step("Alice saves: the merge dialog says the customer was deleted by Bob.",
+                                "Nothing of Alice's was thrown away; she decides.",
+                                c -> saveIntoMerge(c.alice())),
+                        new Step("Alice chooses Re-create with my values: a new customer, version 1, with her phone.",
+                                "Bob's delete stands and Alice's work survives, as a new customer: nothing was lost silently.",
+                                c -> {
+                                    long deleted = c.customer().id();
+                                    return c.alice().clickInDialog("recreate", "re-creates the customer")
+                                            .thenCompose(v -> c.alice().waitUntil("the re-created customer in Alice's "
+                                                    + "editor", () -> {
+                                                        Customer base = editor(c.alice()).baseProperty().get();
+                                                        return base != null && base.id() != deleted
+                                                                && editor(c.alice()).mergeProperty().get() == null;
+                                                    }));
+                                })));
     }
 
     private enum Who { ALICE, BOB }
@@ -318,7 +328,7 @@ public final class Scenarios {
     }
 
     private static CustomerData customer(String ref, String company, String contact, String title, String email,
-                                         String phone, String city, String country, String creditLimit) {
+            String phone, String city, String country, String creditLimit) {
         return new CustomerData(ref, company, contact, title, email, phone, null, null, city, null, null, country,
                 "Training record of the Lockstep demo (scenario " + ref.substring(ref.length() - 1) + ").",
                 new BigDecimal(creditLimit));

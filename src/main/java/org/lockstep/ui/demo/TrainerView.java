@@ -23,16 +23,26 @@ public final class TrainerView {
     private final TrainerViewModel viewModel;
     private final Parent root;
 
-    @FXML private ListView<Scenario> scenarioList;
-    @FXML private Label scenarioTitle;
-    @FXML private Label explanation;
-    @FXML private Label notice;
-    @FXML private Label error;
-    @FXML private VBox steps;
-    @FXML private Button nextStep;
-    @FXML private Button runAll;
-    @FXML private Button resetData;
-    @FXML private ProgressIndicator busy;
+    @FXML
+    private ListView<Scenario> scenarioList;
+    @FXML
+    private Label scenarioTitle;
+    @FXML
+    private Label explanation;
+    @FXML
+    private Label notice;
+    @FXML
+    private Label error;
+    @FXML
+    private VBox steps;
+    @FXML
+    private Button nextStep;
+    @FXML
+    private Button runAll;
+    @FXML
+    private Button resetData;
+    @FXML
+    private ProgressIndicator busy;
 
     /** Builds the panel over {@code viewModel}. */
     public TrainerView(TrainerViewModel viewModel) {

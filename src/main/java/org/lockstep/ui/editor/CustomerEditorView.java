@@ -59,43 +59,80 @@ public final class CustomerEditorView {
     private Stage dialog;
 
     // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
-    @FXML private Parent editorRoot;
-    @FXML private Label nameLabel;
-    @FXML private ProgressIndicator busyIndicator;
-    @FXML private Label versionLine;
-    @FXML private Label alsoHere;
-    @FXML private HBox hotRecordBar;
-    @FXML private Label hotRecordAdvice;
-    @FXML private Label hotRecordDetail;
-    @FXML private Button switchToLockButton;
-    @FXML private Label messageStatus;
-    @FXML private Button messageHolderButton;
-    @FXML private RadioButton optimisticMode;
-    @FXML private RadioButton lockMode;
-    @FXML private RadioButton unsafeMode;
-    @FXML private Label unsafeWarning;
-    @FXML private Button lockButton;
-    @FXML private VBox lockBar;
-    @FXML private FlowPane lockActions;
-    @FXML private Label lockMessage;
-    @FXML private CheckBox notifyWhenFree;
-    @FXML private Button breakLockButton;
-    @FXML private Button releaseThereButton;
-    @FXML private Button lockAgainButton;
-    @FXML private Button saveWithoutLockButton;
-    @FXML private HBox noticeBar;
-    @FXML private Label noticeText;
-    @FXML private Label noticeDetail;
-    @FXML private Button reloadButton;
-    @FXML private HBox liveBar;
-    @FXML private Label liveText;
-    @FXML private Button reviewButton;
-    @FXML private GridPane fields;
-    @FXML private Tab historyTab;
-    @FXML private Label saveBlockedReason;
-    @FXML private Button deleteButton;
-    @FXML private Button revertButton;
-    @FXML private Button saveButton;
+    @FXML
+    private Parent editorRoot;
+    @FXML
+    private Label nameLabel;
+    @FXML
+    private ProgressIndicator busyIndicator;
+    @FXML
+    private Label versionLine;
+    @FXML
+    private Label alsoHere;
+    @FXML
+    private HBox hotRecordBar;
+    @FXML
+    private Label hotRecordAdvice;
+    @FXML
+    private Label hotRecordDetail;
+    @FXML
+    private Button switchToLockButton;
+    @FXML
+    private Label messageStatus;
+    @FXML
+    private Button messageHolderButton;
+    @FXML
+    private RadioButton optimisticMode;
+    @FXML
+    private RadioButton lockMode;
+    @FXML
+    private RadioButton unsafeMode;
+    @FXML
+    private Label unsafeWarning;
+    @FXML
+    private Button lockButton;
+    @FXML
+    private VBox lockBar;
+    @FXML
+    private FlowPane lockActions;
+    @FXML
+    private Label lockMessage;
+    @FXML
+    private CheckBox notifyWhenFree;
+    @FXML
+    private Button breakLockButton;
+    @FXML
+    private Button releaseThereButton;
+    @FXML
+    private Button lockAgainButton;
+    @FXML
+    private Button saveWithoutLockButton;
+    @FXML
+    private HBox noticeBar;
+    @FXML
+    private Label noticeText;
+    @FXML
+    private Label noticeDetail;
+    @FXML
+    private Button reloadButton;
+    @FXML
+    private HBox liveBar;
+    @FXML
+    private Label liveText;
+    @FXML
+    private Button reviewButton;
+    @FXML
+    private GridPane fields;
+    @FXML
+    private Tab historyTab;
+    @FXML
+    private Label saveBlockedReason;
+    @FXML
+    private Button deleteButton;
+    @FXML
+    private Button revertButton;
+    @FXML
+    private Button saveButton;
 
     /** Builds the editor's node for a view model; the caller loads a record or starts a new one. */
     public CustomerEditorView(CustomerEditorViewModel viewModel) {

@@ -98,9 +98,9 @@ public final class CustomerEditorViewModel {
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private long id = -1;
     private String lastHolder = "";
-    private Consumer<Customer> onSaved = c -> { };
-    private Consumer<Long> onDeleted = i -> { };
-    private Runnable controlCommitter = () -> { };
+    private Consumer<Customer> onSaved = c -> {};
+    private Consumer<Long> onDeleted = i -> {};
+    private Runnable controlCommitter = () -> {};
 
     /** An editor using the process's services; its lock starts in the default mode. */
     public CustomerEditorViewModel(EditorServices services) {
@@ -140,8 +140,8 @@ public final class CustomerEditorViewModel {
         });
         buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
         Observable[] inputs = {state, busy, conflicts.mergeProperty(), conflicts.deleteConflictProperty(),
-            buffer.dirtyProperty(), buffer.problemsProperty(), buffer.currentProperty(), buffer.baseProperty(),
-            lock.readOnlyProperty()};
+                buffer.dirtyProperty(), buffer.problemsProperty(), buffer.currentProperty(), buffer.baseProperty(),
+                lock.readOnlyProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
@@ -430,17 +430,17 @@ public final class CustomerEditorViewModel {
 
     /** Called on the FX thread after each successful save or create, with the stored record. */
     public void setOnSaved(Consumer<Customer> listener) {
-        onSaved = listener == null ? c -> { } : listener;
+        onSaved = listener == null ? c -> {} : listener;
     }
 
     /** Called on the FX thread after the customer was deleted, here or (once the operator discards) elsewhere. */
     public void setOnDeleted(Consumer<Long> listener) {
-        onDeleted = listener == null ? i -> { } : listener;
+        onDeleted = listener == null ? i -> {} : listener;
     }
 
     /** Installs what makes the view's controls commit a value still being typed, before every save's snapshot. */
     public void setControlCommitter(Runnable committer) {
-        controlCommitter = committer == null ? () -> { } : committer;
+        controlCommitter = committer == null ? () -> {} : committer;
     }
 
     // ---- what the view shows --------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ public final class CustomerEditorWindow {
      * @return the window, already showing
      */
     public static Stage open(EditorServices services, long customerId) {
-        return open(services, customerId, c -> { }, id -> { });
+        return open(services, customerId, c -> {}, id -> {});
     }
 
     /**
@@ -42,7 +42,7 @@ public final class CustomerEditorWindow {
      * the delete, on the FX thread.
      */
     public static Stage open(EditorServices services, long customerId, Consumer<Customer> onSaved,
-                             Consumer<Long> onDeleted) {
+            Consumer<Long> onDeleted) {
         CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.load(customerId);
         return show(viewModel, onSaved, onDeleted);
@@ -56,7 +56,7 @@ public final class CustomerEditorWindow {
     }
 
     private static Stage show(CustomerEditorViewModel viewModel, Consumer<Customer> onSaved,
-                              Consumer<Long> onDeleted) {
+            Consumer<Long> onDeleted) {
         Stage stage = new Stage();
         CustomerEditorView view = new CustomerEditorView(viewModel);
         stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));

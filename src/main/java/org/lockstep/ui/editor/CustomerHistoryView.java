@@ -41,7 +41,7 @@ final class CustomerHistoryView {
      * @param canEdit  whether the editor takes edits now
      */
     CustomerHistoryView(CustomerHistoryViewModel history, Predicate<CustomerData> restorer,
-                        ObservableBooleanValue canEdit) {
+            ObservableBooleanValue canEdit) {
         Label status = new Label();
         status.setId("history-status");
         status.textProperty().bind(history.statusProperty());

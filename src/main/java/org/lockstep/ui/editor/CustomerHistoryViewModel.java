@@ -142,7 +142,8 @@ public final class CustomerHistoryViewModel {
                 List<Version> rows = new ArrayList<>(entries.stream().map(this::version).toList());
                 Collections.reverse(rows);
                 versions.setAll(rows);
-                status.set(rows.isEmpty() ? "No recorded versions." : rows.size() + (rows.size() == 1 ? " version" : " versions"));
+                status.set(rows.isEmpty() ? "No recorded versions."
+                        : rows.size() + (rows.size() == 1 ? " version" : " versions"));
             }
         }, failure -> {
             if (gen == generation) {

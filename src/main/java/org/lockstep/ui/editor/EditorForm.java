@@ -86,7 +86,7 @@ final class EditorForm {
     }
 
     private void place(GridPane grid, CustomerEditorViewModel viewModel, List<CustomerField> fields, int column,
-                       int firstRow, int span) {
+            int firstRow, int span) {
         int row = firstRow;
         for (CustomerField field : fields) {
             TextInputControl control = control(field);

@@ -1,6 +1,5 @@
 package org.lockstep.ui.editor;
 
-
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.DeleteOutcome;
@@ -29,7 +28,7 @@ final class EditorSaves {
     private final SaveQueue saves = new SaveQueue(this::start);
 
     EditorSaves(CustomerEditorViewModel editor, CustomerEditing editing, EditLockViewModel lock, TaskScope scope,
-                ConflictFlow conflicts) {
+            ConflictFlow conflicts) {
         this.editor = editor;
         this.editing = editing;
         this.lock = lock;
@@ -85,7 +84,7 @@ final class EditorSaves {
     }
 
     private void conflicted(TaskScope.Stamp stamp, EditBuffer.Snapshot mine, Customer base,
-                            SaveOutcome.Conflict outcome) {
+            SaveOutcome.Conflict outcome) {
         if (CustomerEditing.sameAsTheirs(outcome, mine.data())) {
             if (stamp.isCurrent()) {
                 conflicts.sameAsTheirs(mine, outcome.theirs().orElseThrow());

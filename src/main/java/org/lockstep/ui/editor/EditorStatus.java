@@ -32,8 +32,8 @@ final class EditorStatus {
      * @param saveInFlight the call in flight includes a save (another save may queue behind it)
      */
     record Inputs(EditorState state, boolean conflictOpen, boolean readOnly, List<FieldError> problems,
-                  boolean dirty, boolean busy, boolean saveInFlight, CustomerData current, Customer base, long id,
-                  String user, Clock clock) {
+            boolean dirty, boolean busy, boolean saveInFlight, CustomerData current, Customer base, long id,
+            String user, Clock clock) {
     }
 
     void refresh(Inputs in) {

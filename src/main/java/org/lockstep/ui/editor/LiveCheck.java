@@ -38,7 +38,7 @@ record LiveCheck(Optional<Customer> now, String who, boolean inAnotherWindow) {
      *                          read counts as that change only when it is still the version (or the delete) announced
      */
     static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion,
-                          Optional<ChangeEvent> fromAnotherWindow) {
+            Optional<ChangeEvent> fromAnotherWindow) {
         Optional<Customer> now = customers.find(id);
         List<HistoryEntry> entries = now.isPresent()
                 ? history.between(id, baseVersion, now.get().version())

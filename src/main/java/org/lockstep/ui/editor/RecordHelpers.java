@@ -33,7 +33,7 @@ final class RecordHelpers implements RecordScoped {
      * @param dirty    whether the editor has unsaved edits: the seat says "editing" then
      */
     RecordHelpers(EditLockViewModel lock, Optional<HolderMessaging> messaging, HotRecordWatch hotRecord,
-                  PresenceBoard presence, ReadOnlyBooleanProperty dirty) {
+            PresenceBoard presence, ReadOnlyBooleanProperty dirty) {
         this.lock = lock;
         this.messaging = messaging;
         this.hotRecord = hotRecord;

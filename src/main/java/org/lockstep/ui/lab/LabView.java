@@ -48,33 +48,60 @@ public final class LabView {
     private final LabViewModel vm;
     private final Parent root;
 
-    @FXML private Label workersLabel;
-    @FXML private Spinner<Integer> workersSpinner;
-    @FXML private Label stockLabel;
-    @FXML private Spinner<Integer> stockSpinner;
-    @FXML private Label opsLabel;
-    @FXML private Spinner<Integer> opsSpinner;
-    @FXML private Label thinkLabel;
-    @FXML private Spinner<Integer> thinkSpinner;
-    @FXML private HBox strategyBox;
-    @FXML private Button runButton;
-    @FXML private Button sweepButton;
-    @FXML private ChoiceBox<Integer> sweepWorkersChoice;
-    @FXML private Spinner<Integer> sweepOpsSpinner;
-    @FXML private Button exportButton;
-    @FXML private ProgressBar progressBar;
-    @FXML private Label statusLabel;
-    @FXML private Label errorLabel;
-    @FXML private TabPane tabs;
-    @FXML private TableView<StrategyResult> resultsTable;
-    @FXML private GridPane chartGrid;
-    @FXML private BarChart<String, Number> throughputChart;
-    @FXML private BarChart<String, Number> lostChart;
-    @FXML private BarChart<String, Number> retriesChart;
-    @FXML private Label sweepMetricLabel;
-    @FXML private ChoiceBox<LabViewModel.SweepMetric> sweepMetricChoice;
-    @FXML private LineChart<String, Number> sweepChart;
-    @FXML private NumberAxis sweepValueAxis;
+    @FXML
+    private Label workersLabel;
+    @FXML
+    private Spinner<Integer> workersSpinner;
+    @FXML
+    private Label stockLabel;
+    @FXML
+    private Spinner<Integer> stockSpinner;
+    @FXML
+    private Label opsLabel;
+    @FXML
+    private Spinner<Integer> opsSpinner;
+    @FXML
+    private Label thinkLabel;
+    @FXML
+    private Spinner<Integer> thinkSpinner;
+    @FXML
+    private HBox strategyBox;
+    @FXML
+    private Button runButton;
+    @FXML
+    private Button sweepButton;
+    @FXML
+    private ChoiceBox<Integer> sweepWorkersChoice;
+    @FXML
+    private Spinner<Integer> sweepOpsSpinner;
+    @FXML
+    private Button exportButton;
+    @FXML
+    private ProgressBar progressBar;
+    @FXML
+    private Label statusLabel;
+    @FXML
+    private Label errorLabel;
+    @FXML
+    private TabPane tabs;
+    @FXML
+    private TableView<StrategyResult> resultsTable;
+    @FXML
+    private GridPane chartGrid;
+    @FXML
+    private BarChart<String, Number> throughputChart;
+    @FXML
+    private BarChart<String, Number> lostChart;
+    @FXML
+    private BarChart<String, Number> retriesChart;
+    @FXML
+    private Label sweepMetricLabel;
+    @FXML
+    private ChoiceBox<LabViewModel.SweepMetric> sweepMetricChoice;
+    @FXML
+    private LineChart<String, Number> sweepChart;
+    @FXML
+    private NumberAxis sweepValueAxis;
 
     /** Builds the view from its FXML and binds it to {@code vm}. */
     public LabView(LabViewModel vm) {
@@ -137,7 +164,7 @@ public final class LabView {
     }
 
     private static void bindSpinner(Label label, Spinner<Integer> spinner, String id, int min, int max,
-                                    ObjectProperty<Integer> value) {
+            ObjectProperty<Integer> value) {
         IntegerSpinnerValueFactory factory = new IntegerSpinnerValueFactory(min, max, value.get());
         spinner.setValueFactory(factory);
         factory.valueProperty().bindBidirectional(value);
@@ -190,8 +217,8 @@ public final class LabView {
     }
 
     private static TableColumn<StrategyResult, Object> column(String title, double width,
-                                                              Function<StrategyResult, Object> value,
-                                                              boolean numeric) {
+            Function<StrategyResult, Object> value,
+            boolean numeric) {
         TableColumn<StrategyResult, Object> column = new TableColumn<>(title);
         column.setPrefWidth(width);
         column.setMinWidth(width * 0.8);
@@ -229,8 +256,8 @@ public final class LabView {
         throughputChart.getData().add(plotted(vm.throughputSeries()));
         lostChart.getData().add(plotted(vm.lostUpdatesSeries()));
         retriesChart.getData().add(plotted(vm.retriesSeries()));
-        vm.sweepSeries().addListener((javafx.collections.ListChangeListener<ChartSeries>) change ->
-                sweepChart.getData().setAll(vm.sweepSeries().stream().map(LabView::series).toList()));
+        vm.sweepSeries().addListener((javafx.collections.ListChangeListener<ChartSeries>) change -> sweepChart.getData()
+                .setAll(vm.sweepSeries().stream().map(LabView::series).toList()));
         sweepChart.getData().setAll(vm.sweepSeries().stream().map(LabView::series).toList());
         sweepChart.setId("lab-sweep-chart");
         sweepMetricChoice.getItems().setAll(LabViewModel.SweepMetric.values());

@@ -102,7 +102,8 @@ public final class LabViewModel {
             new ReadOnlyObjectWrapper<>(ChartSeries.empty("Throughput, attempts/s"));
     private final ReadOnlyObjectWrapper<ChartSeries> lostUpdates =
             new ReadOnlyObjectWrapper<>(ChartSeries.empty("Lost updates"));
-    private final ReadOnlyObjectWrapper<ChartSeries> retries = new ReadOnlyObjectWrapper<>(ChartSeries.empty("Retries"));
+    private final ReadOnlyObjectWrapper<ChartSeries> retries =
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Retries"));
     private final ObservableList<ChartSeries> sweepSeries = FXCollections.observableArrayList();
 
     private final BooleanBinding canRun;
@@ -378,7 +379,8 @@ public final class LabViewModel {
         List<String> lost = done.stream().filter(r -> r.lostUpdates() != 0)
                 .map(r -> r.strategy().id() + " lost " + r.lostUpdates() + " update" + (r.lostUpdates() == 1 ? ""
                         : "s") + " (" + r.confirmed() + " confirmed, stock fell by "
-                        + (r.initialStock() - r.finalStock()) + ")").toList();
+                        + (r.initialStock() - r.finalStock()) + ")")
+                .toList();
         return lost.isEmpty() ? "Done: no lost updates, nothing oversold." : "Done: " + String.join("; ", lost)
                 + ".";
     }

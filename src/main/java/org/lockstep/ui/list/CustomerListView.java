@@ -56,23 +56,36 @@ public final class CustomerListView {
 
     private final CustomerListViewModel vm;
     private final Parent root;
-    private Consumer<Customer> onOpen = c -> { };
+    private Consumer<Customer> onOpen = c -> {};
     private boolean selectingFromTable;
     private Timeline lockPolling;
 
-    @FXML private Label filterLabel;
-    @FXML private TextField filterField;
-    @FXML private TableView<Customer> table;
-    @FXML private Label placeholder;
-    @FXML private TableColumn<Customer, String> lockColumn;
-    @FXML private TableColumn<Customer, Long> idColumn;
-    @FXML private TableColumn<Customer, String> companyColumn;
-    @FXML private TableColumn<Customer, String> contactColumn;
-    @FXML private TableColumn<Customer, String> emailColumn;
-    @FXML private TableColumn<Customer, String> cityColumn;
-    @FXML private TableColumn<Customer, String> countryColumn;
-    @FXML private TableColumn<Customer, Long> versionColumn;
-    @FXML private TableColumn<Customer, String> updatedColumn;
+    @FXML
+    private Label filterLabel;
+    @FXML
+    private TextField filterField;
+    @FXML
+    private TableView<Customer> table;
+    @FXML
+    private Label placeholder;
+    @FXML
+    private TableColumn<Customer, String> lockColumn;
+    @FXML
+    private TableColumn<Customer, Long> idColumn;
+    @FXML
+    private TableColumn<Customer, String> companyColumn;
+    @FXML
+    private TableColumn<Customer, String> contactColumn;
+    @FXML
+    private TableColumn<Customer, String> emailColumn;
+    @FXML
+    private TableColumn<Customer, String> cityColumn;
+    @FXML
+    private TableColumn<Customer, String> countryColumn;
+    @FXML
+    private TableColumn<Customer, Long> versionColumn;
+    @FXML
+    private TableColumn<Customer, String> updatedColumn;
 
     /** Builds the list from its FXML and binds it to {@code vm}. */
     public CustomerListView(CustomerListViewModel vm) {
@@ -104,7 +117,7 @@ public final class CustomerListView {
 
     /** Called with the row the operator opens (Enter or double-click). */
     public void setOnOpen(Consumer<Customer> listener) {
-        onOpen = listener == null ? c -> { } : listener;
+        onOpen = listener == null ? c -> {} : listener;
     }
 
     /**

@@ -96,7 +96,7 @@ public final class CustomerListViewModel {
     }
 
     private CustomerListViewModel(CustomerRepository repository, TaskExecutor executor,
-                                  Optional<LeaseRepository> leases) {
+            Optional<LeaseRepository> leases) {
         this.repository = repository;
         this.executor = executor;
         this.locks = new ListLocks(leases, executor);

@@ -40,7 +40,7 @@ final class ListLocks {
         inFlight = true;
         LeaseRepository source = leases.get();
         executor.execute(() -> source.active().stream()
-                        .collect(Collectors.toMap(LeaseInfo::recordId, l -> l, (a, b) -> b)),
+                .collect(Collectors.toMap(LeaseInfo::recordId, l -> l, (a, b) -> b)),
                 (Map<Long, LeaseInfo> now) -> {
                     inFlight = false;
                     locks.keySet().retainAll(now.keySet());

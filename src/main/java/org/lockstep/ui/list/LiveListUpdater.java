@@ -62,7 +62,7 @@ public final class LiveListUpdater {
      * @param live      the change feed's FX-side hub
      */
     public LiveListUpdater(CustomerListViewModel list, CustomerRepository customers, TaskExecutor executor,
-                           LiveUpdates live) {
+            LiveUpdates live) {
         this.list = list;
         this.customers = customers;
         this.executor = executor;

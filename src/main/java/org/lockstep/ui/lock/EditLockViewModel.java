@@ -61,8 +61,8 @@ public final class EditLockViewModel {
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final BooleanProperty notifyWhenFree = new SimpleBooleanProperty(this, "notifyWhenFree");
-    private Runnable onFree = () -> { };
-    private Runnable onNotifyFree = () -> { };
+    private Runnable onFree = () -> {};
+    private Runnable onNotifyFree = () -> {};
     private final List<Runnable> unsubscribe = new ArrayList<>();
 
     /**
@@ -76,7 +76,7 @@ public final class EditLockViewModel {
      * @param settings  TTL, idle limit, poll interval
      */
     public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
-                             ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings) {
+            ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings) {
         this(leases, executor, fxThread, scheduler, clock, settings, null);
     }
 
@@ -87,8 +87,8 @@ public final class EditLockViewModel {
      * @param openLocks every open editor's lock of this client; {@code null}: none known
      */
     public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
-                             ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings,
-                             OpenLocks openLocks) {
+            ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings,
+            OpenLocks openLocks) {
         this.openLocks = openLocks;
         this.session = new LeaseSession(leases, executor, fxThread, scheduler, clock, settings, new Reports());
         mode.addListener((obs, old, now) -> session.modeChanged(now));

@@ -40,7 +40,7 @@ public final class HolderMessaging {
      * @param onReceived shows a message sent to this editor's operator ("Bob: Please save, I need this customer")
      */
     public HolderMessaging(MessageRepository messages, TaskExecutor executor, EditLockViewModel lock,
-                           LiveUpdates live, Consumer<Message> onReceived) {
+            LiveUpdates live, Consumer<Message> onReceived) {
         this.messages = messages;
         this.executor = executor;
         this.lock = lock;

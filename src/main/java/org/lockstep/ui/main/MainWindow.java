@@ -262,7 +262,7 @@ public final class MainWindow {
     }
 
     private static MenuItem item(String text, String keys, EventHandler<ActionEvent> action,
-                                 BooleanExpression enabled) {
+            BooleanExpression enabled) {
         MenuItem item = new MenuItem(text);
         item.setAccelerator(KeyCombination.keyCombination(keys));
         item.setOnAction(action);
@@ -273,7 +273,7 @@ public final class MainWindow {
     }
 
     private static Button button(String id, String text, String tip, EventHandler<ActionEvent> action,
-                                 BooleanExpression enabled) {
+            BooleanExpression enabled) {
         Button b = new Button(text);
         b.setId(id);
         b.setTooltip(new Tooltip(tip));

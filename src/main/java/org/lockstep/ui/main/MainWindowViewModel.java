@@ -27,7 +27,7 @@ public final class MainWindowViewModel {
     private final CustomerRepository windowRepository;
     private final EditorServices windowServices;
     private PendingEdits.Prompt prompt = (question, offerNewWindow) -> PendingEdits.KEEP_EDITING;
-    private LongConsumer windowOpener = id -> { };
+    private LongConsumer windowOpener = id -> {};
 
     /**
      * @param services the process's services: repositories (customers, history, leases acting as one session), the

@@ -36,14 +36,22 @@ public final class DeleteConflictDialog {
     private final DeleteConflictViewModel viewModel;
     private final Stage stage = new Stage();
 
-    @FXML private Label title;
-    @FXML private Label historySummary;
-    @FXML private Label notice;
-    @FXML private Label error;
-    @FXML private GridPane changes;
-    @FXML private ProgressIndicator busy;
-    @FXML private Button deleteAnyway;
-    @FXML private Button keep;
+    @FXML
+    private Label title;
+    @FXML
+    private Label historySummary;
+    @FXML
+    private Label notice;
+    @FXML
+    private Label error;
+    @FXML
+    private GridPane changes;
+    @FXML
+    private ProgressIndicator busy;
+    @FXML
+    private Button deleteAnyway;
+    @FXML
+    private Button keep;
 
     private DeleteConflictDialog(Window owner, DeleteConflictViewModel viewModel) {
         this.viewModel = viewModel;
@@ -99,7 +107,7 @@ public final class DeleteConflictDialog {
         showWhenSet(error, viewModel.errorProperty());
         busy.visibleProperty().bind(viewModel.busyProperty());
         deleteAnyway.disableProperty().bind(viewModel.busyProperty());
-        for (double percent : new double[] {16, 42, 42}) {
+        for (double percent : new double[]{16, 42, 42}) {
             ColumnConstraints c = new ColumnConstraints();
             c.setPercentWidth(percent);
             c.setHgrow(Priority.ALWAYS);
@@ -136,7 +144,7 @@ public final class DeleteConflictDialog {
                     + change.field().label());
             Node after = ValueCells.value(change.after(), multi, rows, "Now: " + change.field().label());
             changes.addRow(r++, name, before, after);
-            for (Node n : new Node[] {name, before, after}) {
+            for (Node n : new Node[]{name, before, after}) {
                 GridPane.setValignment(n, VPos.TOP);
             }
         }

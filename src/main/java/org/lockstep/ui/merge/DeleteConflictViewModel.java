@@ -52,15 +52,15 @@ public final class DeleteConflictViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
 
-    private Consumer<Long> onDeleted = i -> { };
-    private Consumer<Customer> onKept = c -> { };
+    private Consumer<Long> onDeleted = i -> {};
+    private Consumer<Customer> onKept = c -> {};
 
     /**
      * @param base   the record as the editor loaded it, whose delete came back with zero rows
      * @param theirs the record now (same id, a later version)
      */
     public DeleteConflictViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
-                                   Customer base, Customer theirs) {
+            Customer base, Customer theirs) {
         this.customers = Objects.requireNonNull(customers, "customers");
         this.history = Objects.requireNonNull(history, "history");
         this.executor = Objects.requireNonNull(executor, "executor");

@@ -49,28 +49,50 @@ public final class MergeDialog {
     private final Map<MergeRowViewModel, MergeRowView> rowViews = new IdentityHashMap<>();
     private boolean refocus;
 
-    @FXML private Label title;
-    @FXML private Label historySummary;
-    @FXML private Label notice;
-    @FXML private Label error;
-    @FXML private GridPane headings;
-    @FXML private Label baseHeading;
-    @FXML private Label mineHeading;
-    @FXML private Label theirsHeading;
-    @FXML private Label resultHeading;
-    @FXML private ScrollPane scroll;
-    @FXML private VBox rowsBox;
-    @FXML private Label problems;
-    @FXML private Label progress;
-    @FXML private CheckBox showAll;
-    @FXML private Button useMineForAll;
-    @FXML private Button useTheirsForAll;
-    @FXML private ProgressIndicator busy;
-    @FXML private Button copyMine;
-    @FXML private Button discard;
-    @FXML private Button back;
-    @FXML private Button recreate;
-    @FXML private Button saveMerged;
+    @FXML
+    private Label title;
+    @FXML
+    private Label historySummary;
+    @FXML
+    private Label notice;
+    @FXML
+    private Label error;
+    @FXML
+    private GridPane headings;
+    @FXML
+    private Label baseHeading;
+    @FXML
+    private Label mineHeading;
+    @FXML
+    private Label theirsHeading;
+    @FXML
+    private Label resultHeading;
+    @FXML
+    private ScrollPane scroll;
+    @FXML
+    private VBox rowsBox;
+    @FXML
+    private Label problems;
+    @FXML
+    private Label progress;
+    @FXML
+    private CheckBox showAll;
+    @FXML
+    private Button useMineForAll;
+    @FXML
+    private Button useTheirsForAll;
+    @FXML
+    private ProgressIndicator busy;
+    @FXML
+    private Button copyMine;
+    @FXML
+    private Button discard;
+    @FXML
+    private Button back;
+    @FXML
+    private Button recreate;
+    @FXML
+    private Button saveMerged;
 
     private MergeDialog(Window owner, MergeViewModel viewModel) {
         this.viewModel = viewModel;
@@ -135,7 +157,7 @@ public final class MergeDialog {
         showAll.selectedProperty().bindBidirectional(viewModel.showAllProperty());
         var merging = viewModel.deletedProperty().not();
         var noneOpen = viewModel.resolvedProperty().isEqualTo(viewModel.conflictsProperty());
-        for (Node n : new Node[] {progress, useMineForAll, useTheirsForAll, saveMerged}) {
+        for (Node n : new Node[]{progress, useMineForAll, useTheirsForAll, saveMerged}) {
             n.visibleProperty().bind(merging);
             n.managedProperty().bind(merging);
         }

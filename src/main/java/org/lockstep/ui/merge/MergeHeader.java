@@ -85,7 +85,7 @@ public final class MergeHeader {
      */
     public String deleted(Optional<HistoryEntry> deletion, String activity) {
         return deletion.map(d -> "This customer was deleted by " + who(d.changedBy()) + when(d.changedAt())
-                        + " while you were " + activity)
+                + " while you were " + activity)
                 .orElse("This customer was deleted while you were " + activity);
     }
 

@@ -118,7 +118,7 @@ final class MergeRowView {
      * Result, in percent of the width.
      */
     static void columns(GridPane grid) {
-        for (double percent : new double[] {12, 20, 20, 20, 28}) {
+        for (double percent : new double[]{12, 20, 20, 20, 28}) {
             ColumnConstraints c = new ColumnConstraints();
             c.setPercentWidth(percent);
             c.setHgrow(Priority.ALWAYS);

@@ -52,7 +52,7 @@ public final class MergeRowViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private boolean applying;
-    private Runnable onChange = () -> { };
+    private Runnable onChange = () -> {};
 
     MergeRowViewModel(FieldMerge merge) {
         this.merge = merge;

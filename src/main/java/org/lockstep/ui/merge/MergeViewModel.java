@@ -77,11 +77,11 @@ public final class MergeViewModel {
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
     private final ReadOnlyBooleanWrapper canRecreate = new ReadOnlyBooleanWrapper(this, "canRecreate");
 
-    private Consumer<Customer> onSaved = c -> { };
-    private Consumer<Customer> onDiscarded = c -> { };
-    private Consumer<CustomerData> onCancelled = d -> { };
-    private Consumer<Customer> onRecreated = c -> { };
-    private Consumer<Long> onDeletionAccepted = i -> { };
+    private Consumer<Customer> onSaved = c -> {};
+    private Consumer<Customer> onDiscarded = c -> {};
+    private Consumer<CustomerData> onCancelled = d -> {};
+    private Consumer<Customer> onRecreated = c -> {};
+    private Consumer<Long> onDeletionAccepted = i -> {};
 
     /**
      * A merge of my edits with a record someone else saved.
@@ -91,13 +91,13 @@ public final class MergeViewModel {
      * @param theirs the record now (same id, a later version)
      */
     public MergeViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
-                          Customer base, CustomerData mine, Customer theirs) {
+            Customer base, CustomerData mine, Customer theirs) {
         this(customers, history, executor, base, mine, Objects.requireNonNull(theirs, "theirs"),
                 Clock.systemDefaultZone());
     }
 
     private MergeViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
-                           Customer base, CustomerData mine, Customer theirs, Clock clock) {
+            Customer base, CustomerData mine, Customer theirs, Clock clock) {
         this.editing = new CustomerEditing(customers);
         this.headings = new MergeHeadings(Objects.requireNonNull(history, "history"), clock);
         this.scope = new TaskScope(executor);
@@ -117,7 +117,7 @@ public final class MergeViewModel {
      * @param mine the editor's values
      */
     public static MergeViewModel forDeleted(CustomerRepository customers, HistoryRepository history,
-                                            TaskExecutor executor, Customer base, CustomerData mine) {
+            TaskExecutor executor, Customer base, CustomerData mine) {
         return new MergeViewModel(customers, history, executor, base, mine, null, Clock.systemDefaultZone());
     }
 
@@ -128,8 +128,8 @@ public final class MergeViewModel {
      * @param mine the editor's values that the save tried to write
      */
     public static MergeViewModel forConflict(CustomerRepository customers, HistoryRepository history,
-                                             TaskExecutor executor, Customer base, CustomerData mine,
-                                             SaveOutcome.Conflict conflict) {
+            TaskExecutor executor, Customer base, CustomerData mine,
+            SaveOutcome.Conflict conflict) {
         return new MergeViewModel(customers, history, executor, base, mine, conflict.theirs().orElse(null),
                 Clock.systemDefaultZone());
     }

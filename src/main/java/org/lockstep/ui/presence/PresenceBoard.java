@@ -63,7 +63,7 @@ public final class PresenceBoard {
                 executor.execute(() -> {
                     presence.leave(customerId);
                     return null;
-                }, ignored -> { }, null);
+                }, ignored -> {}, null);
             } else {
                 heartbeat();
             }
@@ -90,7 +90,7 @@ public final class PresenceBoard {
      * @param heartbeatEvery time between heartbeats; well under the store's TTL
      */
     public PresenceBoard(PresenceRepository presence, TaskExecutor executor, Executor fxThread,
-                         ScheduledExecutorService scheduler, Duration heartbeatEvery) {
+            ScheduledExecutorService scheduler, Duration heartbeatEvery) {
         this.presence = presence;
         this.executor = executor;
         this.fxThread = fxThread;
@@ -140,7 +140,7 @@ public final class PresenceBoard {
         executor.execute(() -> {
             presence.leaveAll();
             return null;
-        }, ignored -> { }, null);
+        }, ignored -> {}, null);
     }
 
     /** Announces this process's open customers now, then reads everyone's presence. */

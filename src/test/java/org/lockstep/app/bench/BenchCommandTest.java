@@ -38,8 +38,8 @@ class BenchCommandTest {
     }
 
     @Test
-    void listBenchmarkTypesTheSearchesOfAFileAndKeepsItsJsonKeys(@org.junit.jupiter.api.io.TempDir
-                                                                 java.nio.file.Path dir) throws Exception {
+    void listBenchmarkTypesTheSearchesOfAFileAndKeepsItsJsonKeys(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("searches.txt");
         java.nio.file.Files.writeString(file, "Zoë\n\n  gmail  \n");
 
@@ -175,7 +175,7 @@ class BenchCommandTest {
 
     private static long count(String url, String sql) throws Exception {
         try (var c = DriverManager.getConnection(url);
-             var rs = c.createStatement().executeQuery(sql)) {
+                var rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

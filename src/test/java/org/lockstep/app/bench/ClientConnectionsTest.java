@@ -77,9 +77,9 @@ class ClientConnectionsTest {
     static int connections(String database, String application) throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = '" + database
-                     + "' AND application_name = '" + application.replace("'", "''") + "'")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = '" + database
+                        + "' AND application_name = '" + application.replace("'", "''") + "'")) {
             rs.next();
             return rs.getInt(1);
         }

@@ -24,8 +24,8 @@ class GenerateCommandTest {
         assertThat(out.toString()).contains("Added 1,500 customers (GEN-3-0000000001 … GEN-3-0000001500)");
         assertThat(err.toString()).contains("1,500 / 1,500 rows…");
         try (var c = java.sql.DriverManager.getConnection(url);
-             var rs = c.createStatement().executeQuery(
-                     "SELECT count(*), min(updated_by), max(updated_by), max(version) FROM customer")) {
+                var rs = c.createStatement().executeQuery(
+                        "SELECT count(*), min(updated_by), max(updated_by), max(version) FROM customer")) {
             rs.next();
             assertThat(rs.getLong(1)).isEqualTo(1_500);
             assertThat(rs.getString(2)).isEqualTo("gen-op");

@@ -216,14 +216,14 @@ class ImportCommandTest {
 
     @Test
     void everyBadRowIsReportedWithTheLineItStartsOnAndNothingIsImported() throws IOException {
-        Path csv = file("several.csv", "company,address,email,credit_limit\r\n"   // 1
-                + "Good One,\"two\r\nlines\",one@good.example,1\r\n"                 // 2-3
-                + "Bad Email,,nope,\r\n"                                              // 4
-                + "\r\n"                                                              // 5
-                + "Good Two,\"three\nshort\nlines\",two@good.example,\r\n"           // 6-8
-                + "Bad Credit,,,-1\r\n"                                               // 9
-                + ",\"no name\r\nhere\",,\r\n"                                        // 10-11
-                + "Good Three,,,\r\n");                                               // 12
+        Path csv = file("several.csv", "company,address,email,credit_limit\r\n" // 1
+                + "Good One,\"two\r\nlines\",one@good.example,1\r\n" // 2-3
+                + "Bad Email,,nope,\r\n" // 4
+                + "\r\n" // 5
+                + "Good Two,\"three\nshort\nlines\",two@good.example,\r\n" // 6-8
+                + "Bad Credit,,,-1\r\n" // 9
+                + ",\"no name\r\nhere\",,\r\n" // 10-11
+                + "Good Three,,,\r\n"); // 12
         List<Map<String, Object>> before = table();
 
         Cli.Result r = cli.run("import", csv.toString());

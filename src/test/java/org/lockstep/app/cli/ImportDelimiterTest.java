@@ -87,7 +87,7 @@ class ImportDelimiterTest {
             tab, trailing empty column# company⇥city⇥|T2 AB⇥Malmö⇥#                                  T2 AB#   ``#           Malmö#  ``
             """)
     void theHeaderTellsTheDelimiter(String name, String text, String company, String address, String city,
-                                    String credit) throws IOException {
+            String credit) throws IOException {
         Cli.Result r = name.endsWith("name with comma")
                 ? run(file(text), "--map", "company, legal=company")
                 : run(file(text));

@@ -83,7 +83,7 @@ class ImportHeaderTest {
             company,3,city;           A9,Leeds,York;      --map 3=city; `--map "3=city": "3" is the name of column 2 and the position of column 3`
             """)
     void aFieldFilledTwiceByNameIsRefusedNamingTheColumnAndPositions(String header, String row, String options,
-                                                                     String message) throws IOException {
+            String message) throws IOException {
         List<Map<String, Object>> before = table();
 
         Cli.Result r = importFile(header, row, options == null ? "" : options);

@@ -185,7 +185,7 @@ class LabCommandTest {
             assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.LOCKED);
             assertThat(r.out()).isEmpty();
             assertThat(r.err().strip()).startsWith("lockstep: The lab's stock row \"" + strategy
-                            + "\" is held by another session (psql (test blocker)")
+                    + "\" is held by another session (psql (test blocker)")
                     .contains("the lab gave up after waiting 4s for it and ran nothing")
                     .doesNotContain("Exception");
             psql.rollback();
@@ -289,7 +289,7 @@ class LabCommandTest {
 
     static long[] labRow(String strategy) {
         return db.jdbi().withHandle(h -> h.createQuery("SELECT stock, version FROM lab_stock WHERE name = :name")
-                .bind("name", strategy).map((rs, ctx) -> new long[] {rs.getLong(1), rs.getLong(2)}).one());
+                .bind("name", strategy).map((rs, ctx) -> new long[]{rs.getLong(1), rs.getLong(2)}).one());
     }
 
     static int lockWaiters() {

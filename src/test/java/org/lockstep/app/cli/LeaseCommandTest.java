@@ -107,7 +107,8 @@ class LeaseCommandTest {
                 .get("token").asLong();
 
         JsonNode listed = JSON.readTree(bob.run("lease", "list", "--json").out());
-        Cli.Result wrongToken = bob.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token + 99));
+        Cli.Result wrongToken =
+                bob.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token + 99));
         Cli.Result released = alice.run("lease", "release", Long.toString(c.id()), "--token", Long.toString(token));
 
         assertThat(listed.findValues("record_id").stream().map(JsonNode::asLong)).contains(c.id());

@@ -147,7 +147,8 @@ class ReliabilityCommandsTest {
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.FAILURE);
         assertThat(r.err()).contains("nothing was imported");
         long imported = db.jdbi().withHandle(h -> h.createQuery(
-                "SELECT count(*) FROM customer WHERE starts_with(external_ref, 'CLI-IMPORT-')").mapTo(Long.class).one());
+                "SELECT count(*) FROM customer WHERE starts_with(external_ref, 'CLI-IMPORT-')").mapTo(Long.class)
+                .one());
         assertThat(imported).isZero();
     }
 

@@ -103,7 +103,7 @@ class ValueEntryCommandTest {
             pt-BR | 1.5      | invalid
             """)
     void createReadsTheCreditLimitByTheGrammarOrRefusesItNamingTheField(String locale, String typed,
-                                                                        String expected) {
+            String expected) {
         String ref = ref();
         long before = count();
 

@@ -27,12 +27,12 @@ class CsvRecordReaderTest {
 
     @Test
     void eachRecordKnowsTheLineItStartsOnCountingLineBreaksInsideQuotes() throws IOException {
-        List<NumberedRecord> records = read("h1,h2\r\n"   // 1
-                + "\r\n"                                    // 2
-                + "1,\"a\r\nb\"\r\n"                        // 3-4
-                + "2,x\n"                                   // 5
-                + "\"3\n\n\",\"y\ry\"\r\n"                  // 6-9 (a lone CR is a line break too)
-                + "4,\"q\"\"\"");                           // 10, no final line break
+        List<NumberedRecord> records = read("h1,h2\r\n" // 1
+                + "\r\n" // 2
+                + "1,\"a\r\nb\"\r\n" // 3-4
+                + "2,x\n" // 5
+                + "\"3\n\n\",\"y\ry\"\r\n" // 6-9 (a lone CR is a line break too)
+                + "4,\"q\"\"\""); // 10, no final line break
 
         assertThat(records).extracting(NumberedRecord::line).containsExactly(1L, 2L, 3L, 5L, 6L, 10L);
         assertThat(records.get(1).blank()).isTrue();
@@ -65,7 +65,7 @@ class CsvRecordReaderTest {
             PIPE#       a|"b,c;d⇥e"|f#     a#  b,c;d⇥e#  f
             """)
     void eachDelimiterSeparatesValuesAndQuotedValuesKeepTheOthers(CsvDelimiter delimiter, String line, String a,
-                                                                  String b, String c) throws IOException {
+            String b, String c) throws IOException {
         try (CsvRecordReader reader = CsvRecordReader.of(new StringReader(line.replace("⇥", "\t")), delimiter)) {
             assertThat(reader.next().orElseThrow().values()).containsExactly(a, b.replace("⇥", "\t"), c);
         }

@@ -27,7 +27,7 @@ class ConsoleLogFilterTest {
             org.lockstep.app.Database,          WARN,  ERROR, false
             """)
     void stderrShowsLockstepsOwnWarningsUnlessALevelIsAskedFor(String logger, String level, String asked,
-                                                                boolean shown) {
+            boolean shown) {
         ConsoleLogFilter filter = new ConsoleLogFilter();
         filter.setLevel(asked);
         LoggingEvent event = new LoggingEvent(getClass().getName(), new LoggerContext().getLogger(logger),

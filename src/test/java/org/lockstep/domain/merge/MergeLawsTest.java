@@ -21,7 +21,8 @@ import org.lockstep.domain.CustomerField;
 class MergeLawsTest {
 
     @Property
-    void withNoChangeOfTheirsTheResultIsMine(@ForAll("records") CustomerData base, @ForAll("records") CustomerData mine) {
+    void withNoChangeOfTheirsTheResultIsMine(@ForAll("records") CustomerData base,
+            @ForAll("records") CustomerData mine) {
         MergeResult r = ThreeWayMerge.merge(base, mine, base);
 
         assertThat(r.isClean()).isTrue();
@@ -30,7 +31,7 @@ class MergeLawsTest {
 
     @Property
     void withNoChangeOfMineTheResultIsTheirs(@ForAll("records") CustomerData base,
-                                             @ForAll("records") CustomerData theirs) {
+            @ForAll("records") CustomerData theirs) {
         MergeResult r = ThreeWayMerge.merge(base, base, theirs);
 
         assertThat(r.isClean()).isTrue();
@@ -47,8 +48,8 @@ class MergeLawsTest {
 
     @Property
     void aChangeToAFieldTheOtherSideLeftAloneAlwaysSurvives(@ForAll("records") CustomerData base,
-                                                            @ForAll("records") CustomerData mine,
-                                                            @ForAll("records") CustomerData theirs) {
+            @ForAll("records") CustomerData mine,
+            @ForAll("records") CustomerData theirs) {
         MergeResult r = ThreeWayMerge.merge(base, mine, theirs);
 
         for (CustomerField f : CustomerField.values()) {
@@ -65,8 +66,8 @@ class MergeLawsTest {
 
     @Property
     void swappingMineAndTheirsGivesTheSameConflicts(@ForAll("records") CustomerData base,
-                                                    @ForAll("records") CustomerData mine,
-                                                    @ForAll("records") CustomerData theirs) {
+            @ForAll("records") CustomerData mine,
+            @ForAll("records") CustomerData theirs) {
         MergeResult ab = ThreeWayMerge.merge(base, mine, theirs);
         MergeResult ba = ThreeWayMerge.merge(base, theirs, mine);
 
@@ -83,8 +84,8 @@ class MergeLawsTest {
 
     @Property
     void lineMergesObeyTheSameLaws(@ForAll("text") String base,
-                                                                     @ForAll("text") String mine,
-                                                                     @ForAll("text") String theirs) {
+            @ForAll("text") String mine,
+            @ForAll("text") String theirs) {
         TextMergeResult r = TextMerge.merge(base, mine, theirs);
         if (theirs.equals(base)) {
             assertThat(nullToEmpty(r.text())).isEqualTo(mine);
@@ -110,8 +111,9 @@ class MergeLawsTest {
 
     @Provide
     Arbitrary<CustomerData> records() {
-        Arbitrary<String> word = Arbitraries.of("Oslo", "Z\u00fcrich", "Zu\u0308rich", "S\u00e3o Paulo", "Sa\u0303o Paulo",
-                "x");
+        Arbitrary<String> word =
+                Arbitraries.of("Oslo", "Z\u00fcrich", "Zu\u0308rich", "S\u00e3o Paulo", "Sa\u0303o Paulo",
+                        "x");
         Arbitrary<String> optionalWord = word.injectNull(0.3);
         Arbitrary<String> notes = text().injectNull(0.2);
         Arbitrary<BigDecimal> credit = Arbitraries.of(new BigDecimal("1000"), new BigDecimal("1000.00"),

@@ -37,7 +37,7 @@ class TextMergeTest {
             my edit inside their deletion;    a|b|c|d; a|B|c|d;  a|d;      b|c;       B|c;       '';          a|B|c|d;   a|d;         a|B|c|d
             """)
     void conflictingHunks(String name, String base, String mine, String theirs, String hunkBase, String hunkMine,
-                          String hunkTheirs, String mineWins, String theirsWins, String both) {
+            String hunkTheirs, String mineWins, String theirsWins, String both) {
         TextMergeResult result = TextMerge.merge(text(base), text(mine), text(theirs));
 
         assertThat(result.conflicts()).as(name).containsExactly(

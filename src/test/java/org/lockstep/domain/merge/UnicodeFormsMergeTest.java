@@ -24,7 +24,7 @@ class UnicodeFormsMergeTest {
             Jo         | Jose\u0301 | Josef      | CONFLICT  | Jos\u00e9
             """)
     void theNfcAndNfdFormsOfATextAreOneValue(String base, String mine, String theirs, Resolution resolution,
-                                             String result) {
+            String result) {
         FieldMerge merged = ThreeWayMerge.mergeField(CustomerField.CONTACT_NAME, base, mine, theirs);
 
         assertThat(merged.resolution()).isEqualTo(resolution);
@@ -37,7 +37,7 @@ class UnicodeFormsMergeTest {
             both changed other lines, one side in NFD       | Caf\u00e9;a;pay 30 | Cafe\u0301;b;pay 30 | Caf\u00e9;a;pay 60 | LINES_COMBINED | Caf\u00e9;b;pay 60
             """)
     void multiLineTextMergesLineByLineInNfc(String description, String base, String mine, String theirs,
-                                           Resolution resolution, String result) {
+            Resolution resolution, String result) {
         FieldMerge merged = ThreeWayMerge.mergeField(CustomerField.NOTES, lines(base), lines(mine), lines(theirs));
 
         assertThat(merged.resolution()).isEqualTo(resolution);

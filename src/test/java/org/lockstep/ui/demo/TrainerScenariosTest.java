@@ -96,7 +96,8 @@ class TrainerScenariosTest {
         assertThat(Fx.call(() -> demo.alice().stage().getX() + demo.alice().stage().getWidth()))
                 .isLessThanOrEqualTo(Fx.call(() -> demo.bob().stage().getX()) + 1);
         assertThat(Fx.call(() -> demo.trainerStage().getY()))
-                .isGreaterThanOrEqualTo(Fx.call(() -> demo.alice().stage().getY() + demo.alice().stage().getHeight()) - 1);
+                .isGreaterThanOrEqualTo(
+                        Fx.call(() -> demo.alice().stage().getY() + demo.alice().stage().getHeight()) - 1);
         assertThat(Fx.call(() -> demo.alice().editor().user())).isEqualTo("Alice");
         assertThat(Fx.call(() -> demo.bob().editor().user())).isEqualTo("Bob");
         assertThat(Fx.call(() -> demo.trainer().scenarios().size())).isEqualTo(6);
@@ -128,7 +129,8 @@ class TrainerScenariosTest {
         step(); // 7: the History tab
         List<HistoryEntry> versions = history.history(start.id());
         assertThat(versions).extracting(HistoryEntry::version, HistoryEntry::changedBy)
-                .contains(org.assertj.core.groups.Tuple.tuple(2L, "Alice"), org.assertj.core.groups.Tuple.tuple(3L, "Bob"));
+                .contains(org.assertj.core.groups.Tuple.tuple(2L, "Alice"),
+                        org.assertj.core.groups.Tuple.tuple(3L, "Bob"));
         assertThat(history.valuesAt(start.id(), 2).orElseThrow().creditLimit()).isEqualByComparingTo("1100.00");
         assertThat(Fx.call(() -> ((TabPane) demo.alice().stage().getScene().lookup("#tabs")).getSelectionModel()
                 .getSelectedItem().getText())).isEqualTo("History");

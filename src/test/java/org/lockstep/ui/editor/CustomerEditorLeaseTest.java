@@ -103,7 +103,8 @@ class CustomerEditorLeaseTest {
 
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Held.class);
         assertThat(editor.lock().savesUnderLease()).isTrue();
-        assertThat(carol.leases().holder(stored.id())).hasValueSatisfying(h -> assertThat(h.holder()).isEqualTo("Alice"));
+        assertThat(carol.leases().holder(stored.id()))
+                .hasValueSatisfying(h -> assertThat(h.holder()).isEqualTo("Alice"));
         assertThat(editor.save()).isTrue();
         assertThat(database().find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
         assertThat(carol.leases().holder(stored.id())).isPresent();
@@ -122,8 +123,9 @@ class CustomerEditorLeaseTest {
 
         assertThat(editor.save()).isTrue();
 
-        assertThat(editor.noticeProperty().get().text()).matches("Locked by Carol until \\d\\d:\\d\\d:\\d\\d — your changes "
-                + "are kept\\.");
+        assertThat(editor.noticeProperty().get().text())
+                .matches("Locked by Carol until \\d\\d:\\d\\d:\\d\\d — your changes "
+                        + "are kept\\.");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
         assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
@@ -149,7 +151,8 @@ class CustomerEditorLeaseTest {
 
         editor.requestDelete();
 
-        assertThat(editor.noticeProperty().get().text()).matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d:\\d\\d\\.");
+        assertThat(editor.noticeProperty().get().text())
+                .matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d:\\d\\d\\.");
         assertThat(database().find(stored.id())).isPresent();
         assertThat(editor.editableProperty().get()).isFalse();
     }

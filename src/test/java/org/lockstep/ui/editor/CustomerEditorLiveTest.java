@@ -228,7 +228,8 @@ class CustomerEditorLiveTest {
         try (UiThreadExecutor ui = new UiThreadExecutor()) {
             EditorServices plain = Sessions.services(db, "Carol", ui, ui::onUi, Sessions.quickLocks());
             LiveUpdates feedHub = new LiveUpdates(ui::onUi, plain.customers().sessionId());
-            CustomerEditorViewModel carol = ui.onUi(() -> new CustomerEditorViewModel(plain.toBuilder().live(feedHub).build()));
+            CustomerEditorViewModel carol =
+                    ui.onUi(() -> new CustomerEditorViewModel(plain.toBuilder().live(feedHub).build()));
             ui.onUi(() -> carol.load(stored.id()));
             ChangeFeed feed = db.changeFeed(feedHub);
             try {

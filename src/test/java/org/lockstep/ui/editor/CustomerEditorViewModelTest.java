@@ -126,7 +126,8 @@ class CustomerEditorViewModelTest {
         editor.textProperty(CustomerField.EMAIL).set("luis at embraer");
 
         assertThat(editor.errorProperty(CustomerField.EMAIL).get()).isEqualTo("Email must look like name@example.com");
-        assertThat(editor.saveBlockedReasonProperty().get()).isEqualTo("Can't save: Email must look like name@example.com");
+        assertThat(editor.saveBlockedReasonProperty().get())
+                .isEqualTo("Can't save: Email must look like name@example.com");
         assertThat(editor.canSaveProperty().get()).isFalse();
         assertThat(editor.save()).isFalse();
         assertThat(alice.find(stored.id()).orElseThrow()).isEqualTo(stored);
@@ -139,7 +140,8 @@ class CustomerEditorViewModelTest {
                 .isEqualTo("Credit limit must be a number like 1,500.50, not \"lots\"");
 
         editor.textProperty(CustomerField.CREDIT_LIMIT).set("-5");
-        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("Credit limit must not be negative");
+        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
+                .isEqualTo("Credit limit must not be negative");
         assertThat(editor.save()).isFalse();
 
         editor.textProperty(CustomerField.CREDIT_LIMIT).set("2,500.5");
@@ -193,7 +195,7 @@ class CustomerEditorViewModelTest {
                 boolean first = async.save();
                 async.textProperty(CustomerField.PHONE).set("+55 41 3333-0000");
                 boolean second = async.save();
-                return new boolean[] {first, second, async.busyProperty().get()};
+                return new boolean[]{first, second, async.busyProperty().get()};
             });
 
             assertThat(submitted).containsExactly(true, true, true);
@@ -438,7 +440,8 @@ class CustomerEditorViewModelTest {
         editor.setOnSaved(saved::add);
         editor.startNew();
         assertThat(editor.titleProperty().get()).isEqualTo("New customer — Lockstep — Alice");
-        assertThat(editor.saveBlockedReasonProperty().get()).isEqualTo("Can't save: Company or contact name is required");
+        assertThat(editor.saveBlockedReasonProperty().get())
+                .isEqualTo("Can't save: Company or contact name is required");
 
         editor.textProperty(CustomerField.COMPANY).set("Lockstep Test GmbH");
         editor.save();

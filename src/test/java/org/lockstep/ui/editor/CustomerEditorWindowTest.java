@@ -262,7 +262,7 @@ class CustomerEditorWindowTest {
     @Test
     void aStoredValueThatBreaksARuleIsShownAsAWarningUnderItsFieldAndAnotherFieldStillSaves() {
         long id = db.jdbi().withHandle(h -> h.createQuery("INSERT INTO customer (external_ref, company, city)"
-                        + " VALUES (:ref, 'Written by psql', E'Recife\\x07') RETURNING id")
+                + " VALUES (:ref, 'Written by psql', E'Recife\\x07') RETURNING id")
                 .bind("ref", "UI-" + REFS.incrementAndGet()).mapTo(Long.class).one());
         EditorWindowHandle editor = EditorWindowHandle.open(robot, aliceServices, id, 0);
 

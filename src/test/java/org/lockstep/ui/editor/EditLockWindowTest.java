@@ -87,8 +87,9 @@ class EditLockWindowTest {
 
         EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
         bobEditor.awaitLockMessage("Alice is editing this customer — locked since ");
-        assertThat(bobEditor.lockMessage()).matches("Alice is editing this customer — locked since \\d\\d:\\d\\d:\\d\\d, "
-                + "until \\d\\d:\\d\\d:\\d\\d unless renewed");
+        assertThat(bobEditor.lockMessage())
+                .matches("Alice is editing this customer — locked since \\d\\d:\\d\\d:\\d\\d, "
+                        + "until \\d\\d:\\d\\d:\\d\\d unless renewed");
         assertThat(bobEditor.editable(CustomerField.CITY)).isFalse();
         assertThat(bobEditor.saveEnabled()).isFalse();
         assertThat(bobEditor.shown("breakLockButton")).isTrue();

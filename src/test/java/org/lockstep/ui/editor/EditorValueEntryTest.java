@@ -114,7 +114,7 @@ class EditorValueEntryTest {
             pt-BR | 1000,00 | 1000,0
             """)
     void theCreditLimitIsShownInTheEditorsLocaleAndTheSameAmountTypedAnotherWayIsNoChange(String tag, String shown,
-                                                                                         String same) {
+            String same) {
         aliceOpens(tag, stored().id());
 
         assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo(shown);

@@ -92,7 +92,8 @@ class LastWriteWinsEditorWindowTest {
 
     @Test
     void choosingItPaintsTheEditorRedShowsTheWarningAndDisablesLock() {
-        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
+        EditorWindowHandle editor =
+                EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
         assertThat(editor.shown("unsafeMode")).isTrue();
         assertThat(editor.paintedUnsafe()).isFalse();
         assertThat(editor.lockButtonEnabled()).isTrue();
@@ -115,7 +116,8 @@ class LastWriteWinsEditorWindowTest {
     @ValueSource(ints = {560, 460})
     void inANarrowEditorTheModeRowWrapsRatherThanCuttingAModesName(int width) {
         // 560 px: an editor pane when two main windows share a 1920 px screen (lockstep demo); 460 px forces a wrap.
-        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
+        EditorWindowHandle editor =
+                EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 0);
         editor.chooseLastWriteWins();
 
         Fx.run(() -> {
@@ -138,9 +140,11 @@ class LastWriteWinsEditorWindowTest {
 
     @Test
     void twoOperatorsInLastWriteWinsLoseTheFirstSaveWithoutAnyError() {
-        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(),
-                0);
-        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 640);
+        EditorWindowHandle aliceEditor =
+                EditorWindowHandle.open(robot, alice.toBuilder().lastWriteWinsAllowed().build(), stored.id(),
+                        0);
+        EditorWindowHandle bobEditor =
+                EditorWindowHandle.open(robot, bob.toBuilder().lastWriteWinsAllowed().build(), stored.id(), 640);
         aliceEditor.chooseLastWriteWins().type(CustomerField.CREDIT_LIMIT, "1100"); // +100 on the 1000 read
         bobEditor.chooseLastWriteWins().type(CustomerField.CREDIT_LIMIT, "1050"); // +50 on the same 1000
 

@@ -88,7 +88,7 @@ class TwoWindowsOfOneOperatorTest {
 
     @AfterEach
     void closeWindows() {
-        for (CustomerEditorViewModel w : new CustomerEditorViewModel[] {windowA, windowB, windowC}) {
+        for (CustomerEditorViewModel w : new CustomerEditorViewModel[]{windowA, windowB, windowC}) {
             if (w != null) {
                 w.close();
             }
@@ -161,7 +161,8 @@ class TwoWindowsOfOneOperatorTest {
 
         announce(windowA, "customer", stored.version(), "DELETE");
 
-        assertThat(windowB.liveBannerProperty().get()).isEqualTo("You deleted this customer in another window — Review");
+        assertThat(windowB.liveBannerProperty().get())
+                .isEqualTo("You deleted this customer in another window — Review");
         assertThat(windowB.stateProperty().get()).isEqualTo(EditorState.EDITING);
         assertThat(windowC.stateProperty().get()).isEqualTo(EditorState.DELETED);
         assertThat(windowC.noticeProperty().get().text())

@@ -174,7 +174,7 @@ class LabViewModelTest {
     @Test
     void aRunThatCannotReachTheDatabaseSaysWhyAndIsNoLongerBusy() {
         Jdbi nowhere = Jdbi.create("jdbc:postgresql://127.0.0.1:1/lab?connectTimeout=2");
-        LabViewModel vm = new LabViewModel(new ContentionLab(n -> new JdbiLabStore(nowhere, () -> { })),
+        LabViewModel vm = new LabViewModel(new ContentionLab(n -> new JdbiLabStore(nowhere, () -> {})),
                 TaskExecutor.sameThread(), Runnable::run);
 
         vm.run();

@@ -80,8 +80,8 @@ class LabWindowTest {
     void runShowsEveryStrategyAndMarksTheOneThatLostUpdates(FxRobot robot) {
         set(robot, "#lab-workers", 3);
         set(robot, "#lab-stock", 1);
-        @SuppressWarnings("unchecked")
-        TableView<StrategyResult> table = robot.lookup("#lab-results").queryAs(TableView.class);
+        @SuppressWarnings("unchecked") TableView<StrategyResult> table =
+                robot.lookup("#lab-results").queryAs(TableView.class);
 
         robot.clickOn("#lab-run");
 
@@ -102,8 +102,8 @@ class LabWindowTest {
         set(robot, "#lab-sweep-workers", 2);
         set(robot, "#lab-sweep-ops", 1);
         set(robot, "#lab-think", 0);
-        @SuppressWarnings("unchecked")
-        LineChart<String, Number> chart = robot.lookup("#lab-sweep-chart").queryAs(LineChart.class);
+        @SuppressWarnings("unchecked") LineChart<String, Number> chart =
+                robot.lookup("#lab-sweep-chart").queryAs(LineChart.class);
 
         robot.clickOn("#lab-sweep");
 

@@ -278,7 +278,7 @@ class EditLockViewModelTest {
         try {
             EditLockViewModel alice = new EditLockViewModel(leasesOf("Alice"), TaskExecutor.sameThread(),
                     Runnable::run, stalled, Clock.systemUTC(), new LeaseSettings(Duration.ofMillis(1500),
-                    Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(50)));
+                            Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(50)));
             alice.attach(c.id());
             alice.lock();
             Lease mine = held(alice);
@@ -334,7 +334,8 @@ class EditLockViewModelTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> carol.messageProperty().get().startsWith("Dave "));
             assertThat(carol.messageProperty().get()).isEqualTo("Dave is editing this customer — locked since "
                     + TIME.format(daves.acquiredAt().atZone(ZONE)) + ", until " + TIME.format(daves.expiresAt()
-                    .atZone(ZONE)) + " unless renewed");
+                            .atZone(ZONE))
+                    + " unless renewed");
 
             await().atMost(Duration.ofSeconds(30)).until(() -> carol.stateProperty().get() instanceof LockState.Free);
             assertThat(carol.readOnlyProperty().get()).isFalse();

@@ -90,8 +90,8 @@ class ListBurstTest {
             insertWithOneStatementEach(BURST);
 
             String expected = String.format("%,d customers", BURST + 1);
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> Fx.call(() ->
-                    bobs.viewModel().list().statusProperty().get()).equals(expected));
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> Fx.call(() -> bobs.viewModel().list().statusProperty().get()).equals(expected));
         } finally {
             probe.shutdownNow();
         }

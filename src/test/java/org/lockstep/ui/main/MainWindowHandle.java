@@ -63,8 +63,9 @@ final class MainWindowHandle {
 
     /** Clicks the table cell showing {@code text}. */
     void clickCell(String text) {
-        robot.clickOn(robot.from(table()).lookup(".table-cell").lookup((Node n) -> n instanceof javafx.scene.control.Labeled l
-                && text.equals(l.getText())).queryAs(Node.class));
+        robot.clickOn(
+                robot.from(table()).lookup(".table-cell").lookup((Node n) -> n instanceof javafx.scene.control.Labeled l
+                        && text.equals(l.getText())).queryAs(Node.class));
     }
 
     List<Window> windows() {

@@ -60,12 +60,12 @@ class TwoOperatorsLiveTest {
     static void stop() throws TimeoutException {
         FxToolkit.cleanupStages();
         // Boards before executors: a heartbeat must not fire into a closed executor after this class is done.
-        for (PresenceBoard b : new PresenceBoard[] {aliceBoard, bobBoard}) {
+        for (PresenceBoard b : new PresenceBoard[]{aliceBoard, bobBoard}) {
             if (b != null) {
                 b.stop();
             }
         }
-        for (ChangeFeed f : new ChangeFeed[] {aliceFeed, bobFeed}) {
+        for (ChangeFeed f : new ChangeFeed[]{aliceFeed, bobFeed}) {
             if (f != null) {
                 f.close();
             }

@@ -153,7 +153,8 @@ class MergeDialogTest {
     @Test
     void editsToDifferentLinesOfTheNotesAreBothKept(FxRobot robot) {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Santos"));
-        editors.saves(editors.alice, base.id(), d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
+        editors.saves(editors.alice, base.id(),
+                d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
         Opened o = bobMerges(robot, base,
                 base.data().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Itajaí"));
 
@@ -162,7 +163,8 @@ class MergeDialogTest {
         o.page().click("save-merged");
 
         waitUntil(() -> !o.page().isOpen());
-        assertThat(editors.read(base.id()).data().notes()).isEqualTo("Prefers phone\nInvoices quarterly\nShips from Itajaí");
+        assertThat(editors.read(base.id()).data().notes())
+                .isEqualTo("Prefers phone\nInvoices quarterly\nShips from Itajaí");
     }
 
     @Test
@@ -397,7 +399,8 @@ class MergeDialogTest {
             page.click("save-merged");
             waitUntil(() -> page.shown("merge-error"));
         } finally {
-            editors.db.jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
+            editors.db.jdbi()
+                    .useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
         }
 
         assertThat(page.text("merge-error")).startsWith("Not saved: ").contains("disk full")

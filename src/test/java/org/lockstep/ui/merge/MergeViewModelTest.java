@@ -106,7 +106,8 @@ class MergeViewModelTest {
     @Test
     void editsToDifferentLinesOfTheNotesAreBothKept() {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Santos"));
-        editors.saves(editors.alice, base.id(), d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
+        editors.saves(editors.alice, base.id(),
+                d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
         MergeViewModel vm = bobMerges(base,
                 base.data().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Itajaí"));
 
@@ -231,7 +232,8 @@ class MergeViewModelTest {
         assertThat(vm.canSaveProperty().get()).isTrue();
         vm.saveMerged();
         CustomerData read = editors.read(base.id()).data();
-        assertThat(List.of(read.city(), read.region(), read.postalCode())).containsExactly("Jundiaí", "RJ", "13200-000");
+        assertThat(List.of(read.city(), read.region(), read.postalCode())).containsExactly("Jundiaí", "RJ",
+                "13200-000");
     }
 
     @Test
@@ -296,8 +298,8 @@ class MergeViewModelTest {
 
         assertThat(notes.hunks()).extracting(HunkViewModel::baseLines, HunkViewModel::mineLines,
                 HunkViewModel::theirsLines).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("Call Mon", "Call Wed", "Call Tue"),
-                org.assertj.core.groups.Tuple.tuple("Ship by sea", "Ship by rail", "Ship by air"));
+                        org.assertj.core.groups.Tuple.tuple("Call Mon", "Call Wed", "Call Tue"),
+                        org.assertj.core.groups.Tuple.tuple("Ship by sea", "Ship by rail", "Ship by air"));
         notes.hunks().get(0).choose(HunkChoice.THEIRS);
         assertThat(notes.getStatus()).isEqualTo("Conflict: 1 of 2 hunks chosen");
         assertThat(notes.isResolved()).isFalse();
@@ -415,7 +417,8 @@ class MergeViewModelTest {
 
         assertThat(text).startsWith("My values for Embraer - Empresa Brasileira de Aeronáutica S.A. (customer "
                 + base.id() + ", edited from version 1)\n");
-        assertThat(text).contains("\nCity: Jundiaí\n", "\nFax: (empty)\n", "\nNotes:\n    First line\n    Second line\n",
+        assertThat(text).contains("\nCity: Jundiaí\n", "\nFax: (empty)\n",
+                "\nNotes:\n    First line\n    Second line\n",
                 "\nCredit limit: 1000.00\n");
     }
 
@@ -425,7 +428,8 @@ class MergeViewModelTest {
         editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
         List<String> heard = new ArrayList<>();
-        vm.visibleRows().addListener((javafx.collections.ListChangeListener<MergeRowViewModel>) c -> heard.add("changed"));
+        vm.visibleRows()
+                .addListener((javafx.collections.ListChangeListener<MergeRowViewModel>) c -> heard.add("changed"));
         System.gc();
 
         vm.showAllProperty().set(true);
