@@ -9,8 +9,11 @@ import org.jdbi.v3.core.Handle;
  */
 final class ConflictLog {
 
-    /** How long a conflict is kept: longer than any advice window ({@code HotRecordAdvice.WINDOW}, 7 days). */
-    static final Duration RETENTION = Duration.ofDays(30);
+    /**
+     * How long a conflict is kept: longer than any advice window ({@code HotRecordAdvice.WINDOW}, 7 days) and than
+     * the conflict report's longest range (a year and a day, {@code ConflictReport.MAX_DAYS}); 30 days until V17.
+     */
+    static final Duration RETENTION = Duration.ofDays(400);
 
     /**
      * The start of a statement that records one conflict and purges every expired one, whoever's; the caller adds
@@ -20,14 +23,15 @@ final class ConflictLog {
      * ({@code SKIP LOCKED}): two conflicts on a hot record often come together, and neither should wait on, or
      * deadlock with, the other's clean-up. Each sub-statement of a WITH runs exactly once whether or not the main query reads it
      * (PostgreSQL docs, 7.8.4 Data-Modifying Statements in WITH). Binds {@code :id}, {@code :user} and
-     * {@code :kind}; a blank user is recorded as the database role, as the history triggers do.
+     * {@code :kind} and {@code :session} (the writer id); a blank user is recorded as the database role, as the
+     * history triggers do.
      */
     static final String RECORD = """
             WITH purged AS (DELETE FROM customer_conflict WHERE id IN (SELECT id
                     FROM customer_conflict WHERE detected_at < now() - interval '%d days'
                     FOR UPDATE SKIP LOCKED)),
-                recorded AS (INSERT INTO customer_conflict (customer_id, detected_by, kind)
-                    VALUES (:id, coalesce(nullif(:user, ''), session_user), :kind))
+                recorded AS (INSERT INTO customer_conflict (customer_id, detected_by, kind, session_id)
+                    VALUES (:id, coalesce(nullif(:user, ''), session_user), :kind, :session))
             """.formatted(RETENTION.toDays());
 
     static final String SAVE = "save";
@@ -37,9 +41,9 @@ final class ConflictLog {
     }
 
     /** Records a conflict on its own: one extra statement on a path that already read theirs. */
-    static void record(Handle h, long customerId, String user, String kind) {
+    static void record(Handle h, long customerId, String user, String session, String kind) {
         h.createQuery(RECORD + " SELECT 1").bind("id", customerId).bind("user", user).bind("kind", kind)
-                .mapTo(Integer.class).one();
+                .bind("session", session).mapTo(Integer.class).one();
     }
 
     /** The conflicts on a customer within the last {@code window}, by the database clock. */

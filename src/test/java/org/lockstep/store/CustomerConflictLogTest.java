@@ -170,20 +170,22 @@ class CustomerConflictLogTest {
     }
 
     @Test
-    void recordingAConflictPurgesEveryoneElsesRowsOlderThanThirtyDaysAndKeepsTheRest() {
+    void recordingAConflictPurgesEveryoneElsesRowsOlderThanTheRetentionAndKeepsTheRest() {
+        // 400 days since V17 (30 before): the conflict report reaches a year back.
         Customer c = aCustomerAtVersionTwo();
         Customer other = aCustomerAtVersionTwo();
         long deletedLongAgo = Long.MAX_VALUE - 1;
-        insertConflict(other.id(), "31 days");
-        insertConflict(deletedLongAgo, "45 days");
-        insertConflict(other.id(), "29 days");
-        insertConflict(c.id(), "30 days 1 minute");
+        insertConflict(other.id(), "401 days");
+        insertConflict(deletedLongAgo, "450 days");
+        insertConflict(other.id(), "399 days");
+        insertConflict(c.id(), "400 days 1 minute");
 
         bob.save(c.id(), 1, c.data());
 
         assertThat(rows(deletedLongAgo)).isEmpty();
         assertThat(rows(other.id())).hasSize(1);
         assertThat(rows(c.id())).extracting(Row::detectedBy).containsExactly("Bob");
-        assertThat(ConflictLog.RETENTION).isGreaterThan(HotRecordAdvice.WINDOW);
+        assertThat(ConflictLog.RETENTION).isGreaterThan(HotRecordAdvice.WINDOW)
+                .isGreaterThan(java.time.Duration.ofDays(org.lockstep.report.ConflictReport.MAX_DAYS));
     }
 }

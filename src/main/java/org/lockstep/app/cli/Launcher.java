@@ -38,11 +38,13 @@ import picocli.CommandLine.ScopeType;
                 ExportCommand.class,
                 DbCommand.class,
                 LeaseCommand.class,
+                TimelineCommand.class,
                 WatchCommand.class,
                 LabCommand.class,
                 DemoCommand.class,
                 GenerateCommand.class,
                 BenchCommand.class,
+                ReportCommand.class,
         })
 public final class Launcher implements Callable<Integer>, GlobalOptions {
 
@@ -60,8 +62,9 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
     String listenUrl;
 
     @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR",
-            description = "The embedded server's data directory. Env LOCKSTEP_DATA_DIR; default "
-                    + "$XDG_DATA_HOME/lockstep or ~/.local/share/lockstep.")
+            // The default path on a line of its own: the help's word wrap would otherwise split it after "~/.".
+            description = {"The embedded server's data directory. Env LOCKSTEP_DATA_DIR.",
+                    "Default ~/.local/share/lockstep, or $XDG_DATA_HOME/lockstep when that is set."})
     Path dataDir;
 
     @Option(names = "--user", scope = ScopeType.INHERIT, paramLabel = "NAME",
@@ -149,6 +152,7 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
     /** The configured picocli command line, its failures mapped to {@link ExitCodes}. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Launcher());
+        OwnOptionsHelp.install(cl);
         cl.setExitCodeExceptionMapper(
                 e -> e instanceof CommandLine.ParameterException ? ExitCodes.INVALID : ExitCodes.FAILURE);
         cl.getCommandSpec().exitCodeOnInvalidInput(ExitCodes.INVALID);

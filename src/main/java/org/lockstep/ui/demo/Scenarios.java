@@ -9,23 +9,26 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.editor.EditorState;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
 
 /**
- * The trainer's six scenarios: the lost update, then its cures (PoEAA's Optimistic and Pessimistic Offline Lock,
- * DDIA's fencing tokens), each on a customer of its own. Step 1 of each opens the customer in both windows after
- * the data was reset; every later step acts through the operator windows' controls.
+ * The trainer's seven scenarios: the lost update, then its cures (PoEAA's Optimistic and Pessimistic Offline Lock,
+ * DDIA's fencing tokens), each on a customer of its own, and Black Friday ({@link BlackFriday}), the contention
+ * lab's race inside the Trainer panel. Step 1 of each of the first six opens the customer in both windows after the
+ * data was reset; every later step acts through the operator windows' controls.
  */
 public final class Scenarios {
 
     private Scenarios() {
     }
 
-    /** The six scenarios, in the order the Trainer panel lists them. */
+    /** The seven scenarios, in the order the Trainer panel lists them. */
     public static List<Scenario> all() {
-        return List.of(lostUpdate(), differentFields(), sameField(), lockForEditing(), crash(), editVersusDelete());
+        return List.of(lostUpdate(), differentFields(), sameField(), lockForEditing(), crash(), editVersusDelete(),
+                BlackFriday.scenario());
     }
 
     static Scenario lostUpdate() {
@@ -41,8 +44,8 @@ public final class Scenarios {
                                 "Alice and Bob open Harbour Lights Trading: both read version 1, credit limit 1,000.00."),
                         new Step("Both switch to \"Last write wins (unsafe)\": the editors turn red.",
                                 "This mode exists only for teaching: it saves with no version check at all.",
-                                c -> c.alice().click("unsafeMode", "switches to Last write wins (unsafe)")
-                                        .thenCompose(v -> c.bob().click("unsafeMode",
+                                c -> c.alice().click(EditorIds.UNSAFE_MODE, "switches to Last write wins (unsafe)")
+                                        .thenCompose(v -> c.bob().click(EditorIds.UNSAFE_MODE,
                                                 "switches to Last write wins (unsafe)"))
                                         .thenCompose(v -> c.bob().waitUntil("both editors to be in unsafe mode",
                                                 () -> mode(c.alice()) == ConcurrencyMode.LAST_WRITE_WINS
@@ -141,19 +144,19 @@ public final class Scenarios {
                                         + "even type.",
                                 c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther
-                                                && !editor(c.bob()).editableProperty().get())
-                                        .thenCompose(
-                                                v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
+                                                && !editor(c.bob()).status().editableProperty().get())
+                                        .thenCompose(v -> c.bob().click(EditorIds.NOTIFY_WHEN_FREE,
+                                                "ticks Notify me when free"))),
                         new Step("Alice changes the contact title and saves under her lease: version 2.",
                                 "The save named her lease's fencing token; she still holds the lease.",
                                 c -> c.alice().type(CustomerField.CONTACT_TITLE, "Head of sales")
                                         .thenCompose(v -> saveAndWait(c.alice(), 2))),
                         new Step("Alice lets go (back to Optimistic): Bob is told at once and sees version 2.",
                                 "Bob's editor reloaded Alice's version before he typed anything: nothing to merge.",
-                                c -> c.alice().click("optimisticMode", "lets go of the lock")
+                                c -> c.alice().click(EditorIds.OPTIMISTIC_MODE, "lets go of the lock")
                                         .thenCompose(v -> c.bob().waitUntil("Bob's editor to be free, on version 2",
                                                 () -> lockState(c.bob()) instanceof LockState.Free
-                                                        && editor(c.bob()).editableProperty().get()
+                                                        && editor(c.bob()).status().editableProperty().get()
                                                         && version(c.bob()) == 2))),
                         new Step("Bob changes the phone and saves: version 3.",
                                 "Version 3 holds Alice's title and Bob's phone: the lock made them take turns.",
@@ -181,14 +184,15 @@ public final class Scenarios {
                                 "Bob waits; Alice's client renews her lease every third of its TTL.",
                                 c -> c.bob().waitUntil("Bob's editor to show Alice's lock",
                                         () -> lockState(c.bob()) instanceof LockState.HeldByOther)
-                                        .thenCompose(v -> c.bob().click("lockMode", "chooses Lock for editing"))
                                         .thenCompose(
-                                                v -> c.bob().click("notifyWhenFree", "ticks Notify me when free"))),
+                                                v -> c.bob().click(EditorIds.LOCK_MODE, "chooses Lock for editing"))
+                                        .thenCompose(v -> c.bob().click(EditorIds.NOTIFY_WHEN_FREE,
+                                                "ticks Notify me when free"))),
                         new Step("Alice clicks Save — and her client freezes before the save reaches the database.",
                                 "Her save waits inside her frozen client; her lease is no longer renewed.",
                                 c -> {
                                     c.alice().operator().freeze().freeze();
-                                    return c.alice().click("saveButton", "clicks Save — and freezes")
+                                    return c.alice().click(EditorIds.SAVE_BUTTON, "clicks Save — and freezes")
                                             .thenCompose(v -> c.alice().waitUntil("Alice's save to be under way",
                                                     () -> editor(c.alice()).busyProperty().get()));
                                 }),
@@ -202,8 +206,8 @@ public final class Scenarios {
                                                 () -> lockState(c.bob()) instanceof LockState.Free
                                                         && editor(c.bob()).stateProperty().get() == EditorState.EDITING
                                                         && !editor(c.bob()).busyProperty().get(),
-                                                Duration.millis(c.leaseTtl().toMillis() + 20_000)))
-                                        .thenCompose(v -> c.bob().click("lockButton", "clicks Lock"))
+                                                Duration.millis((double) (c.leaseTtl().toMillis() + 20_000))))
+                                        .thenCompose(v -> c.bob().click(EditorIds.LOCK_BUTTON, "clicks Lock"))
                                         .thenCompose(v -> held(c.bob()))),
                         new Step("Bob sets the credit limit to 18,000.00 and saves under his lease: version 2.",
                                 "Alice's save is still waiting inside her frozen client.",
@@ -237,7 +241,7 @@ public final class Scenarios {
                                 "+46 8 555 0199"),
                         new Step("Bob deletes the customer (Delete…, then Delete).",
                                 "Alice's editor says Bob deleted it; her edits are still there.",
-                                c -> c.bob().click("deleteButton", "clicks Delete…")
+                                c -> c.bob().click(EditorIds.DELETE_BUTTON, "clicks Delete…")
                                         .thenCompose(v -> c.bob().clickInDialog("Delete", "confirms Delete"))
                                         .thenCompose(v -> c.bob().waitUntil("Bob's delete to finish",
                                                 () -> editor(c.bob()).stateProperty().get() == EditorState.DELETED))),
@@ -251,9 +255,10 @@ public final class Scenarios {
                                     return c.alice().clickInDialog("recreate", "re-creates the customer")
                                             .thenCompose(v -> c.alice().waitUntil("the re-created customer in Alice's "
                                                     + "editor", () -> {
-                                                        Customer base = editor(c.alice()).baseProperty().get();
+                                                        Customer base = editor(c.alice()).buffer().baseProperty().get();
                                                         return base != null && base.id() != deleted
-                                                                && editor(c.alice()).mergeProperty().get() == null;
+                                                                && editor(c.alice()).conflicts().mergeProperty().get()
+                                                                        == null;
                                                     }));
                                 })));
     }
@@ -281,27 +286,27 @@ public final class Scenarios {
     }
 
     private static CompletableFuture<Void> saveAndWait(Hands h, long version) {
-        return h.click("saveButton", "clicks Save").thenCompose(v -> stored(h, version));
+        return h.click(EditorIds.SAVE_BUTTON, "clicks Save").thenCompose(v -> stored(h, version));
     }
 
     private static CompletableFuture<Void> stored(Hands h, long version) {
         return h.waitUntil(h.operator().name() + "'s save to be stored as version " + version, () -> {
             CustomerEditorViewModel e = editor(h);
-            return version(h) == version && !e.dirtyProperty().get() && !e.busyProperty().get()
-                    && e.mergeProperty().get() == null;
+            return version(h) == version && !e.buffer().dirtyProperty().get() && !e.busyProperty().get()
+                    && e.conflicts().mergeProperty().get() == null;
         });
     }
 
     /** Save meets a newer version (or none): waits for the merge dialog in that operator's window. */
     private static CompletableFuture<Void> saveIntoMerge(Hands h) {
-        return h.click("saveButton", "clicks Save").thenCompose(v -> h.waitUntil("the merge dialog in "
-                + h.operator().name() + "'s window", () -> editor(h).mergeProperty().get() != null));
+        return h.click(EditorIds.SAVE_BUTTON, "clicks Save").thenCompose(v -> h.waitUntil("the merge dialog in "
+                + h.operator().name() + "'s window", () -> editor(h).conflicts().mergeProperty().get() != null));
     }
 
     /** Lock for editing, then Lock: waits until the operator holds the lease. */
     private static CompletableFuture<Void> lockNow(Hands h) {
-        return h.click("lockMode", "chooses Lock for editing")
-                .thenCompose(v -> h.click("lockButton", "clicks Lock"))
+        return h.click(EditorIds.LOCK_MODE, "chooses Lock for editing")
+                .thenCompose(v -> h.click(EditorIds.LOCK_BUTTON, "clicks Lock"))
                 .thenCompose(v -> held(h));
     }
 
@@ -315,7 +320,7 @@ public final class Scenarios {
     }
 
     private static long version(Hands h) {
-        Customer base = editor(h).baseProperty().get();
+        Customer base = editor(h).buffer().baseProperty().get();
         return base == null ? -1 : base.version();
     }
 

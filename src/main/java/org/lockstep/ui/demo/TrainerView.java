@@ -22,31 +22,34 @@ public final class TrainerView {
 
     private final TrainerViewModel viewModel;
     private final Parent root;
+    private final Parent labResults;
 
-    @FXML
-    private ListView<Scenario> scenarioList;
-    @FXML
-    private Label scenarioTitle;
-    @FXML
-    private Label explanation;
-    @FXML
-    private Label notice;
-    @FXML
-    private Label error;
-    @FXML
-    private VBox steps;
-    @FXML
-    private Button nextStep;
-    @FXML
-    private Button runAll;
-    @FXML
-    private Button resetData;
-    @FXML
-    private ProgressIndicator busy;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private ListView<Scenario> scenarioList;
+    @FXML private Label scenarioTitle;
+    @FXML private Label explanation;
+    @FXML private Label notice;
+    @FXML private Label error;
+    @FXML private VBox steps;
+    @FXML private VBox explanationColumn;
+    @FXML private Button nextStep;
+    @FXML private Button runAll;
+    @FXML private ProgressIndicator busy;
+    // @formatter:on
 
     /** Builds the panel over {@code viewModel}. */
     public TrainerView(TrainerViewModel viewModel) {
+        this(viewModel, null);
+    }
+
+    /**
+     * Builds the panel over {@code viewModel}, showing {@code labResults} under the explanation while a scenario
+     * without a customer (scenario 7, the lab's Black Friday) is chosen.
+     */
+    public TrainerView(TrainerViewModel viewModel, Parent labResults) {
         this.viewModel = viewModel;
+        this.labResults = labResults;
         FXMLLoader loader = new FXMLLoader(TrainerView.class.getResource("TrainerView.fxml"));
         loader.setController(this);
         try {
@@ -60,6 +63,19 @@ public final class TrainerView {
     /** The panel's node. */
     public Parent root() {
         return root;
+    }
+
+    /**
+     * Puts the timeline between the explanation and the steps, in one split pane the trainer can resize: the steps
+     * column alone would take its preferred 640 px and leave the drawing a sliver on a 1600 px screen.
+     */
+    void showTimeline(Parent timeline) {
+        javafx.scene.layout.BorderPane border = (javafx.scene.layout.BorderPane) root;
+        javafx.scene.Node steps = border.getRight();
+        border.setRight(null);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(border.getCenter(), timeline, steps);
+        split.setDividerPositions(0.26, 0.64);
+        border.setCenter(split);
     }
 
     @FXML
@@ -85,6 +101,15 @@ public final class TrainerView {
         error.visibleProperty().bind(viewModel.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
         viewModel.selectedProperty().addListener(o -> showScenario());
+        if (labResults != null) {
+            VBox.setVgrow(labResults, javafx.scene.layout.Priority.ALWAYS);
+            explanationColumn.getChildren().add(labResults);
+            labResults.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                    () -> viewModel.selectedProperty().get() != null
+                            && viewModel.selectedProperty().get().start() == null,
+                    viewModel.selectedProperty()));
+            labResults.managedProperty().bind(labResults.visibleProperty());
+        }
         viewModel.doneProperty().addListener(o -> showSteps());
         viewModel.runningProperty().addListener(o -> showSteps());
         showScenario();
@@ -121,17 +146,22 @@ public final class TrainerView {
         }
     }
 
+    // The view waits for none of the trainer's actions: each outcome shows in the view model's notice and error line,
+    // so the futures (which tests and Run all wait for) are dropped here on purpose.
     @FXML
+    @SuppressWarnings("FutureReturnValueIgnored")
     private void nextStep() {
         viewModel.runNext();
     }
 
     @FXML
+    @SuppressWarnings("FutureReturnValueIgnored")
     private void runAll() {
         viewModel.runAll();
     }
 
     @FXML
+    @SuppressWarnings("FutureReturnValueIgnored")
     private void resetData() {
         viewModel.reset();
     }

@@ -100,6 +100,8 @@ public final class TrainerViewModel {
      * @return completes when the step is done; completes exceptionally (with the reason also in
      *         {@link #errorProperty()}) when it could not be carried out, and at once when nothing is left to run
      */
+    // The stage whenComplete returns is dropped on purpose: its callback completes `result`, which carries the outcome.
+    @SuppressWarnings("FutureReturnValueIgnored")
     public CompletableFuture<Void> runNext() {
         if (!canRunNext.get()) {
             return CompletableFuture.completedFuture(null);
@@ -111,9 +113,9 @@ public final class TrainerViewModel {
         error.set("");
         int gen = generation;
         cast.beginStep();
-        CompletableFuture<Void> prepared = index == 0 && !fresh
-                ? cast.reset(scenario.start()).thenApply(c -> null)
-                : CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> prepared = index > 0 || fresh ? CompletableFuture.completedFuture(null)
+                : scenario.start() == null ? cast.resetLab()
+                : cast.reset(scenario.start()).thenApply(c -> null);
         CompletableFuture<Void> result = new CompletableFuture<>();
         prepared.thenCompose(v -> step.action().apply(cast)).whenComplete((v, failure) -> {
             if (gen != generation) {
@@ -122,7 +124,7 @@ public final class TrainerViewModel {
             }
             running.set(false);
             fresh = false;
-            if (selected.get() != scenario) {
+            if (!scenario.equals(selected.get())) {
                 result.complete(null);
             } else if (failure == null) {
                 done.set(index + 1);
@@ -157,6 +159,7 @@ public final class TrainerViewModel {
      * Puts the chosen scenario's customer and both windows back to the start, before step 1. A step (or Run all)
      * under way stops first: it does nothing more in the windows and its result is dropped.
      */
+    @SuppressWarnings("FutureReturnValueIgnored") // as in runNext: `result` carries the outcome
     public CompletableFuture<Void> reset() {
         Scenario scenario = selected.get();
         if (scenario == null) {
@@ -170,7 +173,11 @@ public final class TrainerViewModel {
         error.set("");
         CompletableFuture<Void> result = new CompletableFuture<>();
         int gen = generation;
-        cast.reset(scenario.start()).whenComplete((c, failure) -> {
+        CompletableFuture<String> resetting = scenario.start() == null
+                ? cast.resetLab().thenApply(v -> "Results cleared: each run resets the lab's own stock rows.")
+                : cast.reset(scenario.start()).thenApply(c -> "Data reset: " + c.data().company()
+                        + " is back at version 1.");
+        resetting.whenComplete((said, failure) -> {
             if (gen != generation) {
                 result.complete(null); // a later reset took over
                 return;
@@ -178,7 +185,7 @@ public final class TrainerViewModel {
             running.set(false);
             if (failure == null) {
                 fresh = true;
-                notice.set("Data reset: " + c.data().company() + " is back at version 1.");
+                notice.set(said);
                 result.complete(null);
             } else {
                 error.set("Could not reset the data: " + message(failure));

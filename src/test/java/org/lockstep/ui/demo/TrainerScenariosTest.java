@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.AfterAll;
@@ -18,8 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.lockstep.app.Database;
-import org.lockstep.app.DesktopApp;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -27,6 +26,7 @@ import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
@@ -34,7 +34,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 
 /**
- * The six trainer scenarios end to end, headless: the demo's real windows (Alice and Bob, each its own pool and
+ * The seven trainer scenarios end to end, headless: the demo's real windows (Alice and Bob, each its own pool and
  * session, with live feeds) driven by the Trainer panel's steps, asserting after every step what the database holds.
  * Leases last 3 s here so that scenario 5's lapse comes quickly.
  */
@@ -58,20 +58,12 @@ class TrainerScenariosTest {
         history = new JdbiHistoryRepository(db.jdbi());
         leases = new JdbiLeaseRepository(db.jdbi(), "Test", "test-reader");
         executor = new FxTaskExecutor(1);
-        AtomicReference<Object> opened = new AtomicReference<>();
-        Fx.run(() -> DemoSession.open(DesktopApp.demoClients(db, TTL, Duration.ofMinutes(15)), executor, Pace.FAST,
-                opened::set, opened::set));
-        Fx.await("the demo's windows", () -> opened.get() != null);
-        assertThat(opened.get()).isInstanceOf(DemoSession.class);
-        demo = (DemoSession) opened.get();
+        demo = OpenDemo.open(db, executor, TTL);
     }
 
     @AfterAll
     static void closeDemo() throws Exception {
-        if (demo != null) {
-            Fx.run(demo::close);
-            demo.closed().get(30, TimeUnit.SECONDS); // the clients' pools close before the database
-        }
+        OpenDemo.close(demo); // the clients' pools close before the database
         FxToolkit.cleanupStages();
         executor.close();
         db.close();
@@ -100,7 +92,7 @@ class TrainerScenariosTest {
                         Fx.call(() -> demo.alice().stage().getY() + demo.alice().stage().getHeight()) - 1);
         assertThat(Fx.call(() -> demo.alice().editor().user())).isEqualTo("Alice");
         assertThat(Fx.call(() -> demo.bob().editor().user())).isEqualTo("Bob");
-        assertThat(Fx.call(() -> demo.trainer().scenarios().size())).isEqualTo(6);
+        assertThat(Fx.call(() -> demo.trainer().scenarios().size())).isEqualTo(7);
     }
 
     @Test
@@ -125,14 +117,15 @@ class TrainerScenariosTest {
         assertThat(end.version()).isEqualTo(3);
         assertThat(end.data().creditLimit()).isEqualByComparingTo("1250.00");
         assertThat(end.updatedBy()).isEqualTo("Bob");
-        assertThat(Fx.call(() -> demo.bob().editor().mergeProperty().get())).isNull();
+        assertThat(Fx.call(() -> demo.bob().editor().conflicts().mergeProperty().get())).isNull();
         step(); // 7: the History tab
         List<HistoryEntry> versions = history.history(start.id());
         assertThat(versions).extracting(HistoryEntry::version, HistoryEntry::changedBy)
                 .contains(org.assertj.core.groups.Tuple.tuple(2L, "Alice"),
                         org.assertj.core.groups.Tuple.tuple(3L, "Bob"));
         assertThat(history.valuesAt(start.id(), 2).orElseThrow().creditLimit()).isEqualByComparingTo("1100.00");
-        assertThat(Fx.call(() -> ((TabPane) demo.alice().stage().getScene().lookup("#tabs")).getSelectionModel()
+        assertThat(Fx.call(() -> ((TabPane) demo.alice().stage().getScene().lookup("#" + EditorIds.TABS))
+                .getSelectionModel()
                 .getSelectedItem().getText())).isEqualTo("History");
         assertThat(Fx.call(() -> demo.trainer().errorProperty().get())).isEmpty();
     }
@@ -149,7 +142,7 @@ class TrainerScenariosTest {
         assertThat(current(start).data().phone()).isEqualTo("+47 22 99 88 77");
         step(); // Bob saves: zero rows, the merge opens
         assertThat(current(start).version()).isEqualTo(2);
-        assertThat(Fx.call(() -> demo.bob().editor().mergeProperty().get())).isNotNull();
+        assertThat(Fx.call(() -> demo.bob().editor().conflicts().mergeProperty().get())).isNotNull();
         step(); // Save merged
         Customer end = current(start);
         assertThat(end.version()).isEqualTo(3);
@@ -169,7 +162,7 @@ class TrainerScenariosTest {
         assertThat(current(start).data().creditLimit()).isEqualByComparingTo("5000.00");
         step(); // Bob's merge opens on the conflict
         assertThat(current(start).version()).isEqualTo(2);
-        assertThat(Fx.call(() -> demo.bob().editor().mergeProperty().get())).isNotNull();
+        assertThat(Fx.call(() -> demo.bob().editor().conflicts().mergeProperty().get())).isNotNull();
         step(); // theirs, Save merged
         Customer end = current(start);
         assertThat(end.version()).isEqualTo(3);
@@ -226,7 +219,8 @@ class TrainerScenariosTest {
         assertThat(end.updatedBy()).isEqualTo("Bob");
         assertThat(Fx.call(() -> demo.alice().editor().lock().stateProperty().get()))
                 .isInstanceOf(LockState.Lost.class);
-        assertThat(Fx.call(() -> ((TextInputControl) demo.alice().stage().getScene().lookup("#credit_limit"))
+        assertThat(Fx.call(() -> ((TextInputControl) demo.alice().stage().getScene().lookup(
+                "#" + EditorIds.field(CustomerField.CREDIT_LIMIT)))
                 .getText())).isEqualTo("25000.00");
     }
 
@@ -240,7 +234,7 @@ class TrainerScenariosTest {
         assertThat(reader.find(start.id())).isEmpty();
         step(); // Alice saves: the deleted flow
         assertThat(byRef("DEMO-6")).isEmpty();
-        assertThat(Fx.call(() -> demo.alice().editor().mergeProperty().get())).isNotNull();
+        assertThat(Fx.call(() -> demo.alice().editor().conflicts().mergeProperty().get())).isNotNull();
         step(); // re-create
         Customer recreated = byRef("DEMO-6").orElseThrow();
         assertThat(recreated.id()).isNotEqualTo(start.id());
@@ -262,7 +256,7 @@ class TrainerScenariosTest {
         assertThat(fresh.version()).isEqualTo(1);
         assertThat(fresh.data().email()).isEqualTo("orders@nordicpine.example");
         assertThat(Fx.call(() -> demo.trainer().doneProperty().get())).isZero();
-        assertThat(Fx.call(() -> demo.alice().editor().baseProperty().get())).isNull();
+        assertThat(Fx.call(() -> demo.alice().editor().buffer().baseProperty().get())).isNull();
         robot.clickOn("#nextStep");
         Fx.await("step 1 by the Next step button", () -> Fx.call(() -> demo.trainer().doneProperty().get() == 1));
         assertThat(byRef("DEMO-2").orElseThrow().id()).isEqualTo(fresh.id());
@@ -309,6 +303,48 @@ class TrainerScenariosTest {
         assertThat(after.version()).isEqualTo(1);
         assertThat(after.data().creditLimit()).isEqualByComparingTo("20000.00");
         assertThat(leases.holder(fresh.id())).isEmpty();
+    }
+
+    @Test
+    void blackFridayOversellsWithoutControlAndEverySafeStrategyStopsAtZero() {
+        choose(7);
+        boolean shown = Fx.call(() -> demo.trainerStage().getScene().lookup("#black-friday").isVisible());
+        assertThat(shown).isTrue();
+
+        step(); // 1: none
+        org.lockstep.lab.StrategyResult none = Fx.call(() -> blackFriday().results().get(0));
+        int noneStock = labStock("none");
+        assertThat(none.confirmed()).isEqualTo(8);
+        assertThat(5 - noneStock).as("units sold by none, from the database").isLessThan(8);
+        assertThat(none.oversold()).isTrue();
+
+        step(); // 2: the safe strategies
+        int raced = Fx.call(() -> blackFriday().results().size());
+        assertThat(raced).isEqualTo(5);
+        for (String safe : List.of("optimistic", "pessimistic", "conditional", "lease")) {
+            org.lockstep.lab.StrategyResult r = Fx.call(() -> blackFriday().results().stream()
+                    .filter(x -> x.strategy().id().equals(safe)).findFirst().orElseThrow());
+            assertThat(labStock(safe)).as(safe + ": stock from the database, never negative").isZero();
+            assertThat(r.confirmed()).as(safe + ": units sold").isEqualTo(5);
+            assertThat(r.soldOut() + r.retriesExhausted()).as(safe).isEqualTo(3);
+        }
+
+        step(); // 3: the sweep
+        int swept = Fx.call(() -> blackFriday().sweepResults().size());
+        String verdict = Fx.call(() -> blackFriday().verdictProperty().get());
+        int lines = Fx.call(() -> blackFriday().sweepSeries().size());
+        assertThat(swept).isEqualTo(10);
+        assertThat(verdict).isNotEmpty();
+        assertThat(lines).isEqualTo(2);
+    }
+
+    private static BlackFridayViewModel blackFriday() {
+        return demo.blackFriday();
+    }
+
+    private static int labStock(String name) {
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT stock FROM lab_stock WHERE name = :name")
+                .bind("name", name).mapTo(Integer.class).one());
     }
 
     private static void choose(int number) {

@@ -1,0 +1,93 @@
+package org.lockstep.ui.demo;
+
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.Parent;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.lockstep.lab.StrategyResult;
+import org.lockstep.ui.lab.ChartSeries;
+
+/**
+ * Scenario 7's results inside the Trainer panel: the lab's table (confirmed, final stock, lost updates, retries
+ * exhausted per strategy), a chart of purchases confirmed beside units taken, the sweep's chart and its verdict.
+ * Binds to a {@link BlackFridayViewModel}.
+ */
+public final class BlackFridayView {
+
+    private final VBox root;
+
+    /** Builds the node over {@code vm}. */
+    public BlackFridayView(BlackFridayViewModel vm) {
+        TableView<StrategyResult> table = new TableView<>(vm.results());
+        table.setId("black-friday-results");
+        table.getColumns().add(column("Strategy", 100, r -> r.strategy().id()));
+        table.getColumns().add(column("Confirmed", 90, StrategyResult::confirmed));
+        table.getColumns().add(column("Final stock", 96, StrategyResult::finalStock));
+        table.getColumns().add(column("Lost updates", 110, StrategyResult::lostUpdates));
+        table.getColumns().add(column("Sold out", 80, StrategyResult::soldOut));
+        table.getColumns().add(column("Gave up", 80, StrategyResult::retriesExhausted));
+        table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
+        table.setPlaceholder(new Label("Press Next step: the lab runs eight buyers for five units."));
+        table.setPrefHeight(170);
+        BarChart<String, Number> sold = new BarChart<>(new CategoryAxis(), new NumberAxis());
+        sold.setId("black-friday-chart");
+        sold.setTitle("Five units on sale");
+        sold.setAnimated(false);
+        sold.setPrefHeight(220);
+        plot(sold, vm.soldSeries());
+        LineChart<String, Number> sweep = new LineChart<>(new CategoryAxis(), new NumberAxis());
+        sweep.setId("black-friday-sweep");
+        sweep.setTitle("Confirmed purchases per second, by buyers");
+        sweep.setAnimated(false);
+        sweep.setPrefHeight(220);
+        plot(sweep, vm.sweepSeries());
+        Label verdict = new Label();
+        verdict.setId("black-friday-verdict");
+        verdict.setWrapText(true);
+        verdict.getStyleClass().add("notice");
+        verdict.textProperty().bind(vm.verdictProperty());
+        verdict.visibleProperty().bind(vm.verdictProperty().isNotEmpty());
+        verdict.managedProperty().bind(verdict.visibleProperty());
+        HBox charts = new HBox(8, sold, sweep);
+        HBox.setHgrow(sold, Priority.ALWAYS);
+        HBox.setHgrow(sweep, Priority.ALWAYS);
+        root = new VBox(6, table, charts, verdict);
+        root.setId("black-friday");
+    }
+
+    /** The node. */
+    public Parent root() {
+        return root;
+    }
+
+    private static void plot(XYChart<String, Number> chart, ObservableList<ChartSeries> data) {
+        Runnable redraw = () -> chart.getData().setAll(data.stream().map(s -> {
+            XYChart.Series<String, Number> series = new XYChart.Series<>();
+            series.setName(s.name());
+            s.points().forEach(p -> series.getData().add(new XYChart.Data<>(p.category(), p.value())));
+            return series;
+        }).toList());
+        data.addListener((ListChangeListener<ChartSeries>) change -> redraw.run());
+        redraw.run();
+    }
+
+    private static TableColumn<StrategyResult, Object> column(String title, double width,
+            Function<StrategyResult, Object> value) {
+        TableColumn<StrategyResult, Object> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return column;
+    }
+}

@@ -1,0 +1,72 @@
+package org.lockstep.ui.demo;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.domain.HistoryRepository;
+import org.lockstep.editing.timeline.Timeline;
+import org.lockstep.editing.timeline.TimelineEvent;
+import org.lockstep.ui.timeline.TimelineViewModel;
+
+/**
+ * The Trainer panel's live timeline of the running scenario's customer: what the database recorded, plus what Alice's
+ * and Bob's clients know of their own (their reads, a save refused for its fencing token). It reads again after every
+ * step and whenever the change feed reports a change, and highlights the events of the step just run under that
+ * step's "what to notice". FX thread only.
+ */
+final class DemoTimeline {
+
+    private final TimelineViewModel timeline;
+    private final TrainerViewModel trainer;
+    private final Cast cast;
+
+    /**
+     * @param history  the database's records, read through {@code executor}
+     * @param executor keeps the reads off the FX thread
+     */
+    DemoTimeline(TrainerViewModel trainer, Cast cast, Operator alice, Operator bob, HistoryRepository history,
+            TaskExecutor executor) {
+        this.trainer = trainer;
+        this.cast = cast;
+        this.timeline = new TimelineViewModel(history, executor, ZoneId.systemDefault());
+        timeline.addClientKnowledge(() -> {
+            List<TimelineEvent> known = new ArrayList<>(alice.clientLog().events());
+            known.addAll(bob.clientLog().events());
+            return known;
+        }, List.of(alice.name(), Timeline.DATABASE, bob.name()));
+        timeline.setActive(true);
+        trainer.doneProperty().addListener(o -> follow());
+        trainer.runningProperty().addListener(o -> follow());
+        trainer.noticeProperty().addListener(o -> follow());
+        // A lease lapse changes no row and sends nothing: the step that waits for it ends with a read anyway.
+        alice.live().subscribe(changes -> {
+            if (changes.stream().anyMatch(c -> c.event().isCustomer() || c.event().isLease())) {
+                timeline.refresh();
+            }
+        });
+    }
+
+    /** The timeline's state, for the pane. */
+    TimelineViewModel viewModel() {
+        return timeline;
+    }
+
+    private void follow() {
+        cast.prepared().ifPresent(c -> timeline.show(c.id()));
+        Scenario scenario = trainer.selectedProperty().get();
+        int done = trainer.doneProperty().get();
+        if (scenario == null) {
+            return;
+        }
+        if (trainer.runningProperty().get() && done < scenario.steps().size()) {
+            timeline.highlightStep(cast.stepStarted(), "Step " + (done + 1) + " running: "
+                    + scenario.steps().get(done).text());
+        } else if (done > 0) {
+            timeline.highlightStep(cast.stepStarted(), "Step " + done + ": " + scenario.steps().get(done - 1).text()
+                    + " — Notice: " + trainer.noticeProperty().get());
+        } else {
+            timeline.highlightStep(null, trainer.noticeProperty().get());
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package org.lockstep.ui.report;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.scene.Parent;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import org.lockstep.report.ConflictReport;
+import org.lockstep.report.ConflictReportFormats;
+import org.lockstep.ui.lab.ChartSeries;
+
+/**
+ * The Conflict report's node: the range, the totals, the alert lines, a stacked bar chart of conflicts per day
+ * beside the conflict rate, the days as a table and the customers with most conflicts. Binds to a
+ * {@link ConflictReportViewModel} and forwards Refresh and the exports; charts are built from its plain series.
+ */
+public final class ConflictReportView {
+
+    private final ConflictReportViewModel vm;
+    private final BorderPane root = new BorderPane();
+
+    /** Builds the node over {@code vm}. */
+    public ConflictReportView(ConflictReportViewModel vm) {
+        this.vm = vm;
+        root.setTop(toolbar());
+        VBox center = new VBox(8, summary(), alerts(), charts(), tables());
+        center.setPadding(new Insets(8));
+        VBox.setVgrow(center.getChildren().get(3), Priority.ALWAYS);
+        root.setCenter(center);
+        root.getStylesheets().add(ConflictReportView.class.getResource("ConflictReportView.css").toExternalForm());
+        root.getStyleClass().add("conflict-report");
+    }
+
+    /** The node. */
+    public Parent root() {
+        return root;
+    }
+
+    private HBox toolbar() {
+        ChoiceBox<Integer> range = new ChoiceBox<>();
+        range.setId("conflict-report-days");
+        range.getItems().setAll(ConflictReportViewModel.RANGES);
+        range.valueProperty().bindBidirectional(vm.daysProperty());
+        range.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Integer n) {
+                return n == null ? "" : "Last " + n + " days";
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return null;
+            }
+        });
+        Button refresh = button("conflict-report-refresh", "_Refresh", e -> vm.refresh());
+        Button csv = button("conflict-report-export-csv", "Export _CSV…", e -> choose("CSV", "*.csv", vm::exportCsv));
+        Button json = button("conflict-report-export-json", "Export _JSON…",
+                e -> choose("JSON", "*.json", vm::exportJson));
+        csv.disableProperty().bind(vm.reportProperty().isNull());
+        json.disableProperty().bind(vm.reportProperty().isNull());
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(18, 18);
+        busy.visibleProperty().bind(vm.busyProperty());
+        Label status = new Label();
+        status.setId("conflict-report-status");
+        status.textProperty().bind(vm.statusProperty());
+        Label error = new Label();
+        error.setId("conflict-report-error");
+        error.getStyleClass().add("error");
+        error.textProperty().bind(vm.errorProperty());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(8, new Label("Range:"), range, refresh, busy, error, gap, status, csv, json);
+        bar.setPadding(new Insets(8));
+        bar.getStyleClass().add("toolbar");
+        return bar;
+    }
+
+    private Label summary() {
+        Label summary = new Label();
+        summary.setId("conflict-report-summary");
+        summary.getStyleClass().add("summary");
+        summary.setWrapText(true);
+        summary.textProperty().bind(vm.summaryProperty());
+        return summary;
+    }
+
+    private ListView<String> alerts() {
+        ListView<String> alerts = new ListView<>(vm.alerts());
+        alerts.setId("conflict-report-alerts");
+        alerts.getStyleClass().add("alerts");
+        // One row per alert, up to four, then a scroll bar: every hot customer shows without taking the charts' room.
+        alerts.setFixedCellSize(24);
+        alerts.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> 4 + 24.0 * Math.max(1, Math.min(4, vm.alerts().size())), vm.alerts()));
+        alerts.minHeightProperty().bind(alerts.prefHeightProperty());
+        alerts.setPlaceholder(new Label("No customer is hot: none met 3 conflicts in the last 7 days."));
+        return alerts;
+    }
+
+    private HBox charts() {
+        StackedBarChart<String, Number> conflicts = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
+        conflicts.setId("conflict-report-chart");
+        conflicts.setTitle("Conflicts and merges per day");
+        conflicts.setAnimated(false);
+        conflicts.setCategoryGap(2);
+        LineChart<String, Number> rate = new LineChart<>(new CategoryAxis(), new NumberAxis());
+        rate.setId("conflict-report-rate-chart");
+        rate.setTitle("Conflict rate per day (zero-row saves per save attempted)");
+        rate.setAnimated(false);
+        rate.setCreateSymbols(false);
+        plot(conflicts, vm.conflictSeries());
+        plot(rate, vm.rateSeries());
+        HBox.setHgrow(conflicts, Priority.ALWAYS);
+        HBox.setHgrow(rate, Priority.ALWAYS);
+        rate.setPrefWidth(420);
+        HBox charts = new HBox(8, conflicts, rate);
+        // The charts keep their height (legend included); the tables below take what is left and scroll.
+        charts.setMinHeight(320);
+        charts.setPrefHeight(320);
+        return charts;
+    }
+
+    private static void plot(XYChart<String, Number> chart, ObservableList<ChartSeries> data) {
+        Runnable redraw = () -> chart.getData().setAll(data.stream().map(ConflictReportView::series).toList());
+        data.addListener((ListChangeListener<ChartSeries>) change -> redraw.run());
+        redraw.run();
+    }
+
+    private static XYChart.Series<String, Number> series(ChartSeries data) {
+        XYChart.Series<String, Number> series = new XYChart.Series<>();
+        series.setName(data.name());
+        data.points().forEach(p -> series.getData().add(new XYChart.Data<>(p.category(), p.value())));
+        return series;
+    }
+
+    private HBox tables() {
+        TableView<ConflictReport.Day> days = new TableView<>(vm.days());
+        days.setId("conflict-report-table");
+        days.getColumns().add(column("Day", 84, d -> d.day().toString()));
+        days.getColumns().add(column("Saves", 52, ConflictReport.Day::saves));
+        days.getColumns().add(column("0 rows", 56, ConflictReport.Day::zeroRowSaves));
+        days.getColumns().add(column("Rate", 56, d -> ConflictReportFormats.percent(d.conflictRate())));
+        days.getColumns().add(column("Merged", 58, ConflictReport.Day::mergesSaved));
+        days.getColumns().add(column("Abandoned", 84, ConflictReport.Day::mergesAbandoned));
+        days.getColumns().add(column("Waits", 50, ConflictReport.Day::leaseWaits));
+        days.getColumns().add(column("Broken", 56, ConflictReport.Day::leasesBroken));
+        days.getColumns().add(column("Lapsed", 56, ConflictReport.Day::leasesLapsed));
+        days.getColumns().add(column("Lab", 44, ConflictReport.Day::labRetriesExhausted));
+        days.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        days.setPlaceholder(new Label("Reading…"));
+        TableView<ConflictReport.CustomerConflicts> customers = new TableView<>(vm.customers());
+        customers.setId("conflict-report-customers");
+        customers.getColumns().add(column("Id", 44, ConflictReport.CustomerConflicts::customerId));
+        customers.getColumns().add(column("Name", 180, c -> c.name().isEmpty() ? "(deleted)" : c.name()));
+        customers.getColumns().add(column("Conflicts", 68, ConflictReport.CustomerConflicts::conflicts));
+        customers.getColumns().add(column("Saves", 50, ConflictReport.CustomerConflicts::saves));
+        customers.getColumns().add(column("Rate", 56, c -> ConflictReportFormats.percent(c.conflictRate())));
+        customers.getColumns().add(column("Met by", 160, c -> String.join(", ", c.metBy())));
+        customers.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        customers.setPlaceholder(new Label("No customer met a conflict in these days."));
+        HBox.setHgrow(days, Priority.ALWAYS);
+        HBox.setHgrow(customers, Priority.ALWAYS);
+        days.setPrefWidth(600);
+        customers.setPrefWidth(560);
+        return new HBox(8, titled("Per day, newest first. 0 rows: saves that hit zero rows; waits: lease waits; "
+                + "lab: lab purchases given up after the last retry.", days), titled(
+                        "Customers with most "
+                                + "conflicts, and who met them",
+                        customers));
+    }
+
+    private static VBox titled(String title, Region content) {
+        Label heading = new Label(title);
+        heading.getStyleClass().add("heading");
+        heading.setWrapText(true);
+        // The table sets the column's width; the heading wraps within it.
+        heading.setPrefWidth(120);
+        heading.setMaxWidth(Double.MAX_VALUE);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
+        VBox box = new VBox(4, heading, content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+        HBox.setHgrow(box, Priority.ALWAYS);
+        return box;
+    }
+
+    private static <S> TableColumn<S, Object> column(String title, double width, Function<S, Object> value) {
+        TableColumn<S, Object> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return column;
+    }
+
+    private static Button button(String id, String text, javafx.event.EventHandler<javafx.event.ActionEvent> action) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setMnemonicParsing(true);
+        b.setOnAction(action);
+        return b;
+    }
+
+    private void choose(String format, String pattern, Consumer<Path> export) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export the conflict report as " + format);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format, pattern));
+        chooser.setInitialFileName("conflict-report" + pattern.substring(1));
+        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        if (file != null) {
+            export.accept(file.toPath());
+        }
+    }
+}
