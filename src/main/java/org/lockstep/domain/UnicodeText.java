@@ -34,6 +34,34 @@ public final class UnicodeText {
         return Normalizer.normalize(text, Normalizer.Form.NFC);
     }
 
+    /**
+     * The text as one line for a terminal or a label: NFC, each line break and tab a space, and every other control
+     * character (C0, DEL, C1: the stuff of terminal escape sequences) shown as U+FFFD. Lockstep writes no control
+     * characters into one-line fields ({@code CustomerValidator}), but psql or a script may have, and names come from
+     * settings: printed raw they would split a line in two or drive the reader's terminal.
+     *
+     * @param text any text, or {@code null}
+     * @return the one-line text; {@code null} for {@code null}
+     */
+    public static String oneLine(String text) {
+        if (text == null) {
+            return null;
+        }
+        String nfc = nfc(text);
+        if (nfc.codePoints().noneMatch(Character::isISOControl)) {
+            return nfc;
+        }
+        StringBuilder out = new StringBuilder(nfc.length());
+        nfc.codePoints().forEach(c -> {
+            if (c == '\n' || c == '\r' || c == '\t') {
+                out.append(' ');
+            } else {
+                out.appendCodePoint(Character.isISOControl(c) ? '\uFFFD' : c);
+            }
+        });
+        return out.toString();
+    }
+
     /** Whether two texts are canonically equivalent: equal once both are in NFC; {@code null} equals only itself. */
     public static boolean sameText(String a, String b) {
         if (a == null || b == null) {

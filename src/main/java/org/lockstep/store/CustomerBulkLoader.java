@@ -28,6 +28,12 @@ public final class CustomerBulkLoader {
     static final String COPY_SQL = "COPY customer (" + JdbiCustomerRepository.COLUMNS
             + ", updated_by) FROM STDIN (FORMAT text)";
 
+    /**
+     * The bound on one bulk statement (a batch's {@code COPY}, {@code ANALYZE}), ms: longer than the interactive
+     * {@code statement_timeout} because the work is long by nature, still bounded so that a stuck load ends.
+     */
+    public static final int BULK_STATEMENT_TIMEOUT_MS = 120_000;
+
     private final Jdbi jdbi;
     private final String user;
 
@@ -54,6 +60,10 @@ public final class CustomerBulkLoader {
         return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
             // The stamp and history triggers (V2__history.sql) record the Lockstep user named for the transaction.
             Writers.actAs(h, user);
+            // A batch of thousands of rows with its triggers may outlast the interactive 10 s bound on a busy server
+            // (measured: the last batch of a 1,000,000-row load under load). SET LOCAL lifts it for this transaction
+            // only, so through a transaction-pooling PgBouncer no other client's session inherits it.
+            h.execute("SET LOCAL statement_timeout = " + BULK_STATEMENT_TIMEOUT_MS);
             try {
                 return h.getConnection().unwrap(PGConnection.class).getCopyAPI()
                         .copyIn(COPY_SQL, new ByteArrayInputStream(rows));
@@ -78,24 +88,36 @@ public final class CustomerBulkLoader {
     }
 
     /**
-     * Refreshes the planner's statistics and the visibility map after a large load ({@code VACUUM (ANALYZE)}), so
-     * that the list's queries are planned for the table's real size straight away instead of after autovacuum's
-     * next round (PostgreSQL docs, 24.1.3 "Updating Planner Statistics").
+     * Refreshes the planner's statistics after a large load ({@code ANALYZE}), so that the list's queries are planned
+     * for the table's real size straight away instead of after autovacuum's next round (PostgreSQL docs, 24.1.3
+     * "Updating Planner Statistics"), then vacuums the table so that counts can use index-only scans (24.1.4 "Updating
+     * the Visibility Map").
      *
+     * <p>{@code ANALYZE} runs in a transaction whose {@code SET LOCAL} lifts the statement bound to
+     * {@link #BULK_STATEMENT_TIMEOUT_MS}. {@code VACUUM} cannot run in a transaction, and a session-level {@code SET}
+     * would, through a transaction-pooling PgBouncer, stay on a server connection other clients then use; so it runs
+     * under the session's usual bound, and when that cancels it autovacuum finishes the job (PostgreSQL 13 and later
+     * vacuum after inserts too).
+     *
+     * @return whether the vacuum finished; {@code false} when the statement bound cancelled it (the statistics are
+     *         fresh either way)
      * @throws org.lockstep.domain.StoreUnavailableException when the database refuses, e.g. the role does not own
      *         the table on a shared server
      */
-    public void vacuumAnalyze() {
-        // VACUUM cannot run in a transaction, so SET LOCAL cannot lift the statement timeout for it alone: the
-        // session's setting is lifted and restored around it.
-        DatabaseCalls.read(() -> jdbi.withHandle(h -> {
-            h.execute("SET statement_timeout = 0");
-            try {
-                return h.execute("VACUUM (ANALYZE) customer");
-            } finally {
-                h.execute("RESET statement_timeout");
-            }
+    public boolean vacuumAnalyze() {
+        DatabaseCalls.read(() -> jdbi.inTransaction(h -> {
+            h.execute("SET LOCAL statement_timeout = " + BULK_STATEMENT_TIMEOUT_MS);
+            return h.execute("ANALYZE customer");
         }));
+        try {
+            DatabaseCalls.read(() -> jdbi.withHandle(h -> h.execute("VACUUM customer")));
+            return true;
+        } catch (org.lockstep.domain.StoreUnavailableException e) {
+            if (StoreErrors.isCancelled(e)) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     /** The batch in COPY's text format, validated and normalized; UTF-8, as pgjdbc sets the client encoding. */

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,35 @@ class CustomerBulkLoaderTest {
     @AfterEach
     void close() {
         db.close();
+    }
+
+    /**
+     * A bulk load lifts the statement bound for its own transactions only: through a transaction-pooling PgBouncer a
+     * session-level SET would stay on a server connection the next client then uses, unbounded. One connection does
+     * every step here, so a leaked setting would show.
+     */
+    @Test
+    void bulkLoadAndStatisticsLeaveTheConnectionsStatementBoundAsItWas() throws Exception {
+        try (Connection only = db.dataSource().getConnection()) {
+            Jdbi oneConnection = Jdbi.create(only);
+            CustomerBulkLoader onOne = new CustomerBulkLoader(oneConnection, "Loader");
+            String before = oneConnection.withHandle(h -> h.createQuery("SHOW statement_timeout")
+                    .mapTo(String.class).one());
+
+            onOne.copy(LongStream.rangeClosed(1, 500).mapToObj(new SyntheticCustomers(9)::customer).toList());
+            boolean vacuumed = onOne.vacuumAnalyze();
+
+            assertThat(before).isEqualTo(Database.STATEMENT_TIMEOUT_MS / 1000 + "s");
+            String after = oneConnection.withHandle(h -> h.createQuery("SHOW statement_timeout")
+                    .mapTo(String.class).one());
+            assertThat(after).isEqualTo(before);
+            assertThat(vacuumed).isTrue();
+            boolean recorded = oneConnection.withHandle(h -> h.createQuery(
+                    "SELECT last_analyze IS NOT NULL AND last_vacuum IS NOT NULL FROM pg_stat_user_tables"
+                            + " WHERE relname = 'customer'")
+                    .mapTo(Boolean.class).one());
+            assertThat(recorded).isTrue();
+        }
     }
 
     @Test

@@ -23,7 +23,7 @@ import org.lockstep.ui.list.LiveListUpdater;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
- * A burst of changes from another client (issue 13): client B — its own pool and change feed — shows the customer
+ * A burst of changes from another client (docs/benchmarks.md, "Bursts"): client B — its own pool and change feed — shows the customer
  * list as the desktop does (the list's view model, its live updater, a UI thread of its own standing in for the FX
  * thread, reads on background threads); client A, a script on another connection, inserts N customers with one
  * INSERT statement each, in one transaction, so that B hears N notifications at A's commit. Measured: the time from

@@ -50,7 +50,7 @@ final class LiveBenchCommand implements Callable<Integer> {
                     + "client B shows the list; time until B's list holds the new count, B's UI-thread stall, heap.")
     int burst;
 
-    /** The burst aims of issue 13: caught up within 5 s, UI thread never busy over 100 ms, heap growth under 100 MB. */
+    /** The burst aims (docs/benchmarks.md): caught up within 5 s, UI thread never busy over 100 ms, heap growth under 100 MB. */
     static final double AIM_BURST_CATCH_UP_MS = 5_000;
     static final double AIM_BURST_STALL_MS = 100;
     static final double AIM_BURST_HEAP_MB = 100;

@@ -11,7 +11,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code lockstep bench operators}: a team of operators on one server (issue 14). */
+/** {@code lockstep bench operators}: a team of operators on one server (ADR 0013). */
 @Command(name = "operators", description = "N full clients in one process (each its own pool, change feed and "
         + "presence heartbeats) working at an operator's pace: open a customer, think, edit, save; sometimes the same "
         + "customer as another (conflicts, merges), sometimes in lock mode. Reports the server connections used, save "

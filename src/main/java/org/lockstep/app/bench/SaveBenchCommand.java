@@ -22,9 +22,9 @@ import picocli.CommandLine.Spec;
         + "raw JDBC and on a trigger-free copy of the table, on distinct rows: ops/s, p50/p99 latency and ratios.")
 final class SaveBenchCommand implements Callable<Integer> {
 
-    /** The aim of issue 4: Lockstep's throughput at least this fraction of raw JDBC's. */
+    /** The first aim (docs/benchmarks.md): Lockstep's throughput at least this fraction of raw JDBC's. */
     static final double AIM_RATIO = 0.9;
-    /** The aims of issue 13: Lockstep's throughput over the trigger-free table's, at 1 client and at 8 or more. */
+    /** The aims near the limit (docs/benchmarks.md): Lockstep's throughput over the trigger-free table's, at 1 client and at 8 or more. */
     static final double AIM_LIMIT_RATIO_ONE = 0.7;
     static final double AIM_LIMIT_RATIO_MANY = 0.5;
 
@@ -113,7 +113,7 @@ final class SaveBenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The aim over the trigger-free table: 0.7 at one client, 0.5 with more (issue 13). */
+    /** The aim over the trigger-free table: 0.7 at one client, 0.5 with more (docs/benchmarks.md). */
     static double limitAim(int clients) {
         return clients == 1 ? AIM_LIMIT_RATIO_ONE : AIM_LIMIT_RATIO_MANY;
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.EnumMap;
 import java.util.List;
@@ -137,6 +138,12 @@ final class CommandSupport {
         if (e instanceof UncheckedIOException io) {
             return failure(err, io.getCause());
         }
+        if (e instanceof FileSystemException refused) {
+            // Its message is the path alone ("/x/t.svg"): the reason is in its type or its reason field.
+            LOG.info("A file operation was refused", e);
+            err.println("lockstep: " + refused.getFile() + ": " + reason(refused));
+            return ExitCodes.FAILURE;
+        }
         LOG.info("Command failed", e);
         if (e instanceof RecordBusyException busy) {
             // Held by another transaction (not a Lockstep lease): "locked by someone else" all the same.
@@ -147,6 +154,22 @@ final class CommandSupport {
                 : e.getClass().getSimpleName();
         err.println("lockstep: " + (e instanceof IOException ? "cannot read or write a file: " : "") + message);
         return ExitCodes.FAILURE;
+    }
+
+    /** Why the file system refused, in a few lowercase words ("permission denied", "not a directory"). */
+    static String reason(FileSystemException refused) {
+        if (refused instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (refused instanceof java.nio.file.FileAlreadyExistsException) {
+            return "already exists";
+        }
+        if (refused instanceof java.nio.file.NotDirectoryException) {
+            return "not a directory";
+        }
+        String why = refused.getReason();
+        return why == null || why.isBlank() ? "cannot read or write it"
+                : why.substring(0, 1).toLowerCase(java.util.Locale.ROOT) + why.substring(1);
     }
 
     /**

@@ -1,12 +1,14 @@
 package org.lockstep.app.cli;
 
 import java.io.PrintWriter;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import org.lockstep.app.ExitCodes;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.ChangeDetails;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.MissedChanges;
 import picocli.CommandLine.Command;
@@ -33,17 +35,20 @@ public final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "One JSON object per line: table, id, version, op, session; "
-            + "{\"event\":\"resync\"} after a reconnection.")
+    @Option(names = "--json", description = "One JSON object per line: table, id, version, op, session, and user, "
+            + "at, fields when the database still records the change; {\"event\":\"resync\"} after a "
+            + "reconnection.")
     boolean json;
 
     @Override
     public Integer call() {
         return CommandSupport.run(launcher, spec, false, s -> {
-            WatchOutput output = new WatchOutput(s.out(), json);
+            ChangeDetails details = new ChangeDetails(s.db().jdbi());
+            WatchOutput output = new WatchOutput(s.out(), json, details::of, ZoneId.systemDefault());
             PrintWriter err = s.err();
             GapReader gap = new GapReader(new MissedChanges(s.db().jdbi()),
-                    new JdbiLeaseRepository(s.db().jdbi(), s.config().user(), s.customers().sessionId()), output, err);
+                    new JdbiLeaseRepository(s.db().jdbi(), s.config().user(), s.customers().sessionId()),
+                    details::skipToTrailEnd, output, err);
             CountDownLatch interrupted = new CountDownLatch(1);
             try (ChangeFeed feed = s.db().changeFeed(new ChangeFeed.Listener() {
                 @Override
