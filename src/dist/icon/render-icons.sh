@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Renders Lockstep's application icon from its SVG master (lockstep.svg, beside this script) into the PNGs the
-# windows use (src/main/resources/org/lockstep/ui/icon/lockstep-N.png, N = 16 … 256 px), the PNG jpackage gives the
+# windows use (src/main/resources/org/lockstep/shell/icon/lockstep-N.png, N = 16 … 256 px), the PNG jpackage gives the
 # Linux app image and .deb, and the .ico for the Windows installer. The outputs are committed, so the build needs no
 # ImageMagick; run this again (ImageMagick 6 `convert`) only after changing the SVG.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-resources="$here/../../main/resources/org/lockstep/ui/icon"
+resources="$here/../../main/resources/org/lockstep/shell/icon"
 mkdir -p "$resources"
 
 for size in 16 24 32 48 64 128 256; do

@@ -4,16 +4,17 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
 import org.lockstep.domain.TrainingRecords;
+import org.lockstep.shell.DemoApplication;
+import org.lockstep.shell.LockstepApplication;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.store.JdbiTrainingRecords;
-import org.lockstep.ui.LockstepApplication;
+import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.UiContext;
-import org.lockstep.ui.demo.DemoApplication;
-import org.lockstep.ui.demo.DemoClients;
 
 /**
  * Opens the desktop editor: hands the UI the operator's name and a way to open the database (the UI calls it off
@@ -100,6 +101,7 @@ public final class DesktopApp {
                 new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
                 leaseTtl, lockIdle, db::changeFeed,
                 new JdbiPresenceRepository(db.jdbi(), user, session, JdbiPresenceRepository.DEFAULT_TTL),
-                new JdbiMessageRepository(db.jdbi(), user, session), LabConnections.runner(db), shutdown, demo);
+                new JdbiMessageRepository(db.jdbi(), user, session), LabConnections.runner(db), shutdown, demo,
+                new JdbiConflictReports(db.jdbi()));
     }
 }

@@ -101,4 +101,17 @@ public interface CustomerRepository {
      * @return the count, 0 when none (or no such customer)
      */
     int recentConflicts(long id, Duration window);
+
+    /**
+     * Records for the conflict report that a merge after a conflict was saved as {@code version} of customer
+     * {@code id}, by this writer (its name and {@link #sessionId()}). Best effort: the save it is about is already
+     * committed, so a failure to record is logged and never thrown.
+     */
+    void recordMergeSaved(long id, long version);
+
+    /**
+     * Records for the conflict report that the operator abandoned a merge of customer {@code id} (discarded their
+     * changes in the merge dialog). Best effort, as {@link #recordMergeSaved}: logged, never thrown.
+     */
+    void recordMergeAbandoned(long id);
 }

@@ -23,4 +23,11 @@ public interface HistoryRepository {
      * id that never was a customer's. Empty for both an id never used and a customer that still exists.
      */
     Optional<HistoryEntry> deletion(long customerId);
+
+    /**
+     * Everything the database recorded about a customer, for its timeline: the latest changes, lease events and
+     * conflicts ({@link RecordedStory#LIMIT} of each at most), read in one transaction. An id no customer ever had
+     * gives an empty story.
+     */
+    RecordedStory story(long customerId);
 }

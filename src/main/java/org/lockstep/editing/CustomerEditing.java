@@ -114,7 +114,9 @@ public final class CustomerEditing {
         Customer target = theirs;
         for (int attempt = 0; attempt < options.attempts(); attempt++) {
             CustomerData toSave = mine;
+            boolean isMerge = options.merged();
             if (target.version() != base.version()) {
+                isMerge = true;
                 MergeResult merged = ThreeWayMerge.merge(base.data(), mine, target.data());
                 List<FieldMerge> conflicts = conflicts(merged, options.insisted());
                 if (!conflicts.isEmpty()) {
@@ -130,6 +132,10 @@ public final class CustomerEditing {
                     ? customers.saveUnderLease(base.id(), target.version(), toSave, options.leaseToken().getAsLong())
                     : customers.save(base.id(), target.version(), toSave);
             if (outcome instanceof SaveOutcome.Saved saved) {
+                if (isMerge) {
+                    // Counted for the conflict report; a save with no merge in it (no one saved meanwhile) is not.
+                    customers.recordMergeSaved(saved.saved().id(), saved.saved().version());
+                }
                 return new MergeSave.Saved(saved.saved());
             } else if (outcome instanceof SaveOutcome.Locked locked) {
                 return new MergeSave.Locked(locked.holder());
@@ -143,6 +149,23 @@ public final class CustomerEditing {
             target = conflict.theirs().get(); // someone saved meanwhile: merge again against the newer theirs
         }
         return new MergeSave.MovedOn(target);
+    }
+
+    /**
+     * Save merged (the merge dialog): saves {@code merged}, the Result the operator resolved against {@code theirs},
+     * on theirs' version, once. When another save landed meanwhile, nothing is written ({@link MergeSave.MovedOn}):
+     * the dialog shows the newer version instead. A save is counted as a merge saved for the conflict report.
+     */
+    public MergeSave saveMerged(Customer theirs, CustomerData merged) {
+        return mergeAndSave(theirs, merged, theirs, MergeOptions.attempts(1).asMerged());
+    }
+
+    /**
+     * The operator abandoned the merge of customer {@code customerId} (Discard my changes): counted for the
+     * conflict report. Blocking; best effort (never throws for a failed count).
+     */
+    public void mergeAbandoned(long customerId) {
+        customers.recordMergeAbandoned(customerId);
     }
 
     /**
@@ -171,9 +194,11 @@ public final class CustomerEditing {
      * @param leaseToken save under this lease's fencing token; empty: optimistic
      * @param beforeSave called with the record now and the values about to be saved, before each save; may throw to
      *                   stop (the CLI judges the values there, and warns about stored values that break a rule)
+     * @param merged     mine is already a merge's result (the merge dialog's): its save counts as a merge saved
+     *                   even when no further merge is needed
      */
     public record MergeOptions(int attempts, Set<CustomerField> insisted, OptionalLong leaseToken,
-            BiConsumer<Customer, CustomerData> beforeSave) {
+            BiConsumer<Customer, CustomerData> beforeSave, boolean merged) {
         /** Checks the values. */
         public MergeOptions {
             if (attempts < 1) {
@@ -182,6 +207,17 @@ public final class CustomerEditing {
             insisted = Set.copyOf(insisted);
             Objects.requireNonNull(leaseToken, "leaseToken");
             Objects.requireNonNull(beforeSave, "beforeSave");
+        }
+
+        /** Options for values that are not a merge's result yet. */
+        public MergeOptions(int attempts, Set<CustomerField> insisted, OptionalLong leaseToken,
+                BiConsumer<Customer, CustomerData> beforeSave) {
+            this(attempts, insisted, leaseToken, beforeSave, false);
+        }
+
+        /** The same options for values that already are a merge's result. */
+        public MergeOptions asMerged() {
+            return new MergeOptions(attempts, insisted, leaseToken, beforeSave, true);
         }
 
         /** {@code attempts} optimistic saves, no field insisted on, nothing checked before a save. */

@@ -39,7 +39,7 @@ public final class ContentionLab implements LabRunner {
             for (Strategy strategy : strategies) {
                 long started = System.nanoTime();
                 warmUp(store, strategy, run);
-                results.add(race(store, strategy, run, counter, started));
+                results.add(counted(store, race(store, strategy, run, counter, started)));
             }
         }
         return List.copyOf(results);
@@ -59,11 +59,19 @@ public final class ContentionLab implements LabRunner {
                     if (warm.add(strategy)) {
                         warmUp(store, strategy, plan.template());
                     }
-                    results.add(race(store, strategy, plan.runFor(workers), counter, started));
+                    results.add(counted(store, race(store, strategy, plan.runFor(workers), counter, started)));
                 }
             }
         }
         return List.copyOf(results);
+    }
+
+    /** A measured race's purchases given up after the last retry are recorded for the conflict report. */
+    private static StrategyResult counted(StockStore store, StrategyResult result) {
+        if (result.retriesExhausted() > 0) {
+            store.recordRetriesExhausted(result.strategy().id(), result.retriesExhausted());
+        }
+        return result;
     }
 
     /**

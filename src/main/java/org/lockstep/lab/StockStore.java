@@ -21,6 +21,12 @@ public interface StockStore extends AutoCloseable {
     /** The units the row holds now. */
     int stock(long rowId);
 
+    /**
+     * Records for the conflict report that {@code buyers} purchases of a run under {@code strategy} were given up
+     * after their last allowed retry. Best effort: a failure is logged, never thrown (the run's results stand).
+     */
+    void recordRetriesExhausted(String strategy, long buyers);
+
     /** Opens a session on a connection of its own, held until {@link Session#close()}. */
     Session openSession();
 

@@ -14,6 +14,7 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
@@ -218,14 +219,9 @@ public final class CustomerBulkStore {
         if (targets.isEmpty()) {
             return;
         }
-        Map<Long, org.lockstep.domain.LeaseInfo> locks = new HashMap<>();
-        // The targets' rows are locked (targets()), and a grant locks its customer's row first: this read, a statement
-        // of its own, sees every lease granted before the import got its locks, and none can be granted until it ends.
-        h.createQuery(LeaseSql.SELECT_INFO + """
-
-                WHERE record_id = ANY(:ids) AND ended IS NULL AND expires_at > clock_timestamp()""")
-                .bindArray("ids", Long.class, targets.values().stream().map(Customer::id).toList())
-                .map((rs, ctx) -> LeaseSql.info(rs)).forEach(l -> locks.put(l.recordId(), l));
+        // The targets' rows are locked (targets()), so this read sees every lease granted before the import got its
+        // locks, and none can be granted until it ends.
+        Map<Long, LeaseInfo> locks = LeaseSql.liveOn(h, targets.values().stream().map(Customer::id).toList());
         List<String> problems = new ArrayList<>();
         boolean locked = false;
         for (Map.Entry<ImportRow, Customer> e : targets.entrySet().stream()
@@ -235,7 +231,7 @@ public final class CustomerBulkStore {
             if (now.data().sameValues(row.data())) {
                 continue; // nothing would be written, so nothing can be overwritten
             }
-            org.lockstep.domain.LeaseInfo lock = locks.get(now.id());
+            LeaseInfo lock = locks.get(now.id());
             if (lock != null && !lock.sessionId().equals(sessionId)) {
                 locked = true;
                 problems.add("line " + row.line() + ": customer " + now.id() + " is locked for editing by "
@@ -266,32 +262,23 @@ public final class CustomerBulkStore {
         }
     }
 
-    /**
-     * A keyed import gave up waiting for a customer's row (lock_timeout): says which customer, on which line, and
-     * who holds it, as a save does. The import's transaction is aborted, so another connection asks.
-     */
+    /** A keyed import gave up waiting for a customer's row (lock_timeout): which customer, line and holder. */
     private RecordBusyException busy(ImportKey key, List<ImportRow> batch, RuntimeException timeout) {
+        return RowLockHolder.importBusy(jdbi, h -> linesById(h, key, batch), timeout);
+    }
+
+    /** The first line of {@code batch} that updates each existing customer, by the customer's id. */
+    private static Map<Long, Long> linesById(Handle h, ImportKey key, List<ImportRow> batch) {
         Map<Long, Long> lineById = new HashMap<>();
-        Optional<RowLockHolder.Held> held = Optional.empty();
-        // A handle of its own: withHandle here would reuse the import's handle, whose transaction the timeout aborted.
-        try (Handle other = jdbi.open()) {
-            if (key == ImportKey.ID) {
-                batch.stream().filter(r -> r.id() != null).forEach(r -> lineById.putIfAbsent(r.id(), r.line()));
-            } else {
-                Map<String, Long> ids = idsByExternalRef(other, batch.stream().map(r -> r.data().externalRef())
-                        .filter(r -> r != null).toList());
-                batch.stream().filter(r -> ids.containsKey(r.data().externalRef()))
-                        .forEach(r -> lineById.putIfAbsent(ids.get(r.data().externalRef()), r.line()));
-            }
-            held = RowLockHolder.held(other, List.copyOf(lineById.keySet()));
-        } catch (RuntimeException e) {
-            timeout.addSuppressed(e); // the description is a courtesy; the import's failure is what matters
+        if (key == ImportKey.ID) {
+            batch.stream().filter(r -> r.id() != null).forEach(r -> lineById.putIfAbsent(r.id(), r.line()));
+        } else {
+            Map<String, Long> ids = idsByExternalRef(h, batch.stream().map(r -> r.data().externalRef())
+                    .filter(r -> r != null).toList());
+            batch.stream().filter(r -> ids.containsKey(r.data().externalRef()))
+                    .forEach(r -> lineById.putIfAbsent(ids.get(r.data().externalRef()), r.line()));
         }
-        String what = held.map(x -> "Customer " + x.id() + " (line " + lineById.get(x.id()) + ") is being written by"
-                + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
-                        + " another session");
-        return new RecordBusyException(what + "; nothing was imported — try again in a moment",
-                held.map(RowLockHolder.Held::who), timeout);
+        return lineById;
     }
 
     private Map<ImportRow, Customer> lockTargets(Handle h, ImportKey key, List<ImportRow> batch) {

@@ -228,7 +228,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             }
             Optional<Customer> theirs = find(h, id);
             // Counted for hot-record advice: one more statement, on the conflict path only.
-            ConflictLog.record(h, id, user, ConflictLog.SAVE);
+            ConflictLog.record(h, id, user, sessionId, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
         }), "whether customer " + id + " was saved is unknown. Your changes are kept; saving them again is safe"));
     }
@@ -302,7 +302,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             // The read of theirs also records the conflict for hot-record advice: no extra round trip.
             String recordAndReadTheirs = ConflictLog.RECORD + " SELECT * FROM customer WHERE id = :id";
             return new DeleteOutcome.Conflict(h.createQuery(recordAndReadTheirs)
-                    .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).map(mapper).findOne());
+                    .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).bind("session", sessionId)
+                    .map(mapper).findOne());
         }), "whether customer " + id + " was deleted is unknown — check it; deleting it again is safe"));
     }
 
@@ -338,7 +339,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * {@inheritDoc}
      *
      * <p>Counts the rows of {@code customer_conflict} (V8__conflict.sql) younger than {@code window} by
-     * {@code now()}; rows older than 30 days are purged whenever a conflict is recorded, so a window beyond that
+     * {@code now()}; rows older than 400 days are purged whenever a conflict is recorded, so a window beyond that
      * counts no more.
      *
      * @throws IllegalArgumentException when the window is not positive
@@ -349,6 +350,16 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             throw new IllegalArgumentException("The window must be positive: " + window);
         }
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> ConflictLog.recent(h, id, window)));
+    }
+
+    @Override
+    public void recordMergeSaved(long id, long version) {
+        ConflictEvents.recordQuietly(jdbi, ConflictEvents.MERGE_SAVED, id, user, sessionId, version, null, 1);
+    }
+
+    @Override
+    public void recordMergeAbandoned(long id) {
+        ConflictEvents.recordQuietly(jdbi, ConflictEvents.MERGE_ABANDONED, id, user, sessionId, null, null, 1);
     }
 
     /**

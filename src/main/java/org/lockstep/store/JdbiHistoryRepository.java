@@ -17,6 +17,7 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
+import org.lockstep.domain.RecordedStory;
 
 /**
  * Reads {@code customer_history} (see {@code db/migration/V2__history.sql}). Since V16 an UPDATE's history row keeps
@@ -78,6 +79,12 @@ public final class JdbiHistoryRepository implements HistoryRepository {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(SELECT
                 + "WHERE customer_id = :id AND op = 'DELETE' ORDER BY id DESC LIMIT 1")
                 .bind("id", customerId).map(mapper).findOne()));
+    }
+
+    /** {@inheritDoc} See {@link StoryQueries} for the queries and their bounds. */
+    @Override
+    public RecordedStory story(long customerId) {
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> StoryQueries.read(h, customerId, mapper)));
     }
 
     /** The customer values in a {@code to_jsonb(customer)} document. */

@@ -178,6 +178,13 @@ public final class JdbiLabStore implements StockStore {
                 .bind("id", rowId).mapTo(Integer.class).one()));
     }
 
+    /** {@inheritDoc} The operator is the database role: the lab runs as no Lockstep operator. */
+    @Override
+    public void recordRetriesExhausted(String strategy, long buyers) {
+        ConflictEvents.recordQuietly(jdbi, ConflictEvents.LAB_RETRIES_EXHAUSTED, null, "", null, null, strategy,
+                buyers);
+    }
+
     @Override
     public Session openSession() {
         return new JdbiSession(call(jdbi::open));

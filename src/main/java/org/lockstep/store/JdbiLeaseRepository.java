@@ -179,6 +179,9 @@ public final class JdbiLeaseRepository implements LeaseRepository {
             }
             Optional<LeaseInfo> current = holder(recordId);
             if (current.isPresent()) {
+                // A lease wait, for the conflict report: this operator has to wait for another's lock.
+                ConflictEvents.recordQuietly(jdbi, ConflictEvents.LEASE_WAIT, recordId, holder, sessionId, null, null,
+                        1);
                 return new AcquireOutcome.HeldByOther(current.get());
             }
             if (DatabaseCalls.read(() -> jdbi.withHandle(h -> JdbiCustomerRepository.find(h, recordId))).isEmpty()) {

@@ -3,6 +3,9 @@ package org.lockstep.store;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.lockstep.domain.LeaseInfo;
@@ -46,6 +49,20 @@ final class LeaseSql {
         return h.createQuery(SELECT_INFO + " WHERE record_id = :id AND expires_at > clock_timestamp()")
                 .bind("id", recordId)
                 .map((rs, ctx) -> info(rs)).findOne();
+    }
+
+    /**
+     * The live leases on the customers {@code recordIds}, by customer id. Whoever holds those customers' rows locked
+     * sees every lease granted before, and none can be granted until they let go: a grant locks its row first.
+     */
+    static Map<Long, LeaseInfo> liveOn(Handle h, Collection<Long> recordIds) {
+        Map<Long, LeaseInfo> leases = new HashMap<>();
+        h.createQuery(SELECT_INFO + """
+
+                WHERE record_id = ANY(:ids) AND ended IS NULL AND expires_at > clock_timestamp()""")
+                .bindArray("ids", Long.class, recordIds).map((rs, ctx) -> info(rs))
+                .forEach(l -> leases.put(l.recordId(), l));
+        return leases;
     }
 
     static LeaseInfo info(ResultSet rs) throws SQLException {

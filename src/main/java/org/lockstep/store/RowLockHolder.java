@@ -1,8 +1,12 @@
 package org.lockstep.store;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.lockstep.domain.RecordBusyException;
 
 /**
  * Who holds a row lock (a customer's, or one of the contention lab's rows), for the message of a write that gave up
@@ -63,6 +67,34 @@ final class RowLockHolder {
         } catch (RuntimeException e) {
             return Optional.empty(); // the description is a courtesy; the write's failure is what matters
         }
+    }
+
+    /**
+     * An import gave up waiting for a customer's row (lock_timeout): says which customer, on which line of the
+     * file, and who holds it, as a save does — "Customer 7 (line 12) is being written by another session (psql, …);
+     * nothing was imported — try again in a moment".
+     *
+     * @param jdbi     asked on a connection of its own: the import's transaction was aborted by the timeout
+     * @param linesById the file's line that updates each customer, by customer id, read on that connection
+     * @param timeout  the import's failure, kept as the cause
+     */
+    static RecordBusyException importBusy(Jdbi jdbi, Function<Handle, Map<Long, Long>> linesById,
+            RuntimeException timeout) {
+        Map<Long, Long> lineById = Map.of();
+        Optional<Held> held = Optional.empty();
+        // A handle of its own: withHandle here would reuse the import's handle, whose transaction the timeout aborted.
+        try (Handle other = jdbi.open()) {
+            lineById = linesById.apply(other);
+            held = held(other, List.copyOf(lineById.keySet()));
+        } catch (RuntimeException e) {
+            timeout.addSuppressed(e); // the description is a courtesy; the import's failure is what matters
+        }
+        Map<Long, Long> lines = lineById;
+        String what = held.map(x -> "Customer " + x.id() + " (line " + lines.get(x.id()) + ") is being written by"
+                + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
+                        + " another session");
+        return new RecordBusyException(what + "; nothing was imported — try again in a moment", held.map(Held::who),
+                timeout);
     }
 
     /** Who holds the contention lab's row {@code name} ({@code lab_stock}), or its lease's row ({@code lab_lease}). */

@@ -103,6 +103,12 @@ final class StoreErrors {
         return sql != null && "55P03".equals(sql.getSQLState());
     }
 
+    /** Whether the server cancelled the statement ({@code statement_timeout} or a cancel request, 57014). */
+    static boolean isCancelled(RuntimeException e) {
+        SQLException sql = findSql(e);
+        return sql != null && "57014".equals(sql.getSQLState());
+    }
+
     private static SQLException findSql(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException s && s.getSQLState() != null) {

@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.report.ConflictReports;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -10,7 +11,6 @@ import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
 import org.lockstep.domain.PresenceRepository;
-import org.lockstep.ui.demo.DemoClients;
 
 /**
  * What the desktop application needs from the composition root, without knowing how the database is reached:
@@ -46,11 +46,21 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
      * @param shutdown   closes the database (and stops the embedded server when no other client uses it); called
      *                   once, when the last window has closed
      * @param demo       opens the trainer demo's operator clients on the same database, or {@code null} for no demo
+     * @param reports    reads the conflict report (Tools → Conflict report), or {@code null} for no report
      */
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
             Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
             PresenceRepository presence, MessageRepository messages, LabRunner lab,
-            Runnable shutdown, DemoClients demo) {
+            Runnable shutdown, DemoClients demo, ConflictReports reports) {
+
+        /** A backend without the conflict report. */
+        public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
+                Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
+                PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown,
+                DemoClients demo) {
+            this(repository, history, leases, leaseTtl, lockIdle, changeFeed, presence, messages, lab, shutdown, demo,
+                    null);
+        }
 
         /** A backend without the trainer demo. */
         public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
@@ -62,7 +72,7 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
         /** The same backend writing customers and leases through other repositories of the same session. */
         public Backend withRepositories(CustomerRepository customers, LeaseRepository leaseStore) {
             return new Backend(customers, history, leaseStore, leaseTtl, lockIdle, changeFeed, presence, messages, lab,
-                    shutdown, demo);
+                    shutdown, demo, reports);
         }
     }
 }

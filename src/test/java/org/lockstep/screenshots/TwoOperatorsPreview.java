@@ -17,6 +17,7 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.lock.EditLockViewModel;
 
 /**
@@ -90,7 +91,7 @@ public final class TwoOperatorsPreview {
     }
 
     private static void set(Stage s, CustomerField field, String text) {
-        ((TextInputControl) s.getScene().lookup("#" + field.column())).setText(text);
+        ((TextInputControl) s.getScene().lookup("#" + EditorIds.field(field))).setText(text);
     }
 
     private static void save(Stage s) {

@@ -3,14 +3,9 @@ package org.lockstep.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,39 +19,23 @@ import java.util.concurrent.atomic.AtomicReference;
  * between its statements and its commit — as by a frozen backend, a commit waiting on a slow disk, or a network
  * that delivered part of a request. {@link #commitStalled()} delivers the Sync: the server commits.
  */
-public final class HalfOpenProxy implements AutoCloseable {
+public final class HalfOpenProxy extends TestServerProxy {
 
     /** A Sync message: type 'S', length 4. */
     private static final byte[] SYNC = {'S', 0, 0, 0, 4};
 
-    private final ServerSocket listener;
-    private final InetSocketAddress target;
     private final AtomicReference<byte[]> marker = new AtomicReference<>();
-    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final CountDownLatch stalled = new CountDownLatch(1);
     private volatile OutputStream stalledServer;
 
-    private HalfOpenProxy(InetSocketAddress target) throws IOException {
-        this.target = target;
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread acceptor = new Thread(this::accept, "half-open-proxy");
-        acceptor.setDaemon(true);
-        acceptor.start();
-    }
-
     /** A proxy in front of the test server ({@link TestDatabases#server()}). */
     public static HalfOpenProxy inFrontOfTestServer() {
-        TestDatabases.Server s = TestDatabases.server();
-        try {
-            return new HalfOpenProxy(new InetSocketAddress(s.host(), s.port()));
-        } catch (IOException e) {
-            throw new IllegalStateException("Cannot start the proxy: " + e.getMessage(), e);
-        }
+        HalfOpenProxy proxy = new HalfOpenProxy();
+        proxy.startAccepting("half-open-proxy");
+        return proxy;
     }
 
-    /** The JDBC URL of {@code database} through this proxy (credentials from the test server). */
-    public String url(String database) {
-        return "jdbc:postgresql://127.0.0.1:" + listener.getLocalPort() + "/" + database;
+    private HalfOpenProxy() {
     }
 
     /** Stalls the next request whose bytes contain {@code text} (UTF-8) before its Sync; once. */
@@ -78,26 +57,9 @@ public final class HalfOpenProxy implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        listener.close();
-        for (Socket s : sockets) {
-            s.close();
-        }
-    }
-
-    private void accept() {
-        while (!listener.isClosed()) {
-            try {
-                Socket client = listener.accept();
-                Socket server = new Socket(target.getAddress(), target.getPort());
-                sockets.add(client);
-                sockets.add(server);
-                start(() -> pumpRequests(client, server), "half-open-requests");
-                start(() -> pumpReplies(server, client), "half-open-replies");
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
+    void relay(Socket client, Socket server) {
+        daemon(() -> pumpRequests(client, server), "half-open-requests");
+        daemon(() -> pumpReplies(server, client), "half-open-replies");
     }
 
     private void pumpRequests(Socket client, Socket server) {
@@ -147,25 +109,7 @@ public final class HalfOpenProxy implements AutoCloseable {
         }
     }
 
-    private static void start(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        t.start();
-    }
-
     private static boolean endsWithSync(byte[] buf, int n) {
         return n >= SYNC.length && Arrays.equals(buf, n - SYNC.length, n, SYNC, 0, SYNC.length);
-    }
-
-    private static boolean contains(byte[] haystack, int length, byte[] needle) {
-        outer : for (int i = 0; i + needle.length <= length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

@@ -3,13 +3,8 @@ package org.lockstep.testing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -23,42 +18,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The marker is searched for in the raw protocol bytes, so a parameter value (sent as text in the Bind message)
  * or SQL text works. Everything else passes through untouched.
  */
-public final class LostReplyProxy implements AutoCloseable {
+public final class LostReplyProxy extends TestServerProxy {
 
-    private final ServerSocket listener;
-    private final InetSocketAddress target;
     private final AtomicReference<byte[]> marker = new AtomicReference<>();
     private final AtomicInteger lostReplies = new AtomicInteger();
-    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    private final Thread acceptor;
-
-    private LostReplyProxy(InetSocketAddress target) throws IOException {
-        this.target = target;
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        this.acceptor = new Thread(this::accept, "lost-reply-proxy");
-        acceptor.setDaemon(true);
-        acceptor.start();
-    }
 
     /** A proxy in front of the test server ({@link TestDatabases#server()}). */
     public static LostReplyProxy inFrontOfTestServer() {
-        TestDatabases.Server s = TestDatabases.server();
-        try {
-            return new LostReplyProxy(new InetSocketAddress(s.host(), s.port()));
-        } catch (IOException e) {
-            throw new IllegalStateException("Cannot start the proxy: " + e.getMessage(), e);
-        }
+        LostReplyProxy proxy = new LostReplyProxy();
+        proxy.startAccepting("lost-reply-proxy");
+        return proxy;
     }
 
-    /** The JDBC URL of {@code database} through this proxy (credentials from the test server). */
-    public String url(String database) {
-        return "jdbc:postgresql://127.0.0.1:" + listener.getLocalPort() + "/" + database;
-    }
-
-    /** As {@link #url}, with the test server's credentials as parameters, for {@code --db-url}. */
-    public String urlWithCredentials(String database) {
-        TestDatabases.Server s = TestDatabases.server();
-        return url(database) + "?user=" + s.user() + (s.password() == null ? "" : "&password=" + s.password());
+    private LostReplyProxy() {
     }
 
     /**
@@ -74,33 +46,10 @@ public final class LostReplyProxy implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        listener.close();
-        for (Socket s : sockets) {
-            s.close();
-        }
-    }
-
-    private void accept() {
-        while (!listener.isClosed()) {
-            try {
-                Socket client = listener.accept();
-                Socket server = new Socket(target.getAddress(), target.getPort());
-                sockets.add(client);
-                sockets.add(server);
-                Link link = new Link(client, server);
-                start(() -> link.pumpRequests(), "proxy-requests");
-                start(() -> link.pumpReplies(), "proxy-replies");
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
-    }
-
-    private static void start(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        t.start();
+    void relay(Socket client, Socket server) {
+        Link link = new Link(client, server);
+        daemon(link::pumpRequests, "proxy-requests");
+        daemon(link::pumpReplies, "proxy-replies");
     }
 
     /** One client connection and its server connection. */
@@ -121,10 +70,11 @@ public final class LostReplyProxy implements AutoCloseable {
                 byte[] buf = new byte[16 * 1024];
                 for (int n; (n = in.read(buf)) > 0;) {
                     byte[] m = marker.get();
-                    if (m != null && contains(concat(tail, buf, n), m) && marker.compareAndSet(m, null)) {
+                    byte[] seen = concat(tail, buf, n);
+                    if (m != null && contains(seen, seen.length, m) && marker.compareAndSet(m, null)) {
                         loseNextReply = true;
                     }
-                    tail = lastBytes(concat(tail, buf, n), 256);
+                    tail = lastBytes(seen, 256);
                     out.write(buf, 0, n);
                     out.flush();
                 }
@@ -179,17 +129,5 @@ public final class LostReplyProxy implements AutoCloseable {
         byte[] tail = new byte[a.length - from];
         System.arraycopy(a, from, tail, 0, tail.length);
         return tail;
-    }
-
-    private static boolean contains(byte[] haystack, byte[] needle) {
-        outer : for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

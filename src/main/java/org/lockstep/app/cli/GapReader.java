@@ -31,7 +31,21 @@ final class GapReader {
     private MissedChanges.Mark confirmed;
     private MissedChanges.Mark latest;
 
+    /** Run before the leases in force are read: moves the lease trail positions to the trail's end. */
+    private final Runnable leaseTrailToEnd;
+
     GapReader(MissedChanges history, LeaseRepository leases, WatchOutput output, PrintWriter err) {
+        this(history, leases, () -> {}, output, err);
+    }
+
+    /**
+     * @param leaseTrailToEnd run before each resync reads the leases in force ({@code ChangeDetails#skipToTrailEnd}):
+     *                        the resync prints them, so lease notifications heard after it must not be handed
+     *                        trail entries written while disconnected
+     */
+    GapReader(MissedChanges history, LeaseRepository leases, Runnable leaseTrailToEnd, WatchOutput output,
+            PrintWriter err) {
+        this.leaseTrailToEnd = leaseTrailToEnd;
         this.history = history;
         this.leases = leases;
         this.output = output;
@@ -67,6 +81,7 @@ final class GapReader {
             try {
                 MissedChanges.Mark now = history.markAfter(latest != null ? latest : MissedChanges.Mark.BEGINNING);
                 List<ChangeEvent> changed = history.customersChangedSince(since);
+                leaseTrailToEnd.run();
                 List<LeaseInfo> held = leases.active();
                 output.resynced(changed, held);
                 confirmed = now;

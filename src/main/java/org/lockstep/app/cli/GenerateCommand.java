@@ -70,7 +70,10 @@ public final class GenerateCommand implements Callable<Integer> {
         err.println("Updating the planner's statistics…");
         err.flush();
         try {
-            loader.vacuumAnalyze();
+            if (!loader.vacuumAnalyze()) {
+                err.println("lockstep: statistics updated; the vacuum took too long and was stopped — autovacuum will"
+                        + " finish it");
+            }
         } catch (StoreUnavailableException e) {
             err.println("lockstep: could not update statistics (" + e.getMessage()
                     + "); autovacuum will catch up");

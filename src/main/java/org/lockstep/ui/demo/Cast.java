@@ -12,6 +12,7 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.TrainingRecords;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
+import org.lockstep.ui.list.ListIds;
 import org.lockstep.ui.lock.EditLockViewModel;
 
 /**
@@ -25,13 +26,22 @@ public final class Cast {
     private final TrainingRecords records;
     private final TaskExecutor executor;
     private final Duration leaseTtl;
+    private final BlackFridayViewModel blackFriday;
     private Customer customer;
+    private java.time.Instant stepStarted;
 
     /**
      * @param executor runs the data reset off the FX thread
      * @param leaseTtl the operators' lease TTL, for how long scenario 5 waits for a lapse
      */
     public Cast(Hands alice, Hands bob, TrainingRecords records, TaskExecutor executor, Duration leaseTtl) {
+        this(alice, bob, records, executor, leaseTtl, null);
+    }
+
+    /** As the other constructor, with scenario 7's lab results ({@code null}: no scenario 7). */
+    public Cast(Hands alice, Hands bob, TrainingRecords records, TaskExecutor executor, Duration leaseTtl,
+            BlackFridayViewModel blackFriday) {
+        this.blackFriday = blackFriday;
         this.alice = alice;
         this.bob = bob;
         this.records = records;
@@ -54,10 +64,41 @@ public final class Cast {
         return leaseTtl;
     }
 
-    /** A step begins: the captions of the step before are cleared. */
+    /** Scenario 7's lab and its results shown in the Trainer panel. */
+    public BlackFridayViewModel blackFriday() {
+        if (blackFriday == null) {
+            throw new DemoStepException("This demo has no contention lab for scenario 7.");
+        }
+        return blackFriday;
+    }
+
+    /** Before a scenario without a customer (scenario 7): both windows clean, the lab's results cleared. */
+    public CompletableFuture<Void> resetLab() {
+        alice.stop();
+        bob.stop();
+        clean(alice);
+        clean(bob);
+        if (blackFriday != null) {
+            blackFriday.clear();
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** A step begins: the captions of the step before are cleared, and the step's start is noted. */
     public void beginStep() {
+        stepStarted = java.time.Instant.now();
         alice.operator().say("");
         bob.operator().say("");
+    }
+
+    /** When the last step began, by this client's clock; {@code null} before the first. */
+    public java.time.Instant stepStarted() {
+        return stepStarted;
+    }
+
+    /** The running scenario's customer as the last reset stored it, if a reset has run. */
+    public java.util.Optional<Customer> prepared() {
+        return java.util.Optional.ofNullable(customer);
     }
 
     /** The running scenario's customer as the last reset stored it. */
@@ -101,7 +142,7 @@ public final class Cast {
         editor.lock().modeProperty().set(ConcurrencyMode.OPTIMISTIC);
         operator.viewModel().list().selectedProperty().set(null);
         hands.showDetails(); // scenario 1 ends on the History tab; the fields are on Details
-        Node filter = operator.stage().getScene().lookup("#customer-filter");
+        Node filter = operator.stage().getScene().lookup("#" + ListIds.CUSTOMER_FILTER);
         if (filter instanceof TextInputControl text) {
             text.clear();
         }

@@ -9,16 +9,17 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.paint.Color;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.UiContext;
+import org.lockstep.ui.timeline.TimelinePane;
+import org.lockstep.ui.timeline.TimelineViewModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,14 +34,6 @@ public final class DemoSession {
     public static final Color ALICE = Color.web("#1565c0");
     /** Bob's colour: a deep orange, told apart from Alice's blue also by those with red-green colour blindness. */
     public static final Color BOB = Color.web("#d84315");
-    /** The share of the screen's height the Trainer panel takes; the operator windows have the rest. */
-    static final double TRAINER_SHARE = 0.34;
-    /** On screens under {@link #SMALL_HEIGHT} the Trainer takes less, and every window uses a smaller font. */
-    static final double SMALL_TRAINER_SHARE = 0.30;
-    /** Below this height in pixels (e.g. 1366×768) the demo's windows use {@link #SMALL_FONT}. */
-    static final double SMALL_HEIGHT = 1000;
-    /** The font size on small screens. */
-    static final String SMALL_FONT = "-fx-font-size: 11px;";
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoSession.class);
 
@@ -50,15 +43,22 @@ public final class DemoSession {
     private final FxTaskExecutor trainerExecutor;
     private final TrainerViewModel trainer;
     private final Stage trainerStage;
+    private final DemoScreens screens;
+    private final BlackFridayViewModel blackFriday;
     private final ListChangeListener<Window> dialogsInside = this::keepInside;
     private boolean closed;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     /** How long closing waits for each client's queued calls. */
     private static final Duration CLOSE_PATIENCE = Duration.ofSeconds(5);
     private Runnable onClosed = () -> {};
+    private DemoTimeline timeline;
+    private TimelinePane timelinePane;
 
     private DemoSession(Operator alice, Operator bob, List<UiContext.Backend> backends, FxTaskExecutor executor,
-            TrainerViewModel trainer, Stage trainerStage) {
+            TrainerViewModel trainer, Stage trainerStage, DemoScreens screens,
+            BlackFridayViewModel blackFriday) {
+        this.blackFriday = blackFriday;
+        this.screens = screens;
         this.alice = alice;
         this.bob = bob;
         this.backends = backends;
@@ -99,39 +99,38 @@ public final class DemoSession {
 
     /** Shows the windows on already opened backends (Alice's first). FX thread. */
     static DemoSession show(DemoClients clients, List<UiContext.Backend> backends, Pace pace) {
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        boolean small = screen.getHeight() < SMALL_HEIGHT;
-        double top = Math.floor(screen.getHeight() * (1 - (small ? SMALL_TRAINER_SHARE : TRAINER_SHARE)));
-        double half = Math.floor(screen.getWidth() / 2);
+        // One screen: side by side above the Trainer panel; two or more: a screen each (DemoLayout).
+        DemoLayout.Placement layout = DemoScreens.placement();
         Operator alice = Operator.open("Alice", ALICE, backends.get(0), new Stage());
         Operator bob = Operator.open("Bob", BOB, backends.get(1), new Stage());
-        place(alice.stage(), screen.getMinX(), screen.getMinY(), half, top);
-        place(bob.stage(), screen.getMinX() + half, screen.getMinY(), screen.getWidth() - half, top);
         for (Operator o : List.of(alice, bob)) {
-            if (small) {
-                o.stage().getScene().getRoot().setStyle(SMALL_FONT);
-            }
             // Again once the window has its final size: a window manager may have laid it out at another first.
             Platform.runLater(() -> o.window().setListShare(Operator.LIST_SHARE));
         }
 
         FxTaskExecutor executor = new FxTaskExecutor(1);
+        BlackFridayViewModel blackFriday = new BlackFridayViewModel(backends.get(0).lab(), executor);
         Cast cast = new Cast(new Hands(alice, pace), new Hands(bob, pace), clients.records(), executor,
-                backends.get(0).leaseTtl());
+                backends.get(0).leaseTtl(), blackFriday);
         TrainerViewModel trainer = new TrainerViewModel(Scenarios.all(), cast);
         Stage trainerStage = new Stage();
         trainerStage.setTitle("Trainer — Lockstep demo");
-        Parent panel = new TrainerView(trainer).root();
-        if (small) {
-            panel.setStyle(SMALL_FONT);
-        }
+        TrainerView view = new TrainerView(trainer, new BlackFridayView(blackFriday).root());
+        DemoTimeline timeline = new DemoTimeline(trainer, cast, alice, bob, backends.get(0).history(), executor);
+        TimelinePane timelinePane = new TimelinePane(timeline.viewModel());
+        view.showTimeline(timelinePane.root());
+        Parent panel = view.root();
         trainerStage.setScene(new Scene(panel));
         trainerStage.setMinWidth(900);
         trainerStage.setMinHeight(200);
+        DemoScreens.place(trainerStage, layout.trainer());
         trainerStage.show();
-        place(trainerStage, screen.getMinX(), screen.getMinY() + top, screen.getWidth(), screen.getHeight() - top);
+        DemoScreens screens = DemoScreens.follow(alice.stage(), bob.stage(), trainerStage);
 
-        DemoSession session = new DemoSession(alice, bob, backends, executor, trainer, trainerStage);
+        DemoSession session = new DemoSession(alice, bob, backends, executor, trainer, trainerStage, screens,
+                blackFriday);
+        session.timeline = timeline;
+        session.timelinePane = timelinePane;
         Window.getWindows().addListener(session.dialogsInside);
         for (Stage s : List.of(alice.stage(), bob.stage(), trainerStage)) {
             s.setOnHidden(e -> session.close());
@@ -188,6 +187,21 @@ public final class DemoSession {
         return trainer;
     }
 
+    /** The Trainer panel's timeline of the running scenario's customer. */
+    public TimelineViewModel timeline() {
+        return timeline.viewModel();
+    }
+
+    /** The pane that draws {@link #timeline()}. */
+    public TimelinePane timelinePane() {
+        return timelinePane;
+    }
+
+    /** Scenario 7's lab results, as the Trainer panel shows them. */
+    public BlackFridayViewModel blackFriday() {
+        return blackFriday;
+    }
+
     /** The Trainer panel's window. */
     public Stage trainerStage() {
         return trainerStage;
@@ -209,6 +223,7 @@ public final class DemoSession {
         }
         closed = true;
         Window.getWindows().removeListener(dialogsInside);
+        screens.stop();
         alice.close();
         bob.close();
         trainerStage.close();

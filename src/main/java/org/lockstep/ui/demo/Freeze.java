@@ -32,6 +32,42 @@ public final class Freeze {
     private final Object gate = new Object();
     private boolean frozen;
     private final ReadOnlyBooleanWrapper frozenFx = new ReadOnlyBooleanWrapper(this, "frozen");
+    private volatile Witness witness = Witness.NONE;
+
+    /**
+     * Told what the client's writes came to, on the client's background threads: what the timeline adds of the
+     * client's own knowledge (a save refused by its fencing token writes no row the database could show).
+     */
+    public interface Witness {
+        /** Sees nothing. */
+        Witness NONE = new Witness() {
+            @Override
+            public void wrote(Customer stored) {
+            }
+
+            @Override
+            public void refused(long id, long token, Optional<LeaseInfo> current) {
+            }
+        };
+
+        /** A save or create of this client stored {@code stored}. */
+        void wrote(Customer stored);
+
+        /** A save under the lease {@code token} was refused: {@code current} is the record's lease now. */
+        void refused(long id, long token, Optional<LeaseInfo> current);
+    }
+
+    /** Tells {@code w} what this client's writes come to. */
+    public void setWitness(Witness w) {
+        witness = w == null ? Witness.NONE : w;
+    }
+
+    private SaveOutcome seen(SaveOutcome outcome) {
+        if (outcome instanceof SaveOutcome.Saved saved) {
+            witness.wrote(saved.saved());
+        }
+        return outcome;
+    }
 
     /** Stops the client's calls before they reach the database. */
     public void freeze() {
@@ -93,22 +129,28 @@ public final class Freeze {
 
         @Override
         public Customer create(CustomerData data) {
-            return pass(() -> d.create(data));
+            Customer created = pass(() -> d.create(data));
+            witness.wrote(created);
+            return created;
         }
 
         @Override
         public SaveOutcome save(long id, long baseVersion, CustomerData data) {
-            return pass(() -> d.save(id, baseVersion, data));
+            return seen(pass(() -> d.save(id, baseVersion, data)));
         }
 
         @Override
         public SaveOutcome saveUnderLease(long id, long baseVersion, CustomerData data, long leaseToken) {
-            return pass(() -> d.saveUnderLease(id, baseVersion, data, leaseToken));
+            SaveOutcome outcome = seen(pass(() -> d.saveUnderLease(id, baseVersion, data, leaseToken)));
+            if (outcome instanceof SaveOutcome.LeaseLost lost) {
+                witness.refused(id, leaseToken, lost.current());
+            }
+            return outcome;
         }
 
         @Override
         public SaveOutcome overwrite(long id, CustomerData data) {
-            return pass(() -> d.overwrite(id, data));
+            return seen(pass(() -> d.overwrite(id, data)));
         }
 
         @Override
@@ -124,6 +166,22 @@ public final class Freeze {
         @Override
         public int recentConflicts(long id, java.time.Duration window) {
             return pass(() -> d.recentConflicts(id, window));
+        }
+
+        @Override
+        public void recordMergeSaved(long id, long version) {
+            pass(() -> {
+                d.recordMergeSaved(id, version);
+                return null;
+            });
+        }
+
+        @Override
+        public void recordMergeAbandoned(long id) {
+            pass(() -> {
+                d.recordMergeAbandoned(id);
+                return null;
+            });
         }
 
         @Override

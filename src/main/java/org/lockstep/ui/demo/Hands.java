@@ -21,7 +21,9 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.ui.EditorLocale;
 import org.lockstep.ui.Windows;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.editor.EditorState;
+import org.lockstep.ui.list.ListIds;
 
 /**
  * The trainer demo's hands in one operator window: every action goes through the real controls — the filter field,
@@ -79,13 +81,13 @@ public final class Hands {
     public CompletableFuture<Void> open(long customerId, String company) {
         Scene scene = operator.stage().getScene();
         return say("looks up " + company)
-                .thenCompose(v -> type(control(scene, "#customer-filter"), company))
+                .thenCompose(v -> type(control(scene, "#" + ListIds.CUSTOMER_FILTER), company))
                 .thenCompose(v -> waitUntil(company + " to appear in " + operator.name() + "'s list",
                         () -> operator.viewModel().list().rows().stream().anyMatch(c -> c.id() == customerId)))
                 .thenCompose(v -> {
                     operator.viewModel().list().select(customerId);
                     return waitUntil(operator.name() + "'s editor to show " + company, () -> {
-                        var base = operator.editor().baseProperty().get();
+                        var base = operator.editor().buffer().baseProperty().get();
                         return operator.editor().stateProperty().get() == EditorState.EDITING && base != null
                                 && base.id() == customerId && !operator.editor().busyProperty().get();
                     });
@@ -101,13 +103,14 @@ public final class Hands {
                 ? EditorLocale.fields().format(FieldParser.NEUTRAL.parse(field, text)) : text;
         return say("types " + typed + " into " + field.label()).thenCompose(v -> {
             showDetails();
-            return type(control(operator.stage().getScene(), "#" + field.column()), typed);
+            return type(control(operator.stage().getScene(), "#" + EditorIds.field(field)), typed);
         });
     }
 
     /** The fields are on the Details tab: an earlier scenario may have left the History tab open. */
     void showDetails() {
-        if (operator.stage().getScene().lookup("#tabs") instanceof TabPane tabs && !tabs.getTabs().isEmpty()) {
+        if (operator.stage().getScene().lookup("#" + EditorIds.TABS) instanceof TabPane tabs
+                && !tabs.getTabs().isEmpty()) {
             tabs.getSelectionModel().select(0);
         }
     }
@@ -130,7 +133,7 @@ public final class Hands {
     /** Shows a tab of the editor pane (e.g. "History"). */
     public CompletableFuture<Void> showTab(String text, String doing) {
         return say(doing).thenCompose(v -> {
-            TabPane tabs = (TabPane) find(operator.stage().getScene(), "#tabs");
+            TabPane tabs = (TabPane) find(operator.stage().getScene(), "#" + EditorIds.TABS);
             Tab tab = tabs.getTabs().stream().filter(t -> text.equals(t.getText())).findFirst()
                     .orElseThrow(() -> new DemoStepException("No " + text + " tab in " + operator.name()
                             + "'s editor"));
@@ -196,7 +199,8 @@ public final class Hands {
             control.requestFocus();
             control.clear();
             CompletableFuture<Void> typed = CompletableFuture.completedFuture(null);
-            for (char c : text.toCharArray()) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
                 typed = typed.thenCompose(x -> {
                     checkNotStopped(started);
                     control.appendText(String.valueOf(c));
@@ -285,10 +289,10 @@ public final class Hands {
         if (node instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
             return "\"" + l.getText() + "\"";
         }
-        if ("customer-filter".equals(node.getId())) {
+        if (ListIds.CUSTOMER_FILTER.equals(node.getId())) {
             return "The filter";
         }
-        Optional<CustomerField> field = CustomerField.byColumn(node.getId());
+        Optional<CustomerField> field = EditorIds.fieldOf(node.getId());
         if (field.isPresent()) {
             return "The " + field.get().label() + " field";
         }

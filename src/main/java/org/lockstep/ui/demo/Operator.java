@@ -38,13 +38,16 @@ public final class Operator {
     private final ClientSession client;
     private final MainWindow window;
     private final Label caption = new Label();
+    private final ClientLog log;
 
-    private Operator(String name, Color colour, Freeze freeze, ClientSession client, MainWindow window) {
+    private Operator(String name, Color colour, Freeze freeze, ClientSession client, MainWindow window,
+            ClientLog log) {
         this.name = name;
         this.colour = colour;
         this.freeze = freeze;
         this.client = client;
         this.window = window;
+        this.log = log;
     }
 
     /**
@@ -54,13 +57,16 @@ public final class Operator {
      */
     public static Operator open(String name, Color colour, UiContext.Backend backend, Stage stage) {
         Freeze freeze = new Freeze();
+        ClientLog log = new ClientLog(name, java.time.Clock.systemUTC());
+        freeze.setWitness(log);
         UiContext.Backend frozenWhenAsked = backend.withRepositories(freeze.customers(backend.repository()),
                 freeze.leases(backend.leases()));
         ClientSession client = ClientSession.start(frozenWhenAsked, name,
                 new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC));
         EditorServices services = client.services().toBuilder().lastWriteWinsAllowed().build();
         MainWindow window = MainWindow.show(stage, services, client.live(), null);
-        Operator operator = new Operator(name, colour, freeze, client, window);
+        Operator operator = new Operator(name, colour, freeze, client, window, log);
+        log.follow(window.viewModel().editor().buffer().baseProperty());
         operator.decorate(stage);
         return operator;
     }
@@ -133,6 +139,16 @@ public final class Operator {
     /** The editor in the main window's pane. */
     public CustomerEditorViewModel editor() {
         return window.viewModel().editor();
+    }
+
+    /** What this operator's client knows and the database does not record: its reads, its refused saves. */
+    ClientLog clientLog() {
+        return log;
+    }
+
+    /** The client's live updates (its change feed), on the FX thread. */
+    org.lockstep.ui.live.LiveUpdates live() {
+        return client.live();
     }
 
     /** Stops the client before its calls reach the database, or lets them go on. */

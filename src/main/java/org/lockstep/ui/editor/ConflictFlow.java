@@ -15,9 +15,10 @@ import org.lockstep.ui.merge.MergeViewModel;
 /**
  * An editor's conflicts: the merge a zero-row save opens ({@link MergeViewModel}, also for a record someone deleted),
  * the decision a zero-row delete opens ({@link DeleteConflictViewModel}), the review of a live banner, and what each
- * outcome does to the editor. Nothing is overwritten until the operator chooses. Confined to the FX thread.
+ * outcome does to the editor. Nothing is overwritten until the operator chooses. Confined to the FX thread. The view
+ * binds to it through {@link CustomerEditorViewModel#conflicts()}.
  */
-final class ConflictFlow {
+public final class ConflictFlow {
 
     private final CustomerEditorViewModel editor;
     private final HistoryRepository history;
@@ -32,11 +33,13 @@ final class ConflictFlow {
         this.executor = executor;
     }
 
-    ReadOnlyObjectProperty<MergeViewModel> mergeProperty() {
+    /** An open merge of my save with theirs (or the deleted flow), or {@code null}. While open, no edits. */
+    public ReadOnlyObjectProperty<MergeViewModel> mergeProperty() {
         return merge.getReadOnlyProperty();
     }
 
-    ReadOnlyObjectProperty<DeleteConflictViewModel> deleteConflictProperty() {
+    /** An open decision about a delete that met a newer version, or {@code null}. While open, no edits. */
+    public ReadOnlyObjectProperty<DeleteConflictViewModel> deleteConflictProperty() {
         return deleteConflict.getReadOnlyProperty();
     }
 

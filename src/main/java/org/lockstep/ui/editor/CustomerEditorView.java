@@ -59,80 +59,45 @@ public final class CustomerEditorView {
     private Stage dialog;
 
     // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
-    @FXML
-    private Parent editorRoot;
-    @FXML
-    private Label nameLabel;
-    @FXML
-    private ProgressIndicator busyIndicator;
-    @FXML
-    private Label versionLine;
-    @FXML
-    private Label alsoHere;
-    @FXML
-    private HBox hotRecordBar;
-    @FXML
-    private Label hotRecordAdvice;
-    @FXML
-    private Label hotRecordDetail;
-    @FXML
-    private Button switchToLockButton;
-    @FXML
-    private Label messageStatus;
-    @FXML
-    private Button messageHolderButton;
-    @FXML
-    private RadioButton optimisticMode;
-    @FXML
-    private RadioButton lockMode;
-    @FXML
-    private RadioButton unsafeMode;
-    @FXML
-    private Label unsafeWarning;
-    @FXML
-    private Button lockButton;
-    @FXML
-    private VBox lockBar;
-    @FXML
-    private FlowPane lockActions;
-    @FXML
-    private Label lockMessage;
-    @FXML
-    private CheckBox notifyWhenFree;
-    @FXML
-    private Button breakLockButton;
-    @FXML
-    private Button releaseThereButton;
-    @FXML
-    private Button lockAgainButton;
-    @FXML
-    private Button saveWithoutLockButton;
-    @FXML
-    private HBox noticeBar;
-    @FXML
-    private Label noticeText;
-    @FXML
-    private Label noticeDetail;
-    @FXML
-    private Button reloadButton;
-    @FXML
-    private HBox liveBar;
-    @FXML
-    private Label liveText;
-    @FXML
-    private Button reviewButton;
-    @FXML
-    private GridPane fields;
-    @FXML
-    private Tab historyTab;
-    @FXML
-    private Label saveBlockedReason;
-    @FXML
-    private Button deleteButton;
-    @FXML
-    private Button revertButton;
-    @FXML
-    private Button saveButton;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private Parent editorRoot;
+    @FXML private Label nameLabel;
+    @FXML private ProgressIndicator busyIndicator;
+    @FXML private Label versionLine;
+    @FXML private Label alsoHere;
+    @FXML private HBox hotRecordBar;
+    @FXML private Label hotRecordAdvice;
+    @FXML private Label hotRecordDetail;
+    @FXML private Label messageStatus;
+    @FXML private Button messageHolderButton;
+    @FXML private RadioButton optimisticMode;
+    @FXML private RadioButton lockMode;
+    @FXML private RadioButton unsafeMode;
+    @FXML private Label unsafeWarning;
+    @FXML private Button lockButton;
+    @FXML private VBox lockBar;
+    @FXML private FlowPane lockActions;
+    @FXML private Label lockMessage;
+    @FXML private CheckBox notifyWhenFree;
+    @FXML private Button breakLockButton;
+    @FXML private Button releaseThereButton;
+    @FXML private Button lockAgainButton;
+    @FXML private Button saveWithoutLockButton;
+    @FXML private HBox noticeBar;
+    @FXML private Label noticeText;
+    @FXML private Label noticeDetail;
+    @FXML private Button reloadButton;
+    @FXML private HBox liveBar;
+    @FXML private Label liveText;
+    @FXML private GridPane fields;
+    @FXML private Tab historyTab;
+    @FXML private Tab timelineTab;
+    @FXML private Label saveBlockedReason;
+    @FXML private Button deleteButton;
+    @FXML private Button revertButton;
+    @FXML private Button saveButton;
+    // @formatter:on
 
     /** Builds the editor's node for a view model; the caller loads a record or starts a new one. */
     public CustomerEditorView(CustomerEditorViewModel viewModel) {
@@ -149,7 +114,7 @@ public final class CustomerEditorView {
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (SAVE.match(e)) {
                 e.consume();
-                viewModel.save();
+                viewModel.saves().save();
             }
         });
     }
@@ -167,37 +132,40 @@ public final class CustomerEditorView {
     @FXML
     private void initialize() {
         form = new EditorForm(fields, viewModel);
-        viewModel.setControlCommitter(() -> form.commit(viewModel));
+        viewModel.saves().setControlCommitter(() -> form.commit(viewModel));
         nameLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> viewModel.stateProperty().get() == EditorState.EMPTY
-                        ? "No customer selected" : viewModel.displayNameProperty().get(),
-                viewModel.stateProperty(), viewModel.displayNameProperty()));
-        versionLine.textProperty().bind(viewModel.versionLineProperty());
-        alsoHere.textProperty().bind(viewModel.alsoHereProperty());
-        alsoHere.visibleProperty().bind(viewModel.alsoHereProperty().isNotEmpty());
+                        ? "No customer selected" : viewModel.status().displayNameProperty().get(),
+                viewModel.stateProperty(), viewModel.status().displayNameProperty()));
+        versionLine.textProperty().bind(viewModel.status().versionLineProperty());
+        alsoHere.textProperty().bind(viewModel.helpers().alsoHereProperty());
+        alsoHere.visibleProperty().bind(viewModel.helpers().alsoHereProperty().isNotEmpty());
         alsoHere.managedProperty().bind(alsoHere.visibleProperty());
-        hotRecordAdvice.textProperty().bind(viewModel.hotRecordAdviceProperty());
-        hotRecordDetail.textProperty().bind(viewModel.hotRecordDetailProperty());
-        hotRecordBar.visibleProperty().bind(viewModel.hotRecordAdviceProperty().isNotEmpty());
+        hotRecordAdvice.textProperty().bind(viewModel.helpers().hotRecordAdviceProperty());
+        hotRecordDetail.textProperty().bind(viewModel.helpers().hotRecordDetailProperty());
+        hotRecordBar.visibleProperty().bind(viewModel.helpers().hotRecordAdviceProperty().isNotEmpty());
         hotRecordBar.managedProperty().bind(hotRecordBar.visibleProperty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
-        saveBlockedReason.textProperty().bind(viewModel.saveBlockedReasonProperty());
-        saveButton.disableProperty().bind(viewModel.canSaveProperty().not());
-        revertButton.disableProperty().bind(viewModel.canRevertProperty().not());
-        deleteButton.disableProperty().bind(viewModel.canDeleteProperty().not());
+        saveBlockedReason.textProperty().bind(viewModel.status().saveBlockedReasonProperty());
+        saveButton.disableProperty().bind(viewModel.status().canSaveProperty().not());
+        revertButton.disableProperty().bind(viewModel.status().canRevertProperty().not());
+        deleteButton.disableProperty().bind(viewModel.status().canDeleteProperty().not());
         viewModel.noticeProperty().addListener((obs, was, now) -> showNotice(now));
         showNotice(viewModel.noticeProperty().get());
-        viewModel.mergeProperty().addListener((obs, was, now) -> showMerge(now));
-        viewModel.deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
+        viewModel.conflicts().mergeProperty().addListener((obs, was, now) -> showMerge(now));
+        viewModel.conflicts().deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
         bindLock(viewModel.lock());
         historyTab.setContent(new CustomerHistoryView(viewModel.history(), this::restore,
-                viewModel.editableProperty()).root());
+                viewModel.status().editableProperty()).root());
         historyTab.selectedProperty().addListener((obs, was, now) -> viewModel.history().setActive(now));
-        liveText.textProperty().bind(viewModel.liveBannerProperty());
-        liveBar.visibleProperty().bind(viewModel.liveBannerProperty().isNotNull());
+        timelineTab.setContent(new org.lockstep.ui.timeline.TimelinePane(viewModel.timeline()).root());
+        timelineTab.selectedProperty().addListener((obs, was, now) -> viewModel.timeline().setActive(now));
+        liveText.textProperty().bind(viewModel.live().bannerProperty());
+        liveBar.visibleProperty().bind(viewModel.live().bannerProperty().isNotNull());
         liveBar.managedProperty().bind(liveBar.visibleProperty());
         // An invalidation listener: a second save changing the same fields highlights them again.
-        viewModel.recentlyChangedProperty().addListener(o -> form.highlight(viewModel.recentlyChangedProperty().get()));
+        LiveFollower live = viewModel.live();
+        live.recentlyChangedProperty().addListener(o -> form.highlight(live.recentlyChangedProperty().get()));
     }
 
     private void bindLock(EditLockViewModel lock) {
@@ -225,7 +193,7 @@ public final class CustomerEditorView {
         lock.messageProperty().addListener((obs, was, now) -> showLock());
         lock.stateProperty().addListener((obs, was, now) -> showLock());
         viewModel.stateProperty().addListener((obs, was, now) -> showLock());
-        viewModel.messaging().ifPresent(m -> {
+        viewModel.helpers().messaging().ifPresent(m -> {
             messageStatus.textProperty().bind(m.statusProperty());
             m.statusProperty().addListener((obs, was, now) -> showLock());
         });
@@ -257,7 +225,7 @@ public final class CustomerEditorView {
         show(notifyWhenFree, other);
         show(breakLockButton, other);
         show(releaseThereButton, elsewhere);
-        show(messageHolderButton, other && viewModel.messaging().isPresent());
+        show(messageHolderButton, other && viewModel.helpers().messaging().isPresent());
         show(messageStatus, other && !messageStatus.getText().isEmpty());
         show(lockAgainButton, lost);
         show(saveWithoutLockButton, lost);
@@ -326,18 +294,18 @@ public final class CustomerEditorView {
 
     @FXML
     private void useLockForEditing() {
-        viewModel.useLockForEditing();
+        viewModel.helpers().useLockForEditing();
     }
 
     @FXML
     private void saveWithoutLock() {
-        viewModel.saveWithoutLock();
+        viewModel.saves().saveWithoutLock();
     }
 
     @FXML
     private void messageHolder() {
         LockState state = viewModel.lock().stateProperty().get();
-        if (!(state instanceof LockState.HeldByOther other) || viewModel.messaging().isEmpty()) {
+        if (!(state instanceof LockState.HeldByOther other) || viewModel.helpers().messaging().isEmpty()) {
             return;
         }
         javafx.scene.control.TextInputDialog dialog =
@@ -345,39 +313,40 @@ public final class CustomerEditorView {
         dialog.setTitle("Message " + other.holder().holder());
         dialog.setHeaderText("Send " + other.holder().holder() + " a short message (at most "
                 + org.lockstep.domain.Message.MAX_LENGTH + " characters)");
-        dialog.getDialogPane().setId("message-holder");
+        dialog.getDialogPane().setId(EditorIds.MESSAGE_HOLDER);
         if (root.getScene() != null) {
             dialog.initOwner(root.getScene().getWindow());
         }
-        dialog.showAndWait().ifPresent(text -> viewModel.messaging().get().send(text));
+        dialog.showAndWait().ifPresent(text -> viewModel.helpers().messaging().get().send(text));
     }
 
     @FXML
     private void releaseThere() {
-        viewModel.releaseInAnotherWindow();
+        viewModel.lock().releaseInAnotherWindow();
     }
 
     @FXML
     private void breakLock() {
         if (confirm(viewModel.breakLockQuestion(), "Break lock", "Cancel")) {
-            viewModel.breakLock();
+            viewModel.lock().breakLock();
         }
     }
 
-    private boolean restore(CustomerData values) {
-        return (!viewModel.dirtyProperty().get()
-                || confirm("Restore this version and drop your unsaved changes?", "Restore", "Keep editing"))
-                && viewModel.restore(values);
+    private void restore(CustomerData values) {
+        if (!viewModel.buffer().dirtyProperty().get()
+                || confirm("Restore this version and drop your unsaved changes?", "Restore", "Keep editing")) {
+            viewModel.saves().restore(values); // whether a save started shows in the editor itself
+        }
     }
 
     @FXML
     private void review() {
-        viewModel.review();
+        viewModel.live().review();
     }
 
     @FXML
     private void save() {
-        viewModel.save();
+        viewModel.saves().save();
     }
 
     @FXML
@@ -387,7 +356,7 @@ public final class CustomerEditorView {
 
     @FXML
     private void reload() {
-        if (!viewModel.dirtyProperty().get()
+        if (!viewModel.buffer().dirtyProperty().get()
                 || confirm("Reload and drop your unsaved changes?", "Reload", "Keep editing")) {
             viewModel.reload();
         }
@@ -395,8 +364,8 @@ public final class CustomerEditorView {
 
     @FXML
     private void delete() {
-        if (confirm(viewModel.deleteQuestion(), "Delete", "Cancel")) {
-            viewModel.requestDelete();
+        if (confirm(viewModel.saves().deleteQuestion(), "Delete", "Cancel")) {
+            viewModel.saves().requestDelete();
         }
     }
 

@@ -5,66 +5,43 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.Consumer;
 import javafx.beans.Observable;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.StringProperty;
 import org.lockstep.concurrency.TaskScope;
-import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.domain.Customer;
-import org.lockstep.domain.CustomerData;
-import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
-import org.lockstep.domain.FieldError;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
-import org.lockstep.ui.lock.HolderMessaging;
 import org.lockstep.ui.lock.OpenLocks;
-import org.lockstep.ui.merge.DeleteConflictViewModel;
-import org.lockstep.ui.merge.MergeViewModel;
 
 /**
  * One customer editor: loads a record, buffers the operator's edits, validates them while typing and saves them
- * with a versioned save (PoEAA, Optimistic Offline Lock). Every database call runs through the {@link TaskExecutor};
- * results are applied on the FX thread, which is the only thread that may touch this object.
+ * with a versioned save (PoEAA, Optimistic Offline Lock). Every database call runs through a {@link TaskScope} over
+ * the process's executor: results are applied on the FX thread, which is the only thread that may touch this object,
+ * and a result for a record no longer shown is dropped. A failed call keeps every edit and says so in
+ * {@link #noticeProperty()}.
  *
- * <p>The editor is composed of small parts: {@link EditorSaves} (saves and deletes through
- * {@link org.lockstep.editing.CustomerEditing}), {@link LiveFollower} (other writers' changes as they happen),
- * {@link ConflictFlow} (merge, delete conflict, review), {@link RecordHelpers} (lock, messaging, presence seat,
- * hot-record watch, behind one attach/detach/close) and {@link EditorStatus} (what the controls show). Background
- * work runs in a {@link TaskScope}: a result for a record no longer shown is dropped.
- *
- * <p>Saves from one editor are serialized: a save requested while another is in flight waits in a queue and then
- * uses the version that one returned, so an operator never conflicts with their own save. A queued save whose values
- * the database already holds is skipped rather than written as an empty new version.
- *
- * <p>A save that matches zero rows raises a three-way merge ({@link #mergeProperty()}, issue 3); a delete that
- * matches zero rows raises a {@link DeleteConflictViewModel} ({@link #deleteConflictProperty()}). Nothing is
- * overwritten until the operator chooses. A failed call keeps every edit and says so in {@link #noticeProperty()}.
- *
- * <p>Each editor has an {@link EditLockViewModel} ({@link #lock()}, issue 4): it learns on load whether someone else
- * holds the record's lease, takes the lease at the first change in lock mode, and makes the fields read-only while
- * another holds it or after this editor lost it. Saves and deletes go out fenced by the lease's token while this
- * editor holds it; a save refused by another's lease, or by a lost one, keeps every edit.
+ * <p>The editor is composed of small parts, and the view binds to them directly: {@link #buffer()} (the edits),
+ * {@link #status()} (what the controls show), {@link #saves()} (saves and deletes through
+ * {@link org.lockstep.editing.CustomerEditing}, serialized), {@link #live()} (other writers' changes as they happen),
+ * {@link #conflicts()} (a zero-row save opens a three-way merge, a zero-row delete a decision; nothing is overwritten
+ * until the operator chooses), {@link #helpers()} (messaging, presence seat, hot-record advice) and {@link #lock()}
+ * (the lock for editing, wired to the edits by {@link LockWiring}). This class keeps what they share: the record
+ * shown, its state and notice, and the moves from record to record.
  *
  * <p>Each editor writes as a writer id of its own ({@link EditorServices#forNewEditor()}): two windows of one operator
  * are two writers. A save from another window is announced here like anyone's ("You saved version 8 in another
  * window — Review"), and a lease held in another window makes this editor read-only ("Locked by you in another
  * window") and refuses its saves, under the lease and optimistic alike (docs/decisions/0012-one-writer-per-editor.md).
- *
- * <p>In the trainer's "Last write wins (unsafe)" mode ({@link ConcurrencyMode#LAST_WRITE_WINS}) a save
- * is a blind {@link CustomerRepository#overwrite} instead: no version check and never a merge, so a save committed
- * by another operator in between is lost without any error — the bug the other modes prevent, shown on purpose.
  */
 public final class CustomerEditorViewModel {
 
@@ -91,20 +68,19 @@ public final class CustomerEditorViewModel {
     private final ReadOnlyObjectWrapper<EditorNotice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
     private final EditorStatus status = new EditorStatus();
     private final CustomerHistoryViewModel versions;
+    private final TimelineViewModel timeline;
     private final RecordHelpers helpers;
     private final LiveFollower live;
     private final ConflictFlow conflicts;
     private final EditorSaves saves;
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private long id = -1;
-    private String lastHolder = "";
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Long> onDeleted = i -> {};
-    private Runnable controlCommitter = () -> {};
 
     /** An editor using the process's services; its lock starts in the default mode. */
     public CustomerEditorViewModel(EditorServices services) {
-        this(services, Clock.systemDefaultZone());
+        this(services, Clock.system(ZoneId.systemDefault()));
     }
 
     /**
@@ -124,11 +100,8 @@ public final class CustomerEditorViewModel {
         this.scope = new TaskScope(services.executor());
         this.reads = new TaskScope(services.executor());
         this.versions = new CustomerHistoryViewModel(historyRepository, services.executor(), clock.getZone());
-        Optional<HolderMessaging> messaging = services.messages().map(m -> new HolderMessaging(m,
-                services.executor(), lock, services.live().orElse(null),
-                message -> notice.set(EditorNotice.info(message.describe()))));
-        this.helpers = new RecordHelpers(lock, messaging, new HotRecordWatch(repository, services.executor()),
-                services.presence().orElse(null), buffer.dirtyProperty());
+        this.timeline = new TimelineViewModel(historyRepository, services.executor(), clock.getZone());
+        this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), notice::set);
         this.live = new LiveFollower(this, reads);
         this.conflicts = new ConflictFlow(this, historyRepository, services.executor());
         this.saves = new EditorSaves(this, editing, lock, scope, conflicts);
@@ -139,22 +112,19 @@ public final class CustomerEditorViewModel {
             }
         });
         buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
+        buffer.baseProperty().addListener((obs, was, now) -> timeline.show(now == null ? -1 : now.id()));
         Observable[] inputs = {state, busy, conflicts.mergeProperty(), conflicts.deleteConflictProperty(),
                 buffer.dirtyProperty(), buffer.problemsProperty(), buffer.currentProperty(), buffer.baseProperty(),
                 lock.readOnlyProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
-        watchLock();
+        LockWiring.wire(this, lock);
         services.live().ifPresent(l -> unsubscribe.addAll(live.follow(l)));
         refresh();
     }
 
     // ---- what the parts use ---------------------------------------------------------------------------------------
-
-    EditBuffer buffer() {
-        return buffer;
-    }
 
     CustomerRepository customers() {
         return editing.customers();
@@ -164,24 +134,12 @@ public final class CustomerEditorViewModel {
         return historyRepository;
     }
 
-    RecordHelpers helpers() {
-        return helpers;
-    }
-
-    LiveFollower live() {
-        return live;
-    }
-
     ZoneId zone() {
         return clock.getZone();
     }
 
     boolean callsInFlight() {
         return scope.busy();
-    }
-
-    boolean conflictOpen() {
-        return conflicts.open();
     }
 
     void notice(EditorNotice message) {
@@ -245,17 +203,6 @@ public final class CustomerEditorViewModel {
 
     // ---- what the operator does -----------------------------------------------------------------------------------
 
-    /**
-     * "Review" on the live banner: opens the merge of the edits with the newer record now, on the editor's base.
-     * For a record someone deleted it opens the deleted flow (re-create with my values, or discard).
-     */
-    public void review() {
-        Customer base = buffer.base();
-        if (live.bannerShown() && base != null) {
-            conflicts.review(base, buffer.currentProperty().get(), live.theirs());
-        }
-    }
-
     /** Loads a customer in the background; until it arrives the editor shows "Loading…" and takes no edits. */
     public void load(long customerId) {
         boolean reload = buffer.base() != null && buffer.base().id() == customerId;
@@ -280,7 +227,7 @@ public final class CustomerEditorViewModel {
         }, failure -> {
             state.set(reload ? before : EditorState.EMPTY);
             notice.set(EditorNotice.error("Can't reach the database — Customer #" + customerId
-                    + " could not be loaded.", detail(failure)).withReload());
+                    + " could not be loaded.", EditorNotice.detail(failure)).withReload());
         });
     }
 
@@ -311,36 +258,6 @@ public final class CustomerEditorViewModel {
         }
     }
 
-    /**
-     * Saves the edits: a create for a new customer, else the save the lock's mode asks for, in the background.
-     * Controls first commit any value still being typed. A save requested while another is in flight is queued.
-     *
-     * @return whether a save was started or queued; {@code false} when {@link #canSaveProperty()} is false
-     */
-    public boolean save() {
-        controlCommitter.run();
-        if (!status.canSave.get()) {
-            return false;
-        }
-        saves.queue().submit(buffer.snapshot());
-        return true;
-    }
-
-    /**
-     * Saves, and runs {@code whenSaved} once this save and every save queued before it have committed. Nothing
-     * runs when the save fails or conflicts.
-     *
-     * @return as {@link #save()}
-     */
-    public boolean saveAndThen(Runnable whenSaved) {
-        saves.queue().whenDrained(whenSaved);
-        boolean submitted = save();
-        if (!submitted) {
-            saves.queue().cancel(whenSaved);
-        }
-        return submitted;
-    }
-
     /** Drops every edit: the editor shows its base again (a new customer becomes blank). */
     public void revert() {
         if (status.canRevert.get()) {
@@ -351,73 +268,12 @@ public final class CustomerEditorViewModel {
         }
     }
 
-    /**
-     * A versioned delete ({@code DELETE … WHERE id = ? AND version = ?}) of the record as loaded. The view asks for
-     * confirmation first ({@link #deleteQuestion()}). If someone changed the record since, nothing is deleted and
-     * the notice offers to reload.
-     */
-    public void requestDelete() {
-        if (status.canDelete.get()) {
-            saves.delete(buffer.base());
-        }
-    }
-
-    /** "Save without lock" after this editor lost its lease: goes on optimistically and saves now. */
-    public boolean saveWithoutLock() {
-        lock.continueOptimistically();
-        return save();
-    }
-
     /** The confirmation question before breaking another operator's lock, naming them and the customer. */
     public String breakLockQuestion() {
         String holder = lock.stateProperty().get() instanceof LockState.HeldByOther other
                 ? other.holder().holder() : "the holder";
         return "Break " + holder + "'s lock on " + status.displayName.get() + "? " + holder + " keeps the changes in "
                 + "their editor but can no longer save them under the lock.";
-    }
-
-    /** "Release there": this operator holds the lease in another window; let it go from here. */
-    public void releaseInAnotherWindow() {
-        lock.releaseInAnotherWindow();
-    }
-
-    /** Breaks another operator's lock (after {@link #breakLockQuestion()} was confirmed), then takes it. */
-    public void breakLock() {
-        lock.breakLock();
-    }
-
-    /** The confirmation question before a delete, naming the customer. */
-    public String deleteQuestion() {
-        Customer base = buffer.base();
-        String name = base == null ? status.displayName.get() : base.data().displayName();
-        return "Delete " + name + " (Customer #" + id + ")? This cannot be undone."
-                + (buffer.dirtyProperty().get() ? " Your unsaved changes are lost too." : "");
-    }
-
-    /**
-     * "Restore this version": puts a version's values into the fields and saves them as an ordinary save on the
-     * editor's current base, so it may conflict like any save (then the merge opens).
-     *
-     * @return whether a save started; {@code false} when the editor takes no edits now, or the record already holds
-     *         these values (the notice says so)
-     */
-    public boolean restore(CustomerData values) {
-        if (state.get() != EditorState.EDITING || !status.editable.get()) {
-            return false;
-        }
-        for (CustomerField f : CustomerField.values()) {
-            buffer.text(f).set(buffer.parser().format(values.get(f)));
-        }
-        if (!buffer.dirtyProperty().get()) {
-            notice.set(EditorNotice.info("This customer already holds these values; nothing to restore."));
-            return false;
-        }
-        return save();
-    }
-
-    /** Follows the hot-record advice: this editor switches to Lock for editing (taking the lease if it has edits). */
-    public void useLockForEditing() {
-        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
     }
 
     /** The editor closes: releases its lease (in the background) and stops its timers; not used afterwards. */
@@ -438,42 +294,7 @@ public final class CustomerEditorViewModel {
         onDeleted = listener == null ? i -> {} : listener;
     }
 
-    /** Installs what makes the view's controls commit a value still being typed, before every save's snapshot. */
-    public void setControlCommitter(Runnable committer) {
-        controlCommitter = committer == null ? () -> {} : committer;
-    }
-
     // ---- what the view shows --------------------------------------------------------------------------------------
-
-    /** The text of one field as typed; the view binds its control to it. */
-    public StringProperty textProperty(CustomerField field) {
-        return buffer.text(field);
-    }
-
-    /** Why the field's value cannot be saved, or {@code null} when it can. */
-    public ReadOnlyStringProperty errorProperty(CustomerField field) {
-        return buffer.error(field);
-    }
-
-    /** A rule the stored, unchanged value of this field breaks (shown, never blocking), or {@code null}. */
-    public ReadOnlyStringProperty warningProperty(CustomerField field) {
-        return buffer.warning(field);
-    }
-
-    /** Every reason the edits cannot be saved, in field order; empty when they can. */
-    public ReadOnlyObjectProperty<List<FieldError>> problemsProperty() {
-        return buffer.problemsProperty();
-    }
-
-    /** Unsaved edits exist: the values differ from the base (for a new customer: from blank). */
-    public ReadOnlyBooleanProperty dirtyProperty() {
-        return buffer.dirtyProperty();
-    }
-
-    /** The record the edits are based on; {@code null} for a new or not yet loaded customer. */
-    public ReadOnlyObjectProperty<Customer> baseProperty() {
-        return buffer.baseProperty();
-    }
 
     /** A database call is in flight. */
     public ReadOnlyBooleanProperty busyProperty() {
@@ -490,24 +311,34 @@ public final class CustomerEditorViewModel {
         return notice.getReadOnlyProperty();
     }
 
-    /** An open merge of my save with theirs (or the deleted flow), or {@code null}. While open, no edits. */
-    public ReadOnlyObjectProperty<MergeViewModel> mergeProperty() {
-        return conflicts.mergeProperty();
+    /** The edits: each field's text, error and warning, the base record, whether it is dirty. */
+    public EditBuffer buffer() {
+        return buffer;
     }
 
-    /** An open decision about a delete that met a newer version, or {@code null}. While open, no edits. */
-    public ReadOnlyObjectProperty<DeleteConflictViewModel> deleteConflictProperty() {
-        return conflicts.deleteConflictProperty();
+    /** What the controls show: editable, can save / revert / delete, why Save is blocked, name, version, title. */
+    public EditorStatus status() {
+        return status;
     }
 
-    /** The fields another's save changed when this clean editor moved to their version; highlighted briefly. */
-    public ReadOnlyObjectProperty<Set<CustomerField>> recentlyChangedProperty() {
-        return live.recentlyChangedProperty();
+    /** Save, Save and then, Save without lock, Restore, Delete and its question. */
+    public EditorSaves saves() {
+        return saves;
     }
 
-    /** "Bob saved version 8 (phone, email) — Review" while this editor has unsaved edits on an older version. */
-    public ReadOnlyStringProperty liveBannerProperty() {
-        return live.bannerProperty();
+    /** Other writers' changes: the live banner and the fields another's save just changed. */
+    public LiveFollower live() {
+        return live;
+    }
+
+    /** The open merge or delete decision, if any. */
+    public ConflictFlow conflicts() {
+        return conflicts;
+    }
+
+    /** Messaging the holder, who else is here, the hot-record advice. */
+    public RecordHelpers helpers() {
+        return helpers;
     }
 
     /** The History tab's versions of this editor's customer. */
@@ -515,69 +346,14 @@ public final class CustomerEditorViewModel {
         return versions;
     }
 
+    /** The Timeline tab: this editor's customer as a sequence diagram of its history and lease events. */
+    public TimelineViewModel timeline() {
+        return timeline;
+    }
+
     /** This editor's lock for editing: mode, state, banner. */
     public EditLockViewModel lock() {
         return lock;
-    }
-
-    /** "Message the holder…" and messages received about this customer; empty when the process has no messages. */
-    public Optional<HolderMessaging> messaging() {
-        return helpers.messaging();
-    }
-
-    /** "Also here: Bob (editing)": who else has this customer open; empty when nobody (or no presence shown). */
-    public ReadOnlyStringProperty alsoHereProperty() {
-        return helpers.alsoHereProperty();
-    }
-
-    /** "Often edited at the same time — consider Lock for editing" while optimistic on a hot record, else null. */
-    public ReadOnlyStringProperty hotRecordAdviceProperty() {
-        return helpers.hotRecordAdviceProperty();
-    }
-
-    /** The advice's detail, "4 conflicts on this customer in the last 7 days", or {@code null} with no advice. */
-    public ReadOnlyStringProperty hotRecordDetailProperty() {
-        return helpers.hotRecordDetailProperty();
-    }
-
-    /** The fields take edits. */
-    public ReadOnlyBooleanProperty editableProperty() {
-        return status.editable.getReadOnlyProperty();
-    }
-
-    /** Save would do something: the edits are valid and differ from the base (or the customer is new). */
-    public ReadOnlyBooleanProperty canSaveProperty() {
-        return status.canSave.getReadOnlyProperty();
-    }
-
-    /** Revert would do something. */
-    public ReadOnlyBooleanProperty canRevertProperty() {
-        return status.canRevert.getReadOnlyProperty();
-    }
-
-    /** Delete is possible: a stored customer, nothing in flight. */
-    public ReadOnlyBooleanProperty canDeleteProperty() {
-        return status.canDelete.getReadOnlyProperty();
-    }
-
-    /** "Can't save: …" with the first problem, or empty when nothing blocks a save. */
-    public ReadOnlyStringProperty saveBlockedReasonProperty() {
-        return status.saveBlockedReason.getReadOnlyProperty();
-    }
-
-    /** The customer's name as edited now: the company, else the contact, else "(unnamed)". */
-    public ReadOnlyStringProperty displayNameProperty() {
-        return status.displayName.getReadOnlyProperty();
-    }
-
-    /** "version N · saved by X at T", "Loading…" or "New customer · not saved yet". */
-    public ReadOnlyStringProperty versionLineProperty() {
-        return status.versionLine.getReadOnlyProperty();
-    }
-
-    /** The window title: "• Acme — Customer #3 — Lockstep — alice" ("•" while there are unsaved edits). */
-    public ReadOnlyStringProperty titleProperty() {
-        return status.title.getReadOnlyProperty();
     }
 
     /** The customer's id; empty for a new customer not yet saved. */
@@ -596,37 +372,6 @@ public final class CustomerEditorViewModel {
     }
 
     // ---- internals ------------------------------------------------------------------------------------------------
-
-    private void watchLock() {
-        buffer.dirtyProperty().addListener((obs, was, now) -> {
-            if (now && helpers.attached()) {
-                lock.editingStarted();
-            }
-        });
-        for (CustomerField f : CustomerField.values()) {
-            buffer.text(f).addListener(o -> lock.activity());
-        }
-        // Switching to lock mode with edits already made takes the lease at once, as a first change would.
-        lock.modeProperty().addListener((obs, was, now) -> {
-            if (now == ConcurrencyMode.LOCK_FOR_EDITING && buffer.dirtyProperty().get() && helpers.attached()) {
-                lock.editingStarted();
-            }
-        });
-        lock.stateProperty().addListener((obs, was, now) -> {
-            if (now instanceof LockState.HeldByOther other) {
-                lastHolder = other.holder().holder();
-            }
-        });
-        // The lease ended: without edits show the newest version (never a stale base); with edits keep them, and
-        // a Save that meets a newer version becomes a merge.
-        lock.setOnFree(() -> {
-            if (!buffer.dirtyProperty().get() && id >= 0 && state.get() == EditorState.EDITING) {
-                load(id);
-            }
-        });
-        lock.setOnNotifyFree(() -> notice.set(EditorNotice.info(lastHolder
-                + "'s lock on this customer ended — it is yours to edit")));
-    }
 
     /** The editor moves to {@code customerId} (-1: none): earlier results are dropped, pending work forgotten. */
     private void moveOn(long customerId) {
@@ -647,10 +392,5 @@ public final class CustomerEditorViewModel {
         status.refresh(new EditorStatus.Inputs(state.get(), conflicts.open(), lock.readOnlyProperty().get(),
                 buffer.problemsProperty().get(), buffer.dirtyProperty().get(), busy.get(), saves.queue().inFlight(),
                 buffer.currentProperty().get(), buffer.base(), id, user, clock));
-    }
-
-    static String detail(Throwable failure) {
-        String message = failure.getMessage();
-        return message == null || message.isBlank() ? failure.getClass().getSimpleName() : message;
     }
 }

@@ -62,7 +62,7 @@ public final class CustomerEditorWindow {
         stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));
         stage.setMinWidth(560);
         stage.setMinHeight(420);
-        stage.titleProperty().bind(viewModel.titleProperty());
+        stage.titleProperty().bind(viewModel.status().titleProperty());
         stage.setUserData(view);
         viewModel.setOnSaved(onSaved);
         viewModel.setOnDeleted(id -> {
@@ -79,14 +79,14 @@ public final class CustomerEditorWindow {
     private static void confirmClose(Stage stage, CustomerEditorViewModel viewModel, WindowEvent request) {
         EditorState state = viewModel.stateProperty().get();
         boolean editing = state == EditorState.EDITING || state == EditorState.NEW;
-        if (!viewModel.dirtyProperty().get() || !editing) {
+        if (!viewModel.buffer().dirtyProperty().get() || !editing) {
             return;
         }
         request.consume();
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
         ButtonType cancel = new ButtonType("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
-        String question = "Your changes to " + viewModel.displayNameProperty().get() + " are not saved yet.";
+        String question = "Your changes to " + viewModel.status().displayNameProperty().get() + " are not saved yet.";
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, save, discard, cancel);
         alert.setTitle("Lockstep");
         alert.setHeaderText("Save your changes before closing?");
@@ -99,7 +99,7 @@ public final class CustomerEditorWindow {
             stage.close();
         } else {
             // Closes once saved; a conflict, an invalid value or an unreachable database keeps the window open.
-            viewModel.saveAndThen(stage::close);
+            viewModel.saves().saveAndThen(stage::close);
         }
     }
 }

@@ -3,7 +3,7 @@ package org.lockstep.ui.editor;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Predicate;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
@@ -36,16 +36,16 @@ final class CustomerHistoryView {
     private final ObservableBooleanValue canEdit;
 
     /**
-     * @param restorer restores a version's values into the editor and saves; answers whether a save started (it
-     *                 asks the operator first when needed)
+     * @param restorer restores a version's values into the editor and saves (it asks the operator first when
+     *                 needed)
      * @param canEdit  whether the editor takes edits now
      */
-    CustomerHistoryView(CustomerHistoryViewModel history, Predicate<CustomerData> restorer,
+    CustomerHistoryView(CustomerHistoryViewModel history, Consumer<CustomerData> restorer,
             ObservableBooleanValue canEdit) {
         Label status = new Label();
-        status.setId("history-status");
+        status.setId(EditorIds.HISTORY_STATUS);
         status.textProperty().bind(history.statusProperty());
-        versions.setId("history-versions");
+        versions.setId(EditorIds.HISTORY_VERSIONS);
         versions.setItems(history.versions());
         versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -55,17 +55,17 @@ final class CustomerHistoryView {
                 column("When", Version::when, 150),
                 fixed(column("Op", Version::op, 70)),
                 column("Changes", Version::changesText, 300)));
-        heading.setId("history-heading");
+        heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");
-        difference.setId("history-difference");
+        difference.setId(EditorIds.HISTORY_DIFFERENCE);
         difference.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         difference.setPlaceholder(new Label("No field differs."));
         difference.getColumns().setAll(List.of(
                 column("Field", d -> d.field().label(), 110),
                 column("From", FieldDifference::from, 200),
                 column("To", FieldDifference::to, 200)));
-        restore.setId("restore-version");
-        restore.setOnAction(e -> selectedOne().ifPresent(v -> restorer.test(v.values())));
+        restore.setId(EditorIds.RESTORE_VERSION);
+        restore.setOnAction(e -> selectedOne().ifPresent(v -> restorer.accept(v.values())));
         versions.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Version>) c -> showSelection());
         canEdit.addListener(o -> showSelection());
         this.canEdit = canEdit;
@@ -94,8 +94,9 @@ final class CustomerHistoryView {
             heading.setText("Version " + v.version() + " — " + v.op() + " by " + v.who() + " at " + v.when());
             difference.getItems().setAll(v.changes());
         } else if (selected.size() == 2) {
-            Version a = selected.get(0).version() < selected.get(1).version() ? selected.get(0) : selected.get(1);
-            Version b = a == selected.get(0) ? selected.get(1) : selected.get(0);
+            boolean firstIsEarlier = selected.get(0).version() < selected.get(1).version();
+            Version a = selected.get(firstIsEarlier ? 0 : 1);
+            Version b = selected.get(firstIsEarlier ? 1 : 0);
             heading.setText("Version " + a.version() + " → version " + b.version());
             difference.getItems().setAll(CustomerHistoryViewModel.difference(a, b));
         } else {

@@ -176,8 +176,9 @@ public final class CustomerHistoryViewModel {
 
     /** The fields whose values differ between two versions, earlier → later, in field order. */
     public static List<FieldDifference> difference(Version a, Version b) {
-        Version earlier = a.version() <= b.version() ? a : b;
-        Version later = earlier == a ? b : a;
+        boolean aFirst = a.version() <= b.version();
+        Version earlier = aFirst ? a : b;
+        Version later = aFirst ? b : a;
         return differences(earlier.values(), later.values());
     }
 

@@ -29,9 +29,9 @@ import org.lockstep.ui.EditorLocale;
  * the base ({@code dirty}). Texts are parsed with {@link FieldParser} in the editor's locale ({@link EditorLocale})
  * and checked with {@link CustomerValidator#validateChanges} against the base on every change, so a problem shows
  * while typing; a rule broken by a stored value the operator left alone is a warning, not a problem. Confined to one
- * thread (the FX thread in the application).
+ * thread (the FX thread in the application). The view binds to it through {@link CustomerEditorViewModel#buffer()}.
  */
-final class EditBuffer {
+public final class EditBuffer {
 
     /**
      * What one save writes: the texts as they were when Save was pressed, and the values parsed from them.
@@ -69,16 +69,18 @@ final class EditBuffer {
         recompute();
     }
 
-    StringProperty text(CustomerField field) {
+    /** The text of one field as typed; the view binds its control to it. */
+    public StringProperty text(CustomerField field) {
         return texts.get(field);
     }
 
-    ReadOnlyStringProperty error(CustomerField field) {
+    /** Why the field's value cannot be saved, or {@code null} when it can. */
+    public ReadOnlyStringProperty error(CustomerField field) {
         return fieldErrors.get(field).getReadOnlyProperty();
     }
 
     /** A rule the stored value of an untouched field breaks (it is saved as it is), or {@code null}. */
-    ReadOnlyStringProperty warning(CustomerField field) {
+    public ReadOnlyStringProperty warning(CustomerField field) {
         return fieldWarnings.get(field).getReadOnlyProperty();
     }
 
@@ -87,7 +89,8 @@ final class EditBuffer {
         return parser;
     }
 
-    ReadOnlyObjectProperty<Customer> baseProperty() {
+    /** The record the edits are based on; {@code null} for a new or not yet loaded customer. */
+    public ReadOnlyObjectProperty<Customer> baseProperty() {
         return base.getReadOnlyProperty();
     }
 
@@ -95,12 +98,13 @@ final class EditBuffer {
         return base.get();
     }
 
-    ReadOnlyBooleanProperty dirtyProperty() {
+    /** Unsaved edits exist: the values differ from the base (for a new customer: from blank). */
+    public ReadOnlyBooleanProperty dirtyProperty() {
         return dirty.getReadOnlyProperty();
     }
 
     /** Every problem, in field order; a problem of the whole record has no field and comes first. */
-    ReadOnlyObjectProperty<List<FieldError>> problemsProperty() {
+    public ReadOnlyObjectProperty<List<FieldError>> problemsProperty() {
         return problems.getReadOnlyProperty();
     }
 
@@ -205,7 +209,7 @@ final class EditBuffer {
         errors.addAll(findings.errors());
         storeErrors.forEach((f, message) -> errors.add(new FieldError(f, message)));
         recordErrors.forEach(message -> errors.add(new FieldError(null, message)));
-        errors.sort(Comparator.comparingInt(e -> e.field() == null ? -1 : e.field().ordinal()));
+        errors.sort(Comparator.comparing(FieldError::field, Comparator.nullsFirst(Comparator.naturalOrder())));
         for (CustomerField f : CustomerField.values()) {
             fieldErrors.get(f).set(errors.stream().filter(e -> e.field() == f).map(FieldError::message)
                     .findFirst().orElse(null));

@@ -56,13 +56,13 @@ final class EditorForm {
      * Pushes every control's text into the view model: a value still being typed is saved too. A control whose text
      * is only the view model's value as the control can show it is left alone: JavaFX drops control characters from
      * a text control's content, so a value another tool stored with one (a warning under the field) would otherwise
-     * be rewritten without them though the operator never touched it (issue 11).
+     * be rewritten without them though the operator never touched it.
      */
     void commit(CustomerEditorViewModel viewModel) {
         controls.forEach((field, control) -> {
-            String mine = viewModel.textProperty(field).get();
+            String mine = viewModel.buffer().text(field).get();
             if (!control.getText().equals(shownAs(mine, control instanceof TextArea))) {
-                viewModel.textProperty(field).set(control.getText());
+                viewModel.buffer().text(field).set(control.getText());
             }
         });
     }
@@ -76,8 +76,9 @@ final class EditorForm {
             return "";
         }
         StringBuilder shown = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            boolean kept = c == '\n' || c == '\t' ? area : c >= 0x20 && c != 0x7f;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean kept = (c == '\n' || c == '\t') ? area : (c >= 0x20 && c != 0x7f);
             if (kept) {
                 shown.append(c);
             }
@@ -90,29 +91,30 @@ final class EditorForm {
         int row = firstRow;
         for (CustomerField field : fields) {
             TextInputControl control = control(field);
-            control.setId(field.column());
-            control.textProperty().bindBidirectional(viewModel.textProperty(field));
-            control.editableProperty().bind(viewModel.editableProperty());
+            control.setId(EditorIds.field(field));
+            control.textProperty().bindBidirectional(viewModel.buffer().text(field));
+            control.editableProperty().bind(viewModel.status().editableProperty());
             controls.put(field, control);
 
             Label error = new Label();
-            error.setId(field.column() + "-error");
+            error.setId(EditorIds.fieldError(field));
             error.getStyleClass().add("field-error");
             error.setWrapText(true);
-            error.textProperty().bind(viewModel.errorProperty(field));
+            error.textProperty().bind(viewModel.buffer().error(field));
             // Only where the operator can act on it: not on the blank form shown before anything is selected.
-            error.visibleProperty().bind(viewModel.errorProperty(field).isNotNull().and(viewModel.editableProperty()));
+            error.visibleProperty().bind(viewModel.buffer().error(field).isNotNull()
+                    .and(viewModel.status().editableProperty()));
             error.managedProperty().bind(error.visibleProperty());
             error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
             control.pseudoClassStateChanged(INVALID, error.isVisible());
 
             Label warning = new Label();
-            warning.setId(field.column() + "-warning");
+            warning.setId(EditorIds.fieldWarning(field));
             warning.getStyleClass().add("field-warning");
             warning.setWrapText(true);
-            warning.textProperty().bind(viewModel.warningProperty(field));
-            warning.visibleProperty().bind(viewModel.warningProperty(field).isNotNull()
-                    .and(viewModel.editableProperty()));
+            warning.textProperty().bind(viewModel.buffer().warning(field));
+            warning.visibleProperty().bind(viewModel.buffer().warning(field).isNotNull()
+                    .and(viewModel.status().editableProperty()));
             warning.managedProperty().bind(warning.visibleProperty());
 
             Label label = new Label(field.label());

@@ -24,6 +24,12 @@ public record EditorNotice(Kind kind, String text, String detail, boolean offerR
         return new EditorNotice(Kind.ERROR, text, detail == null ? "" : detail, false);
     }
 
+    /** What the database or driver said of {@code failure}: its message, else the name of its type. */
+    static String detail(Throwable failure) {
+        String message = failure.getMessage();
+        return message == null || message.isBlank() ? failure.getClass().getSimpleName() : message;
+    }
+
     EditorNotice withReload() {
         return new EditorNotice(kind, text, detail, true);
     }

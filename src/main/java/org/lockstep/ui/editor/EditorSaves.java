@@ -2,6 +2,8 @@ package org.lockstep.ui.editor;
 
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
@@ -16,9 +18,18 @@ import org.lockstep.ui.lock.EditLockViewModel;
  * An editor's saves and deletes: the save the lock's mode asks for ({@link CustomerEditing#save}), serialized by a
  * {@link SaveQueue} so an operator never conflicts with their own save, and what each outcome does to the editor.
  * A save that commits after the editor moved to another record is still reported ({@code onSaved}) and lets the next
- * queued save run; everything else of a stale outcome is dropped. Confined to the FX thread.
+ * queued save run; everything else of a stale outcome is dropped. Confined to the FX thread. The view and the
+ * operator's actions reach it through {@link CustomerEditorViewModel#saves()}.
+ *
+ * <p>Saves from one editor are serialized: a save requested while another is in flight waits in the queue and then
+ * uses the version that one returned. A queued save whose values the database already holds is skipped rather than
+ * written as an empty new version. Saves and deletes go out fenced by the lease's token while this editor holds it;
+ * one refused by another's lease, or by a lost one, keeps every edit. In the trainer's "Last write wins (unsafe)"
+ * mode a save is a blind {@link org.lockstep.domain.CustomerRepository#overwrite} instead: no version check and never
+ * a merge, so a save committed by another operator in between is lost without any error — the bug the other modes
+ * prevent, shown on purpose.
  */
-final class EditorSaves {
+public final class EditorSaves {
 
     private final CustomerEditorViewModel editor;
     private final CustomerEditing editing;
@@ -26,6 +37,7 @@ final class EditorSaves {
     private final TaskScope scope;
     private final ConflictFlow conflicts;
     private final SaveQueue saves = new SaveQueue(this::start);
+    private Runnable controlCommitter = () -> {};
 
     EditorSaves(CustomerEditorViewModel editor, CustomerEditing editing, EditLockViewModel lock, TaskScope scope,
             ConflictFlow conflicts) {
@@ -38,6 +50,89 @@ final class EditorSaves {
 
     SaveQueue queue() {
         return saves;
+    }
+
+    /**
+     * Saves the edits: a create for a new customer, else the save the lock's mode asks for, in the background.
+     * Controls first commit any value still being typed. A save requested while another is in flight is queued.
+     *
+     * @return whether a save was started or queued; {@code false} when {@link EditorStatus#canSaveProperty()} is false
+     */
+    public boolean save() {
+        controlCommitter.run();
+        if (!editor.status().canSave.get()) {
+            return false;
+        }
+        saves.submit(editor.buffer().snapshot());
+        return true;
+    }
+
+    /**
+     * Saves, and runs {@code whenSaved} once this save and every save queued before it have committed. Nothing
+     * runs when the save fails or conflicts.
+     *
+     * @return as {@link #save()}
+     */
+    public boolean saveAndThen(Runnable whenSaved) {
+        saves.whenDrained(whenSaved);
+        boolean submitted = save();
+        if (!submitted) {
+            saves.cancel(whenSaved);
+        }
+        return submitted;
+    }
+
+    /**
+     * A versioned delete ({@code DELETE … WHERE id = ? AND version = ?}) of the record as loaded. The view asks for
+     * confirmation first ({@link #deleteQuestion()}). If someone changed the record since, nothing is deleted and
+     * the notice offers to reload.
+     */
+    public void requestDelete() {
+        if (editor.status().canDelete.get()) {
+            delete(editor.buffer().base());
+        }
+    }
+
+    /** "Save without lock" after this editor lost its lease: goes on optimistically and saves now. */
+    public boolean saveWithoutLock() {
+        lock.continueOptimistically();
+        return save();
+    }
+
+    /** The confirmation question before a delete, naming the customer. */
+    public String deleteQuestion() {
+        EditBuffer buffer = editor.buffer();
+        Customer base = buffer.base();
+        String name = base == null ? editor.status().displayName.get() : base.data().displayName();
+        return "Delete " + name + " (Customer #" + editor.customerId().orElse(-1) + ")? This cannot be undone."
+                + (buffer.dirtyProperty().get() ? " Your unsaved changes are lost too." : "");
+    }
+
+    /**
+     * "Restore this version": puts a version's values into the fields and saves them as an ordinary save on the
+     * editor's current base, so it may conflict like any save (then the merge opens).
+     *
+     * @return whether a save started; {@code false} when the editor takes no edits now, or the record already holds
+     *         these values (the notice says so)
+     */
+    public boolean restore(CustomerData values) {
+        if (editor.stateProperty().get() != EditorState.EDITING || !editor.status().editable.get()) {
+            return false;
+        }
+        EditBuffer buffer = editor.buffer();
+        for (CustomerField f : CustomerField.values()) {
+            buffer.text(f).set(buffer.parser().format(values.get(f)));
+        }
+        if (!buffer.dirtyProperty().get()) {
+            editor.notice(EditorNotice.info("This customer already holds these values; nothing to restore."));
+            return false;
+        }
+        return save();
+    }
+
+    /** Installs what makes the view's controls commit a value still being typed, before every save's snapshot. */
+    public void setControlCommitter(Runnable committer) {
+        controlCommitter = committer == null ? () -> {} : committer;
     }
 
     private void start(EditBuffer.Snapshot mine) {
@@ -115,10 +210,10 @@ final class EditorSaves {
             editor.notice(EditorNotice.error(busy.getMessage() + ". Your changes are kept.", ""));
         } else if (failure instanceof OutcomeUnknownException unknownOutcome) {
             editor.notice(EditorNotice.error(CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN,
-                    CustomerEditorViewModel.detail(unknownOutcome)));
+                    EditorNotice.detail(unknownOutcome)));
         } else {
             editor.notice(EditorNotice.error(CustomerEditorViewModel.SAVE_FAILED,
-                    CustomerEditorViewModel.detail(failure)));
+                    EditorNotice.detail(failure)));
         }
     }
 
@@ -148,7 +243,7 @@ final class EditorSaves {
         }, failure -> {
             if (stamp.isCurrent()) {
                 editor.notice(EditorNotice.error("Can't reach the database — nothing was deleted. Try again.",
-                        CustomerEditorViewModel.detail(failure)));
+                        EditorNotice.detail(failure)));
             }
         });
     }

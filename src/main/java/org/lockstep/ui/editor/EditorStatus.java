@@ -2,7 +2,9 @@ package org.lockstep.ui.editor;
 
 import java.time.Clock;
 import java.util.List;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -11,8 +13,9 @@ import org.lockstep.domain.FieldError;
 /**
  * What an editor's controls show, derived from its state in one place: which actions are possible, why Save is
  * blocked, the name, version line and window title. Recomputed whenever an input changes. Confined to the FX thread.
+ * The view binds to it through {@link CustomerEditorViewModel#status()}.
  */
-final class EditorStatus {
+public final class EditorStatus {
 
     final ReadOnlyBooleanWrapper editable = new ReadOnlyBooleanWrapper(this, "editable");
     final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
@@ -51,5 +54,45 @@ final class EditorStatus {
         displayName.set(in.current().displayName());
         versionLine.set(EditorTexts.versionLine(s, in.base(), in.clock()));
         title.set(EditorTexts.title(s, in.dirty(), displayName.get(), in.id(), in.user()));
+    }
+
+    /** The fields take edits. */
+    public ReadOnlyBooleanProperty editableProperty() {
+        return editable.getReadOnlyProperty();
+    }
+
+    /** Save would do something: the edits are valid and differ from the base (or the customer is new). */
+    public ReadOnlyBooleanProperty canSaveProperty() {
+        return canSave.getReadOnlyProperty();
+    }
+
+    /** Revert would do something. */
+    public ReadOnlyBooleanProperty canRevertProperty() {
+        return canRevert.getReadOnlyProperty();
+    }
+
+    /** Delete is possible: a stored customer, nothing in flight. */
+    public ReadOnlyBooleanProperty canDeleteProperty() {
+        return canDelete.getReadOnlyProperty();
+    }
+
+    /** "Can't save: …" with the first problem, or empty when nothing blocks a save. */
+    public ReadOnlyStringProperty saveBlockedReasonProperty() {
+        return saveBlockedReason.getReadOnlyProperty();
+    }
+
+    /** The customer's name as edited now: the company, else the contact, else "(unnamed)". */
+    public ReadOnlyStringProperty displayNameProperty() {
+        return displayName.getReadOnlyProperty();
+    }
+
+    /** "version N · saved by X at T", "Loading…" or "New customer · not saved yet". */
+    public ReadOnlyStringProperty versionLineProperty() {
+        return versionLine.getReadOnlyProperty();
+    }
+
+    /** The window title: "• Acme — Customer #3 — Lockstep — alice" ("•" while there are unsaved edits). */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 }

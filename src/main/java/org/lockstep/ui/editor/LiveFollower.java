@@ -18,9 +18,10 @@ import org.lockstep.ui.live.LiveUpdates;
  * operator's in another window: without unsaved edits it moves to the newer version and highlights the changed
  * fields; with edits its base stays and a banner offers a review, so that a stale save still meets the newer version
  * (PoEAA, Optimistic Offline Lock). This editor's own writes only move a clean editor along. Confined to the FX
- * thread; reads go through a scope of their own, renewed with the editor's record.
+ * thread; reads go through a scope of their own, renewed with the editor's record. The view binds to it through
+ * {@link CustomerEditorViewModel#live()}.
  */
-final class LiveFollower {
+public final class LiveFollower {
 
     private final CustomerEditorViewModel editor;
     private final TaskScope reads;
@@ -43,17 +44,30 @@ final class LiveFollower {
         return List.of(live.subscribe(this::changes), live.onResync(() -> recheck(true, Optional.empty())));
     }
 
-    ReadOnlyStringProperty bannerProperty() {
+    /** "Bob saved version 8 (phone, email) — Review" while this editor has unsaved edits on an older version. */
+    public ReadOnlyStringProperty bannerProperty() {
         return banner.getReadOnlyProperty();
     }
 
-    ReadOnlyObjectProperty<Set<CustomerField>> recentlyChangedProperty() {
+    /** The fields another's save changed when this clean editor moved to their version; highlighted briefly. */
+    public ReadOnlyObjectProperty<Set<CustomerField>> recentlyChangedProperty() {
         return recentlyChanged.getReadOnlyProperty();
     }
 
     /** The newer record the banner announced, if any: what Review merges with and Revert moves to. */
     Optional<Customer> theirs() {
         return Optional.ofNullable(theirs);
+    }
+
+    /**
+     * "Review" on the live banner: opens the merge of the edits with the newer record now, on the editor's base.
+     * For a record someone deleted it opens the deleted flow (re-create with my values, or discard).
+     */
+    public void review() {
+        Customer base = editor.buffer().base();
+        if (bannerShown() && base != null) {
+            editor.conflicts().review(base, editor.buffer().currentProperty().get(), theirs());
+        }
     }
 
     boolean bannerShown() {
@@ -88,6 +102,10 @@ final class LiveFollower {
         if (batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
             editor.history().refresh();
         }
+        if (batch.stream()
+                .anyMatch(c -> (c.event().isCustomer() || c.event().isLease()) && c.event().id() == base.id())) {
+            editor.timeline().refresh(); // a lease taken or let go changes no version, but it is on the timeline
+        }
         List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
                 && c.event().id() == base.id()
                 && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
@@ -111,7 +129,7 @@ final class LiveFollower {
         long customerId = base.id();
         reads.execute(() -> LiveCheck.read(editor.customers(), editor.historyRepository(), customerId,
                 base.version(), fromAnotherWindow), check -> {
-                    if (editor.callsInFlight() || editor.conflictOpen()) {
+                    if (editor.callsInFlight() || editor.conflicts().open()) {
                         // A save or load in flight settles the state itself; look again once it has.
                         recheckWhenSettled = editor.callsInFlight();
                         recheckFromAnotherWindow = fromAnotherWindow;
@@ -121,7 +139,7 @@ final class LiveFollower {
                         followOwn(check);
                     }
                 }, failure -> editor.notice(EditorNotice.error("Another operator changed this customer, but it "
-                        + "could not be read again — Reload to see it.", CustomerEditorViewModel.detail(failure))
+                        + "could not be read again — Reload to see it.", EditorNotice.detail(failure))
                         .withReload()));
     }
 

@@ -2,12 +2,14 @@ package org.lockstep.ui.editor;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.domain.Presence;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.HolderMessaging;
 import org.lockstep.ui.presence.PresenceBoard;
@@ -15,9 +17,10 @@ import org.lockstep.ui.presence.PresenceBoard;
 /**
  * The record-scoped helpers of one editor behind one {@link RecordScoped} face: the lock for editing, messaging the
  * lock's holder, the presence seat ("Also here: Bob") and the hot-record advice. Attaching to the record an editor
- * shows attaches them all; a helper the process lacks is a null object. Confined to the FX thread.
+ * shows attaches them all; a helper the process lacks is a null object. Confined to the FX thread. The view binds to
+ * it through {@link CustomerEditorViewModel#helpers()}.
  */
-final class RecordHelpers implements RecordScoped {
+public final class RecordHelpers implements RecordScoped {
 
     private final EditLockViewModel lock;
     private final Optional<HolderMessaging> messaging;
@@ -27,6 +30,19 @@ final class RecordHelpers implements RecordScoped {
     private long attachedId = -1;
     private final ReadOnlyStringWrapper hotRecordAdvice = new ReadOnlyStringWrapper(this, "hotRecordAdvice");
     private final ReadOnlyStringWrapper hotRecordDetail = new ReadOnlyStringWrapper(this, "hotRecordDetail");
+
+    /**
+     * The helpers {@code services} (an editor's own, {@link EditorServices#forNewEditor()}) offer for an editor with
+     * {@code lock}; a message received about the customer is shown through {@code notice}.
+     */
+    static RecordHelpers of(EditorServices services, EditLockViewModel lock, ReadOnlyBooleanProperty dirty,
+            Consumer<EditorNotice> notice) {
+        Optional<HolderMessaging> messaging = services.messages().map(m -> new HolderMessaging(m,
+                services.executor(), lock, services.live().orElse(null),
+                message -> notice.accept(EditorNotice.info(message.describe()))));
+        return new RecordHelpers(lock, messaging, new HotRecordWatch(services.customers(), services.executor()),
+                services.presence().orElse(null), dirty);
+    }
 
     /**
      * @param presence the process's board, or {@code null} when it shows no presence
@@ -97,20 +113,29 @@ final class RecordHelpers implements RecordScoped {
         hotRecord.clear();
     }
 
-    Optional<HolderMessaging> messaging() {
+    /** "Message the holder…" and messages received about this customer; empty when the process has no messages. */
+    public Optional<HolderMessaging> messaging() {
         return messaging;
     }
 
-    ReadOnlyStringProperty alsoHereProperty() {
+    /** "Also here: Bob (editing)": who else has this customer open; empty when nobody (or no presence shown). */
+    public ReadOnlyStringProperty alsoHereProperty() {
         return seat.alsoHere.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty hotRecordAdviceProperty() {
+    /** "Often edited at the same time — consider Lock for editing" while optimistic on a hot record, else null. */
+    public ReadOnlyStringProperty hotRecordAdviceProperty() {
         return hotRecordAdvice.getReadOnlyProperty();
     }
 
-    ReadOnlyStringProperty hotRecordDetailProperty() {
+    /** The advice's detail, "4 conflicts on this customer in the last 7 days", or {@code null} with no advice. */
+    public ReadOnlyStringProperty hotRecordDetailProperty() {
         return hotRecordDetail.getReadOnlyProperty();
+    }
+
+    /** Follows the hot-record advice: this editor switches to Lock for editing (taking the lease if it has edits). */
+    public void useLockForEditing() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
     }
 
     /** The advice shows only while editing optimistically: in lock-for-editing mode it is already followed. */

@@ -48,60 +48,36 @@ public final class LabView {
     private final LabViewModel vm;
     private final Parent root;
 
-    @FXML
-    private Label workersLabel;
-    @FXML
-    private Spinner<Integer> workersSpinner;
-    @FXML
-    private Label stockLabel;
-    @FXML
-    private Spinner<Integer> stockSpinner;
-    @FXML
-    private Label opsLabel;
-    @FXML
-    private Spinner<Integer> opsSpinner;
-    @FXML
-    private Label thinkLabel;
-    @FXML
-    private Spinner<Integer> thinkSpinner;
-    @FXML
-    private HBox strategyBox;
-    @FXML
-    private Button runButton;
-    @FXML
-    private Button sweepButton;
-    @FXML
-    private ChoiceBox<Integer> sweepWorkersChoice;
-    @FXML
-    private Spinner<Integer> sweepOpsSpinner;
-    @FXML
-    private Button exportButton;
-    @FXML
-    private ProgressBar progressBar;
-    @FXML
-    private Label statusLabel;
-    @FXML
-    private Label errorLabel;
-    @FXML
-    private TabPane tabs;
-    @FXML
-    private TableView<StrategyResult> resultsTable;
-    @FXML
-    private GridPane chartGrid;
-    @FXML
-    private BarChart<String, Number> throughputChart;
-    @FXML
-    private BarChart<String, Number> lostChart;
-    @FXML
-    private BarChart<String, Number> retriesChart;
-    @FXML
-    private Label sweepMetricLabel;
-    @FXML
-    private ChoiceBox<LabViewModel.SweepMetric> sweepMetricChoice;
-    @FXML
-    private LineChart<String, Number> sweepChart;
-    @FXML
-    private NumberAxis sweepValueAxis;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private Label workersLabel;
+    @FXML private Spinner<Integer> workersSpinner;
+    @FXML private Label stockLabel;
+    @FXML private Spinner<Integer> stockSpinner;
+    @FXML private Label opsLabel;
+    @FXML private Spinner<Integer> opsSpinner;
+    @FXML private Label thinkLabel;
+    @FXML private Spinner<Integer> thinkSpinner;
+    @FXML private HBox strategyBox;
+    @FXML private Button runButton;
+    @FXML private Button sweepButton;
+    @FXML private ChoiceBox<Integer> sweepWorkersChoice;
+    @FXML private Spinner<Integer> sweepOpsSpinner;
+    @FXML private Button exportButton;
+    @FXML private ProgressBar progressBar;
+    @FXML private Label statusLabel;
+    @FXML private Label errorLabel;
+    @FXML private TabPane tabs;
+    @FXML private TableView<StrategyResult> resultsTable;
+    @FXML private GridPane chartGrid;
+    @FXML private BarChart<String, Number> throughputChart;
+    @FXML private BarChart<String, Number> lostChart;
+    @FXML private BarChart<String, Number> retriesChart;
+    @FXML private Label sweepMetricLabel;
+    @FXML private ChoiceBox<LabViewModel.SweepMetric> sweepMetricChoice;
+    @FXML private LineChart<String, Number> sweepChart;
+    @FXML private NumberAxis sweepValueAxis;
+    // @formatter:on
 
     /** Builds the view from its FXML and binds it to {@code vm}. */
     public LabView(LabViewModel vm) {

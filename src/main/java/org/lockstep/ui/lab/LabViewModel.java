@@ -50,16 +50,13 @@ public final class LabViewModel {
     /** What the sweep chart plots per strategy and worker count. */
     public enum SweepMetric {
         /** Confirmed purchases per second: a purchase given up after its last retry does not count. */
-        CONFIRMED("Confirmed purchases per second", StrategyResult::confirmedPerS),
+        CONFIRMED("Confirmed purchases per second"),
         /** Purchase attempts finished per second, whatever their outcome. */
-        THROUGHPUT("Purchase attempts per second", StrategyResult::throughputOpsPerS);
+        THROUGHPUT("Purchase attempts per second");
 
         private final String label;
-        private final ToDoubleFunction<StrategyResult> value;
-
-        SweepMetric(String label, ToDoubleFunction<StrategyResult> value) {
+        SweepMetric(String label) {
             this.label = label;
-            this.value = value;
         }
 
         /** The axis label. */
@@ -69,7 +66,10 @@ public final class LabViewModel {
 
         /** The plotted value of one result. */
         public double of(StrategyResult result) {
-            return value.applyAsDouble(result);
+            return switch (this) {
+                case CONFIRMED -> result.confirmedPerS();
+                case THROUGHPUT -> result.throughputOpsPerS();
+            };
         }
 
         @Override
@@ -270,7 +270,7 @@ public final class LabViewModel {
         start(String.format(Locale.ROOT, "Sweeping %d strategies over %s workers…", plan.strategies().size(),
                 plan.workerCounts()));
         LabProgress listener = progressListener();
-        executor.execute(() -> runner.sweep(plan, listener), r -> showSweep(plan, r), this::failed);
+        executor.execute(() -> runner.sweep(plan, listener), this::showSweep, this::failed);
     }
 
     /**
@@ -335,7 +335,7 @@ public final class LabViewModel {
         finish(summary(done));
     }
 
-    private void showSweep(SweepPlan plan, List<StrategyResult> done) {
+    private void showSweep(List<StrategyResult> done) {
         sweepResults.setAll(done);
         plotSweep();
         long exhausted = done.stream().filter(r -> r.strategy() == Strategy.OPTIMISTIC)

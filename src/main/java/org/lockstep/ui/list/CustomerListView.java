@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.animation.Animation;
@@ -60,32 +61,22 @@ public final class CustomerListView {
     private boolean selectingFromTable;
     private Timeline lockPolling;
 
-    @FXML
-    private Label filterLabel;
-    @FXML
-    private TextField filterField;
-    @FXML
-    private TableView<Customer> table;
-    @FXML
-    private Label placeholder;
-    @FXML
-    private TableColumn<Customer, String> lockColumn;
-    @FXML
-    private TableColumn<Customer, Long> idColumn;
-    @FXML
-    private TableColumn<Customer, String> companyColumn;
-    @FXML
-    private TableColumn<Customer, String> contactColumn;
-    @FXML
-    private TableColumn<Customer, String> emailColumn;
-    @FXML
-    private TableColumn<Customer, String> cityColumn;
-    @FXML
-    private TableColumn<Customer, String> countryColumn;
-    @FXML
-    private TableColumn<Customer, Long> versionColumn;
-    @FXML
-    private TableColumn<Customer, String> updatedColumn;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private Label filterLabel;
+    @FXML private TextField filterField;
+    @FXML private TableView<Customer> table;
+    @FXML private Label placeholder;
+    @FXML private TableColumn<Customer, String> lockColumn;
+    @FXML private TableColumn<Customer, Long> idColumn;
+    @FXML private TableColumn<Customer, String> companyColumn;
+    @FXML private TableColumn<Customer, String> contactColumn;
+    @FXML private TableColumn<Customer, String> emailColumn;
+    @FXML private TableColumn<Customer, String> cityColumn;
+    @FXML private TableColumn<Customer, String> countryColumn;
+    @FXML private TableColumn<Customer, Long> versionColumn;
+    @FXML private TableColumn<Customer, String> updatedColumn;
+    // @formatter:on
 
     /** Builds the list from its FXML and binds it to {@code vm}. */
     public CustomerListView(CustomerListViewModel vm) {
@@ -101,8 +92,8 @@ public final class CustomerListView {
 
     @FXML
     private void initialize() {
-        filterField.setId("customer-filter");
-        table.setId("customer-table");
+        filterField.setId(ListIds.CUSTOMER_FILTER);
+        table.setId(ListIds.CUSTOMER_TABLE);
         filterLabel.setLabelFor(filterField);
         bindFilter();
         bindColumns();
@@ -248,7 +239,7 @@ public final class CustomerListView {
     }
 
     private void showSelection(Customer c) {
-        if (c == table.getSelectionModel().getSelectedItem()) {
+        if (Objects.equals(c, table.getSelectionModel().getSelectedItem())) {
             return;
         }
         if (c == null) {

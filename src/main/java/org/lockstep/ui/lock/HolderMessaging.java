@@ -14,7 +14,7 @@ import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
- * "Message the holder…" (issue 5, as FileMaker offers): an editor waiting on another's lock sends the holder a short
+ * "Message the holder…" (as FileMaker offers): an editor waiting on another's lock sends the holder a short
  * message — to the session the lease names, which for a desktop editor is that editor's own writer id — and an editor
  * receives the messages sent to it about its customer the moment the feed announces them. Confined to the FX thread;
  * database calls go through the executor.

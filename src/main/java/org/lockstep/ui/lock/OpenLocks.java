@@ -9,7 +9,7 @@ import org.lockstep.domain.LeaseInfo;
 
 /**
  * The locks of every editor this process has open, so that the application can let go of them all when it stops
- * (issue 4: a lease is released on window close and on app exit, not left to lapse by its TTL), and so that one
+ * (a lease is released on window close and on app exit, not left to lapse by its TTL), and so that one
  * window can ask another to let go ("Release there"). Confined to the FX thread.
  */
 public final class OpenLocks {

@@ -123,21 +123,21 @@ public final class MainWindowViewModel {
 
     /** Whether there is a customer to open in a new window: the selected row, else the one in the pane. */
     public BooleanBinding canOpen() {
-        return list.selectedProperty().isNotNull().or(editor.baseProperty().isNotNull());
+        return list.selectedProperty().isNotNull().or(editor.buffer().baseProperty().isNotNull());
     }
 
     /** Whether the pane holds a stored customer that could be deleted. */
     public BooleanBinding canDelete() {
-        return editor.baseProperty().isNotNull().and(editor.busyProperty().not());
+        return editor.buffer().baseProperty().isNotNull().and(editor.busyProperty().not());
     }
 
     /** Shows a customer in the pane, asking first when that would replace unsaved edits. */
     public void show(Customer next) {
-        Customer base = editor.baseProperty().get();
+        Customer base = editor.buffer().baseProperty().get();
         if (base != null && base.id() == next.id()) {
             return;
         }
-        if (!editor.dirtyProperty().get()) {
+        if (!editor.buffer().dirtyProperty().get()) {
             editor.load(next.id());
             return;
         }
@@ -155,7 +155,7 @@ public final class MainWindowViewModel {
 
     /** Starts a new customer in the pane, asking first when that would replace unsaved edits. */
     public void newCustomer() {
-        if (editor.dirtyProperty().get() && prompt.ask("You have unsaved changes to " + editingName()
+        if (editor.buffer().dirtyProperty().get() && prompt.ask("You have unsaved changes to " + editingName()
                 + ". Discard them and start a new customer?", false) != PendingEdits.DISCARD) {
             return;
         }
@@ -166,7 +166,7 @@ public final class MainWindowViewModel {
     /** Opens the selected customer (else the one in the pane) in its own window; the pane keeps its edits. */
     public void openInNewWindow() {
         Customer selected = list.selectedProperty().get();
-        Customer target = selected != null ? selected : editor.baseProperty().get();
+        Customer target = selected != null ? selected : editor.buffer().baseProperty().get();
         if (target != null) {
             windowOpener.accept(target.id());
         }
@@ -174,7 +174,7 @@ public final class MainWindowViewModel {
 
     /** Asks the pane's editor to delete its customer (versioned; the editor reports the outcome). */
     public void delete() {
-        editor.requestDelete();
+        editor.saves().requestDelete();
     }
 
     /**
@@ -183,25 +183,25 @@ public final class MainWindowViewModel {
      */
     public void refresh() {
         list.refresh();
-        Customer base = editor.baseProperty().get();
-        if (base != null && !editor.dirtyProperty().get()) {
+        Customer base = editor.buffer().baseProperty().get();
+        if (base != null && !editor.buffer().dirtyProperty().get()) {
             editor.load(base.id());
         }
     }
 
     /** Whether the window may close: yes without unsaved edits in the pane, else only if the operator discards them. */
     public boolean canClose() {
-        return !editor.dirtyProperty().get() || prompt.ask("You have unsaved changes to " + editingName()
+        return !editor.buffer().dirtyProperty().get() || prompt.ask("You have unsaved changes to " + editingName()
                 + ". Discard them and close the window?", false) == PendingEdits.DISCARD;
     }
 
     private String editingName() {
-        Customer base = editor.baseProperty().get();
+        Customer base = editor.buffer().baseProperty().get();
         return base == null ? "a new customer" : "“" + base.data().displayName() + "”";
     }
 
     private void selectEdited() {
-        Customer base = editor.baseProperty().get();
+        Customer base = editor.buffer().baseProperty().get();
         if (base != null) {
             list.select(base.id());
         } else {

@@ -13,6 +13,8 @@ public enum PendingEdits {
     @FunctionalInterface
     public interface Prompt {
         /**
+         * Asks the question and waits for the answer.
+         *
          * @param question       what is at stake, e.g. "You have unsaved changes to “Firma 0001”. Discard them and
          *                       open “Firma 0002”?"
          * @param offerNewWindow whether {@link #OPEN_IN_NEW_WINDOW} is a possible answer

@@ -129,6 +129,16 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         return delegate.recentConflicts(id, window);
     }
 
+    @Override
+    public void recordMergeSaved(long id, long version) {
+        delegate.recordMergeSaved(id, version);
+    }
+
+    @Override
+    public void recordMergeAbandoned(long id) {
+        delegate.recordMergeAbandoned(id);
+    }
+
     private void publishCurrent(long id, Optional<Customer> theirs) {
         uiThread.execute(() -> theirs.ifPresentOrElse(listener::stored, () -> listener.deleted(id)));
     }

@@ -36,22 +36,17 @@ public final class DeleteConflictDialog {
     private final DeleteConflictViewModel viewModel;
     private final Stage stage = new Stage();
 
-    @FXML
-    private Label title;
-    @FXML
-    private Label historySummary;
-    @FXML
-    private Label notice;
-    @FXML
-    private Label error;
-    @FXML
-    private GridPane changes;
-    @FXML
-    private ProgressIndicator busy;
-    @FXML
-    private Button deleteAnyway;
-    @FXML
-    private Button keep;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private Label title;
+    @FXML private Label historySummary;
+    @FXML private Label notice;
+    @FXML private Label error;
+    @FXML private GridPane changes;
+    @FXML private ProgressIndicator busy;
+    @FXML private Button deleteAnyway;
+    @FXML private Button keep;
+    // @formatter:on
 
     private DeleteConflictDialog(Window owner, DeleteConflictViewModel viewModel) {
         this.viewModel = viewModel;

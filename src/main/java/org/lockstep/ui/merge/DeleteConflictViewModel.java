@@ -1,6 +1,7 @@
 package org.lockstep.ui.merge;
 
 import java.time.Clock;
+import java.time.ZoneId;
 import java.time.LocalDate;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -32,10 +33,9 @@ public final class DeleteConflictViewModel {
     private final CustomerRepository customers;
     private final HistoryRepository history;
     private final TaskExecutor executor;
-    private final Clock clock = Clock.systemDefaultZone();
+    private final Clock clock = Clock.system(ZoneId.systemDefault());
     private final long id;
 
-    private Customer base;
     private Customer theirs;
     private boolean refreshed;
     private int generation;
@@ -191,7 +191,6 @@ public final class DeleteConflictViewModel {
 
     private void load(Customer newBase, Customer newTheirs) {
         generation++;
-        base = newBase;
         theirs = newTheirs;
         notice.set("");
         error.set("");

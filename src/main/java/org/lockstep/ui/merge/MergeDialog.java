@@ -46,53 +46,32 @@ public final class MergeDialog {
 
     private final MergeViewModel viewModel;
     private final Stage stage = new Stage();
-    private final Map<MergeRowViewModel, MergeRowView> rowViews = new IdentityHashMap<>();
+    private final IdentityHashMap<MergeRowViewModel, MergeRowView> rowViews = new IdentityHashMap<>();
     private boolean refocus;
 
-    @FXML
-    private Label title;
-    @FXML
-    private Label historySummary;
-    @FXML
-    private Label notice;
-    @FXML
-    private Label error;
-    @FXML
-    private GridPane headings;
-    @FXML
-    private Label baseHeading;
-    @FXML
-    private Label mineHeading;
-    @FXML
-    private Label theirsHeading;
-    @FXML
-    private Label resultHeading;
-    @FXML
-    private ScrollPane scroll;
-    @FXML
-    private VBox rowsBox;
-    @FXML
-    private Label problems;
-    @FXML
-    private Label progress;
-    @FXML
-    private CheckBox showAll;
-    @FXML
-    private Button useMineForAll;
-    @FXML
-    private Button useTheirsForAll;
-    @FXML
-    private ProgressIndicator busy;
-    @FXML
-    private Button copyMine;
-    @FXML
-    private Button discard;
-    @FXML
-    private Button back;
-    @FXML
-    private Button recreate;
-    @FXML
-    private Button saveMerged;
+    // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
+    // @formatter:off
+    @FXML private Label title;
+    @FXML private Label historySummary;
+    @FXML private Label notice;
+    @FXML private Label error;
+    @FXML private GridPane headings;
+    @FXML private Label baseHeading;
+    @FXML private Label mineHeading;
+    @FXML private Label theirsHeading;
+    @FXML private Label resultHeading;
+    @FXML private ScrollPane scroll;
+    @FXML private VBox rowsBox;
+    @FXML private Label problems;
+    @FXML private Label progress;
+    @FXML private CheckBox showAll;
+    @FXML private Button useMineForAll;
+    @FXML private Button useTheirsForAll;
+    @FXML private ProgressIndicator busy;
+    @FXML private Button discard;
+    @FXML private Button recreate;
+    @FXML private Button saveMerged;
+    // @formatter:on
 
     private MergeDialog(Window owner, MergeViewModel viewModel) {
         this.viewModel = viewModel;
@@ -107,7 +86,7 @@ public final class MergeDialog {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(MergeDialog.class.getResource("MergeDialog.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::keys);
-        scene.focusOwnerProperty().addListener((obs, was, now) -> viewModel.setCurrent(rowOf(now)));
+        scene.focusOwnerProperty().addListener((obs, was, now) -> viewModel.cursor().setCurrent(rowOf(now)));
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setScene(scene);
@@ -143,10 +122,10 @@ public final class MergeDialog {
         showWhenSet(notice, viewModel.noticeProperty());
         showWhenSet(error, viewModel.errorProperty());
         showWhenSet(problems, viewModel.problemsProperty());
-        baseHeading.textProperty().bind(viewModel.baseHeadingProperty());
-        mineHeading.textProperty().bind(viewModel.mineHeadingProperty());
-        theirsHeading.textProperty().bind(viewModel.theirsHeadingProperty());
-        resultHeading.textProperty().bind(viewModel.resultHeadingProperty());
+        baseHeading.textProperty().bind(viewModel.headings().baseHeadingProperty());
+        mineHeading.textProperty().bind(viewModel.headings().mineHeadingProperty());
+        theirsHeading.textProperty().bind(viewModel.headings().theirsHeadingProperty());
+        resultHeading.textProperty().bind(viewModel.headings().resultHeadingProperty());
         MergeRowView.columns(headings);
         // Line the headings up with the rows, which are narrower by the scroll bar.
         headings.paddingProperty().bind(Bindings.createObjectBinding(() -> new Insets(0,
@@ -210,16 +189,16 @@ public final class MergeDialog {
 
     private void keys(KeyEvent e) {
         if (e.getCode() == KeyCode.F7) {
-            boolean moved = e.isShiftDown() ? viewModel.previousConflict() : viewModel.nextConflict();
+            boolean moved = e.isShiftDown() ? viewModel.cursor().previousConflict() : viewModel.cursor().nextConflict();
             if (moved) {
-                focus(viewModel.currentProperty().get());
+                focus(viewModel.cursor().currentProperty().get());
             }
         } else if (e.getCode() == KeyCode.ESCAPE) {
             viewModel.cancel();
         } else if (USE_MINE.match(e)) {
-            viewModel.useMineOnCurrent();
+            viewModel.cursor().useMine();
         } else if (USE_THEIRS.match(e)) {
-            viewModel.useTheirsOnCurrent();
+            viewModel.cursor().useTheirs();
         } else if (SAVE.match(e)) {
             viewModel.saveMerged();
         } else {
@@ -230,9 +209,9 @@ public final class MergeDialog {
 
     /** Focus on the first conflict's Result, else on the main action. */
     private void focusFirst() {
-        viewModel.setCurrent(null);
-        if (viewModel.nextConflict()) {
-            focus(viewModel.currentProperty().get());
+        viewModel.cursor().setCurrent(null);
+        if (viewModel.cursor().nextConflict()) {
+            focus(viewModel.cursor().currentProperty().get());
         } else if (viewModel.deletedProperty().get()) {
             recreate.requestFocus();
         } else {

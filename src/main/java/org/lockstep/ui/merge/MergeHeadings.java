@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
@@ -15,7 +16,7 @@ import org.lockstep.domain.HistoryRepository;
  * the history who saved in between. Confined to the FX thread; the history is read through the dialog's scope, so a
  * summary for a merge the dialog has left behind is dropped.
  */
-final class MergeHeadings {
+public final class MergeHeadings {
 
     final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     final ReadOnlyStringWrapper historySummary = new ReadOnlyStringWrapper(this, "historySummary", "");
@@ -30,6 +31,26 @@ final class MergeHeadings {
     MergeHeadings(HistoryRepository history, Clock clock) {
         this.history = history;
         this.clock = clock;
+    }
+
+    /** The Base column's heading: which version, and what it is to the operator. */
+    public ReadOnlyStringProperty baseHeadingProperty() {
+        return baseHeading.getReadOnlyProperty();
+    }
+
+    /** The Mine column's heading. */
+    public ReadOnlyStringProperty mineHeadingProperty() {
+        return mineHeading.getReadOnlyProperty();
+    }
+
+    /** The Theirs column's heading: which version by whom, or that it was deleted. */
+    public ReadOnlyStringProperty theirsHeadingProperty() {
+        return theirsHeading.getReadOnlyProperty();
+    }
+
+    /** The Result column's heading. */
+    public ReadOnlyStringProperty resultHeadingProperty() {
+        return resultHeading.getReadOnlyProperty();
     }
 
     MergeHeader header() {
@@ -65,7 +86,7 @@ final class MergeHeadings {
                         historySummary.set(MergeHeader.savesBetween(entries, since));
                     }
                 },
-                failure -> historySummary.set("Who saved in between is unknown: " + MergeViewModel.message(failure)));
+                failure -> historySummary.set("Who saved in between is unknown: " + MergeStatus.message(failure)));
     }
 
     private void showDeletion(List<HistoryEntry> entries, long fromVersion, String since, String activity) {

@@ -1,10 +1,10 @@
 package org.lockstep.ui.merge;
 
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -12,8 +12,8 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.merge.MergeResult;
 
 /**
- * The merge dialog's rows: one {@link MergeRowViewModel} per field, conflicts first; which of them show; the current
- * row and the moves between conflicts (F7, Alt+M, Alt+T). Confined to the FX thread.
+ * The merge dialog's rows: one {@link MergeRowViewModel} per field, conflicts first; which of them show; the
+ * {@link MergeCursor} that moves between the conflicts shown. Confined to the FX thread.
  */
 final class MergeRows {
 
@@ -24,7 +24,7 @@ final class MergeRows {
     final ObservableList<MergeRowViewModel> rowsView = FXCollections.unmodifiableObservableList(rows);
     final ObservableList<MergeRowViewModel> visibleRowsView = FXCollections.unmodifiableObservableList(visibleRows);
     final BooleanProperty showAll = new SimpleBooleanProperty(this, "showAll");
-    final ReadOnlyObjectWrapper<MergeRowViewModel> current = new ReadOnlyObjectWrapper<>(this, "current");
+    final MergeCursor cursor = new MergeCursor(visibleRows);
 
     MergeRows() {
         showAll.addListener((obs, was, now) -> refreshVisible());
@@ -35,7 +35,7 @@ final class MergeRows {
         List<MergeRowViewModel> built = merge.fields().stream().map(MergeRowViewModel::new)
                 .sorted(Comparator.comparingInt(MergeRows::rank)).toList();
         built.forEach(r -> r.setOnChange(onChange));
-        current.set(null);
+        cursor.setCurrent(null);
         rows.setAll(built);
     }
 
@@ -51,37 +51,11 @@ final class MergeRows {
         return rows.stream().filter(r -> r.field() == field).findFirst().orElseThrow();
     }
 
-    ReadOnlyObjectProperty<MergeRowViewModel> currentProperty() {
-        return current.getReadOnlyProperty();
-    }
-
-    /** Moves to the next ({@code step} 1) or previous (-1) conflict, wrapping around; false when there is none. */
-    boolean moveToConflict(int step) {
-        List<MergeRowViewModel> list = List.copyOf(visibleRows);
-        int n = list.size();
-        int from = current.get() == null ? (step > 0 ? -1 : n) : list.indexOf(current.get());
-        for (int k = 1; k <= n; k++) {
-            int i = Math.floorMod(from + k * step, n);
-            if (list.get(i).isConflict()) {
-                current.set(list.get(i));
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void useMineOnCurrent() {
-        MergeRowViewModel row = current.get();
-        if (row != null && row.isConflict()) {
-            row.useMine();
-        }
-    }
-
-    void useTheirsOnCurrent() {
-        MergeRowViewModel row = current.get();
-        if (row != null && row.isConflict()) {
-            row.useTheirs();
-        }
+    /** The Result's text of every field. */
+    Map<CustomerField, String> resultTexts() {
+        Map<CustomerField, String> texts = new EnumMap<>(CustomerField.class);
+        rows.forEach(r -> texts.put(r.field(), r.getResult()));
+        return texts;
     }
 
     int conflicts() {

@@ -2,20 +2,14 @@ package org.lockstep.ui.merge;
 
 import java.time.Clock;
 import java.time.ZoneId;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.concurrency.TaskScope;
@@ -25,13 +19,12 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryRepository;
-import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.ThreeWayMerge;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.MergeSave;
-import org.lockstep.ui.EditorLocale;
 import org.lockstep.editing.LockMessages;
+import org.lockstep.ui.EditorLocale;
 
 /**
  * The merge dialog's state and decisions, after a versioned save came back with zero rows (PoEAA, Optimistic Offline
@@ -39,11 +32,12 @@ import org.lockstep.editing.LockMessages;
  * with {@link ThreeWayMerge}, one {@link MergeRowViewModel} per field, conflicts first.
  *
  * <p>Save merged is {@link CustomerEditing#mergeAndSave} with one attempt, as {@code lockstep set --merge} uses it:
- * a versioned save on theirs' version, skipped when the record already holds the Result. When that hits zero rows too, the dialog refreshes in place:
- * base becomes the theirs I merged against, mine becomes my merged result, theirs the record now, and
- * {@link #noticeProperty()} says so. When the record was deleted, the dialog turns into the deleted flow: Re-create
- * with my values (a new record keeping its external ref) or Discard. A database error leaves everything as it was,
- * with a message, so Save merged can be tried again; the operator can always leave.
+ * a versioned save on theirs' version, skipped when the record already holds the Result. When that hits zero rows
+ * too, the dialog refreshes in place: base becomes the theirs I merged against, mine my merged result, theirs the
+ * record now, and {@link #noticeProperty()} says so. When the record was deleted, the dialog turns into the deleted
+ * flow: Re-create with my values (a new record keeping its external ref) or Discard. A database error leaves
+ * everything as it was, with a message, so Save merged can be tried again; the operator can always leave. The parts:
+ * {@code MergeRows} and its {@link MergeCursor}, {@link MergeHeadings}, {@code MergeStatus}.
  *
  * <p>All methods run on the JavaFX thread (or the test's thread with {@link TaskExecutor#sameThread()}); database
  * work goes through a {@link TaskScope}: once the dialog finished (saved, discarded, cancelled, re-created) or
@@ -52,6 +46,7 @@ import org.lockstep.editing.LockMessages;
 public final class MergeViewModel {
 
     private final CustomerEditing editing;
+    private final TaskExecutor executor;
     private final TaskScope scope;
     private final long id;
     private final CustomerData editorMine;
@@ -65,17 +60,7 @@ public final class MergeViewModel {
 
     private final MergeRows rows = new MergeRows();
     private final MergeHeadings headings;
-    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
-    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper(this, "problems", "");
-    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
-    private final ReadOnlyIntegerWrapper conflicts = new ReadOnlyIntegerWrapper(this, "conflicts");
-    private final ReadOnlyIntegerWrapper resolved = new ReadOnlyIntegerWrapper(this, "resolved");
-    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
-    private final ReadOnlyBooleanWrapper deleted = new ReadOnlyBooleanWrapper(this, "deleted");
-    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
-    private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
-    private final ReadOnlyBooleanWrapper canRecreate = new ReadOnlyBooleanWrapper(this, "canRecreate");
+    private final MergeStatus status = new MergeStatus(rows);
 
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Customer> onDiscarded = c -> {};
@@ -92,33 +77,34 @@ public final class MergeViewModel {
      */
     public MergeViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
             Customer base, CustomerData mine, Customer theirs) {
-        this(customers, history, executor, base, mine, Objects.requireNonNull(theirs, "theirs"),
-                Clock.systemDefaultZone());
+        this(customers, history, executor, base, mine, Optional.of(Objects.requireNonNull(theirs, "theirs")));
     }
 
+    /** {@code theirs} empty: the record was deleted. */
     private MergeViewModel(CustomerRepository customers, HistoryRepository history, TaskExecutor executor,
-            Customer base, CustomerData mine, Customer theirs, Clock clock) {
+            Customer base, CustomerData mine, Optional<Customer> theirs) {
         this.editing = new CustomerEditing(customers);
-        this.headings = new MergeHeadings(Objects.requireNonNull(history, "history"), clock);
+        this.headings = new MergeHeadings(Objects.requireNonNull(history, "history"),
+                Clock.system(ZoneId.systemDefault()));
+        this.executor = executor;
         this.scope = new TaskScope(executor);
         this.id = base.id();
         this.editorMine = Objects.requireNonNull(mine, "mine");
-        if (theirs != null && theirs.id() != id) {
-            throw new IllegalArgumentException("theirs is customer " + theirs.id() + ", base is customer " + id);
+        if (theirs.isPresent() && theirs.get().id() != id) {
+            throw new IllegalArgumentException("theirs is customer " + theirs.get().id() + ", base is customer " + id);
         }
-        load(base, mine.normalized(), theirs);
+        load(base, mine.normalized(), theirs.orElse(null));
     }
 
     /**
-     * My save of a record someone deleted: shows who deleted it when (from the history's DELETE entry) and offers
-     * Re-create with my values or Discard.
+     * My save of a record someone deleted: who deleted it when (the history's DELETE entry); Re-create or Discard.
      *
      * @param base the record as the editor loaded it
      * @param mine the editor's values
      */
     public static MergeViewModel forDeleted(CustomerRepository customers, HistoryRepository history,
             TaskExecutor executor, Customer base, CustomerData mine) {
-        return new MergeViewModel(customers, history, executor, base, mine, null, Clock.systemDefaultZone());
+        return new MergeViewModel(customers, history, executor, base, mine, Optional.empty());
     }
 
     /**
@@ -130,11 +116,8 @@ public final class MergeViewModel {
     public static MergeViewModel forConflict(CustomerRepository customers, HistoryRepository history,
             TaskExecutor executor, Customer base, CustomerData mine,
             SaveOutcome.Conflict conflict) {
-        return new MergeViewModel(customers, history, executor, base, mine, conflict.theirs().orElse(null),
-                Clock.systemDefaultZone());
+        return new MergeViewModel(customers, history, executor, base, mine, conflict.theirs());
     }
-
-    // ---- listeners the editor sets -------------------------------------------------------------------------------
 
     /** Called once the merged save committed, with the saved record: the editor's new clean base. */
     public void setOnSaved(Consumer<Customer> listener) {
@@ -156,15 +139,10 @@ public final class MergeViewModel {
         onRecreated = Objects.requireNonNull(listener);
     }
 
-    /**
-     * Called on "Discard" for a record someone deleted, with its id: my edits are dropped and the record is gone, so
-     * the editor should close it.
-     */
+    /** Called on "Discard" for a record someone deleted, with its id: my edits are dropped; the editor closes it. */
     public void setOnDeletionAccepted(Consumer<Long> listener) {
         onDeletionAccepted = Objects.requireNonNull(listener);
     }
-
-    // ---- what the view shows --------------------------------------------------------------------------------------
 
     /** Every field's row: conflicts first, then the other changed fields, then the unchanged ones; field order within. */
     public ObservableList<MergeRowViewModel> rows() {
@@ -198,82 +176,67 @@ public final class MergeViewModel {
 
     /** What changed under the operator: "Carol saved version 9 while you were merging — review the new changes". */
     public ReadOnlyStringProperty noticeProperty() {
-        return notice.getReadOnlyProperty();
+        return status.notice.getReadOnlyProperty();
     }
 
     /** Why the last database call failed, and that nothing was lost; empty when it did not. */
     public ReadOnlyStringProperty errorProperty() {
-        return error.getReadOnlyProperty();
+        return status.error.getReadOnlyProperty();
     }
 
     /** Every reason the Result cannot be saved, in one sentence; empty when it can. */
     public ReadOnlyStringProperty problemsProperty() {
-        return problems.getReadOnlyProperty();
+        return status.problems.getReadOnlyProperty();
     }
 
     /** "2 of 3 conflicts resolved". */
     public ReadOnlyStringProperty progressProperty() {
-        return progress.getReadOnlyProperty();
-    }
-
-    /** The Base column's heading: which version, and what it is to the operator. */
-    public ReadOnlyStringProperty baseHeadingProperty() {
-        return headings.baseHeading.getReadOnlyProperty();
-    }
-
-    /** The Mine column's heading. */
-    public ReadOnlyStringProperty mineHeadingProperty() {
-        return headings.mineHeading.getReadOnlyProperty();
-    }
-
-    /** The Theirs column's heading: which version by whom, or that it was deleted. */
-    public ReadOnlyStringProperty theirsHeadingProperty() {
-        return headings.theirsHeading.getReadOnlyProperty();
-    }
-
-    /** The Result column's heading. */
-    public ReadOnlyStringProperty resultHeadingProperty() {
-        return headings.resultHeading.getReadOnlyProperty();
+        return status.progress.getReadOnlyProperty();
     }
 
     /** How many fields conflict. */
     public ReadOnlyIntegerProperty conflictsProperty() {
-        return conflicts.getReadOnlyProperty();
+        return status.conflicts.getReadOnlyProperty();
     }
 
     /** How many conflicting fields are resolved. */
     public ReadOnlyIntegerProperty resolvedProperty() {
-        return resolved.getReadOnlyProperty();
+        return status.resolved.getReadOnlyProperty();
     }
 
     /** Whether a database call is running. */
     public ReadOnlyBooleanProperty busyProperty() {
-        return busy.getReadOnlyProperty();
+        return status.busy.getReadOnlyProperty();
     }
 
     /** Whether the record is gone: the dialog offers Re-create or Discard instead of Save merged. */
     public ReadOnlyBooleanProperty deletedProperty() {
-        return deleted.getReadOnlyProperty();
+        return status.deleted.getReadOnlyProperty();
     }
 
     /** Whether the dialog is done (saved, discarded, cancelled, re-created) and should close. */
     public ReadOnlyBooleanProperty finishedProperty() {
-        return finished.getReadOnlyProperty();
+        return status.finished.getReadOnlyProperty();
     }
 
     /** Whether Save merged may run: no conflict left, every Result valid, nothing running. */
     public ReadOnlyBooleanProperty canSaveProperty() {
-        return canSave.getReadOnlyProperty();
+        return status.canSave.getReadOnlyProperty();
     }
 
     /** Whether Re-create with my values may run (deleted records only). */
     public ReadOnlyBooleanProperty canRecreateProperty() {
-        return canRecreate.getReadOnlyProperty();
+        return status.canRecreate.getReadOnlyProperty();
     }
 
-    /** The row the operator works on: where focus is, or where F7 went; Alt+M / Alt+T act on it. */
-    public ReadOnlyObjectProperty<MergeRowViewModel> currentProperty() {
-        return rows.currentProperty();
+    /** The row the operator works on and the moves between conflicts (F7, Alt+M, Alt+T). */
+    public MergeCursor cursor() {
+        return rows.cursor;
+    }
+
+    /** The column headings: which version each column shows, and what it is to the operator. */
+    public MergeHeadings headings() {
+        return headings;
     }
 
     /** The customer's id. */
@@ -298,44 +261,13 @@ public final class MergeViewModel {
 
     /** The window title: "Merge: Embraer". */
     public String windowTitle() {
-        return (deleted.get() ? "Deleted while you were editing: " : "Merge: ") + mine.displayName();
+        return (status.deleted.get() ? "Deleted while you were editing: " : "Merge: ") + mine.displayName();
     }
 
     /** My values as readable text for the clipboard ("Copy mine"): one "Label: value" line per field. */
     public String mineAsText() {
         return ReadableValues.of("My values for " + mine.displayName() + " (customer " + id + ", edited from version "
                 + base.version() + ")", mine);
-    }
-
-    // ---- what the operator does -----------------------------------------------------------------------------------
-
-    /** Makes a row the current one (the view calls this when focus enters a row). */
-    public void setCurrent(MergeRowViewModel row) {
-        rows.current.set(row);
-    }
-
-    /**
-     * F7: moves to the next conflict after the current row, wrapping around.
-     *
-     * @return whether there was a conflict to go to
-     */
-    public boolean nextConflict() {
-        return rows.moveToConflict(1);
-    }
-
-    /** Shift+F7: moves to the previous conflict, wrapping around. */
-    public boolean previousConflict() {
-        return rows.moveToConflict(-1);
-    }
-
-    /** Alt+M: Use mine on the current row, when it conflicts. */
-    public void useMineOnCurrent() {
-        rows.useMineOnCurrent();
-    }
-
-    /** Alt+T: Use theirs on the current row, when it conflicts. */
-    public void useTheirsOnCurrent() {
-        rows.useTheirsOnCurrent();
     }
 
     /** "Use mine for all": mine for every conflict not yet decided. */
@@ -355,18 +287,19 @@ public final class MergeViewModel {
      * {@link #canSaveProperty()} is false.
      */
     public void saveMerged() {
-        if (!canSave.get()) {
+        if (!status.canSave.get()) {
             return;
         }
         CustomerData merged = resultValues();
         Customer against = theirs;
-        start();
-        scope.execute(() -> editing.mergeAndSave(against, merged, against, 1),
-                outcome -> saved(against, merged, outcome), failure -> failed("Not saved", failure, "Save merged"));
+        status.start();
+        scope.execute(() -> editing.saveMerged(against, merged),
+                outcome -> saved(against, merged, outcome),
+                failure -> status.failed("Not saved", failure, "Save merged"));
     }
 
     private void saved(Customer against, CustomerData merged, MergeSave outcome) {
-        busy.set(false);
+        status.stopped();
         if (outcome instanceof MergeSave.Saved saved) {
             finish();
             onSaved.accept(saved.saved());
@@ -374,22 +307,21 @@ public final class MergeViewModel {
             // Theirs already holds the Result (Use theirs for all): nothing to write, the editor takes theirs.
             finish();
             onSaved.accept(stored.theirs());
-        } else if (outcome instanceof MergeSave.MovedOn moved) {
-            refreshed = true;
-            load(against, merged, moved.theirs());
-            notice.set(headings.header().newChangesWhileMerging(moved.theirs()));
-        } else if (outcome instanceof MergeSave.Conflicts conflicts) {
-            // Not with one attempt on theirs' own version; shown as a refresh should the rule ever change.
-            refreshed = true;
-            load(against, merged, conflicts.theirs());
-        } else if (outcome instanceof MergeSave.Deleted) {
-            refreshed = true;
-            load(against, merged, null);
         } else if (outcome instanceof MergeSave.Locked locked) {
-            error.set("Not saved: " + LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault())
+            status.notSaved(LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault())
                     + ". Nothing is lost: your merge is still here; try Save merged once the lock ends.");
         } else if (outcome instanceof MergeSave.LeaseLost) {
-            error.set("Not saved: the lock for editing was lost. Nothing is lost: your merge is still here.");
+            status.notSaved("the lock for editing was lost. Nothing is lost: your merge is still here.");
+        } else {
+            // Moved on, deleted, or conflicting again (not with one attempt on theirs' own version, but shown as a
+            // refresh should the rule ever change): the dialog refreshes in place.
+            Customer now = outcome instanceof MergeSave.MovedOn moved ? moved.theirs()
+                    : outcome instanceof MergeSave.Conflicts again ? again.theirs() : null;
+            refreshed = true;
+            load(against, merged, now);
+            if (outcome instanceof MergeSave.MovedOn) {
+                status.notice.set(headings.header().newChangesWhileMerging(now));
+            }
         }
     }
 
@@ -399,26 +331,28 @@ public final class MergeViewModel {
      * {@link #setOnRecreated onRecreated} runs.
      */
     public void recreate() {
-        if (!canRecreate.get()) {
+        if (!status.canRecreate.get()) {
             return;
         }
         CustomerData values = resultValues();
-        start();
+        status.start();
         scope.execute(() -> editing.create(values), created -> {
-            busy.set(false);
+            status.stopped();
             finish();
             onRecreated.accept(created);
-        }, failure -> failed("Not re-created", failure, "Re-create"));
+        }, failure -> status.failed("Not re-created", failure, "Re-create"));
     }
 
     /**
      * "Discard my changes": the editor shows theirs, clean. For a deleted record: "Discard" — the editor closes it.
      */
     public void discardMyChanges() {
-        if (finished.get()) {
+        if (status.finished.get()) {
             return;
         }
         finish();
+        // Counted for the conflict report in the background (a failure is logged): the dialog closes at once.
+        executor.task(Executors.callable(() -> editing.mergeAbandoned(id))).start();
         if (theirs == null) {
             onDeletionAccepted.accept(id);
         } else {
@@ -428,91 +362,37 @@ public final class MergeViewModel {
 
     /** Esc / Back: back to the editor with its values intact. Allowed at any time, even while saving. */
     public void cancel() {
-        if (finished.get()) {
+        if (status.finished.get()) {
             return;
         }
         finish();
         onCancelled.accept(editorMine);
     }
 
-    // ---- internals ------------------------------------------------------------------------------------------------
-
     private void load(Customer newBase, CustomerData newMine, Customer newTheirs) {
         scope.renew();
         base = newBase;
         mine = newMine;
         theirs = newTheirs;
-        deleted.set(newTheirs == null);
-        notice.set("");
-        error.set("");
+        status.showing(newTheirs == null);
         rows.show(ThreeWayMerge.merge(newBase.data(), newMine, newTheirs == null ? newBase.data() : newTheirs.data()),
                 this::revalidate);
         headings.show(scope, base, theirs, refreshed);
         revalidate();
     }
 
-    /** The Result's text of every field. */
-    private Map<CustomerField, String> resultTexts() {
-        Map<CustomerField, String> texts = new EnumMap<>(CustomerField.class);
-        rows.all().forEach(r -> texts.put(r.field(), r.getResult()));
-        return texts;
-    }
-
     /** The Result as values; only called when the check found no problem. */
     private CustomerData resultValues() {
-        return ResultCheck.values(resultTexts(), parser);
+        return ResultCheck.values(rows.resultTexts(), parser);
     }
 
     /** Checks the Result like the editor does, after every change of a row. */
     private void revalidate() {
-        show(ResultCheck.of(resultTexts(), parser, theirs == null ? CustomerData.EMPTY : theirs.data()));
-    }
-
-    private void show(ResultCheck check) {
-        rows.all().forEach(r -> r.setError(check.byField().getOrDefault(r.field(), "")));
-        problems.set(check.ok() ? "" : "Cannot be saved yet: " + String.join("; ", check.all()));
-        int total = rows.conflicts();
-        int done = rows.resolved();
-        conflicts.set(total);
-        resolved.set(done);
-        progress.set(MergeHeader.progress(done, total));
-        updateActions();
-        rows.refreshVisible();
-    }
-
-    private void updateActions() {
-        boolean open = !busy.get() && !finished.get() && problems.get().isEmpty();
-        canSave.set(open && !deleted.get() && resolved.get() == conflicts.get());
-        canRecreate.set(open && deleted.get());
-    }
-
-    private void start() {
-        busy.set(true);
-        error.set("");
-        updateActions();
+        status.show(ResultCheck.of(rows.resultTexts(), parser, theirs == null ? CustomerData.EMPTY : theirs.data()));
     }
 
     private void finish() {
-        finished.set(true);
+        status.finish();
         scope.close();
-        updateActions();
-    }
-
-    private void failed(String what, Throwable failure, String retry) {
-        busy.set(false);
-        if (failure instanceof InvalidCustomerException invalid) {
-            error.set(what + ": the database did not accept some values. Correct the Result and try " + retry
-                    + " again.");
-            show(ResultCheck.of(invalid.errors()));
-            return;
-        }
-        error.set(what + ": " + message(failure) + ". Nothing is lost: your merge is still here; try " + retry
-                + " again.");
-        updateActions();
-    }
-
-    static String message(Throwable failure) {
-        String m = failure.getMessage();
-        return m == null || m.isBlank() ? failure.getClass().getSimpleName() : m;
     }
 }

@@ -73,7 +73,7 @@ record ResultCheck(Map<CustomerField, String> byField, List<String> all) {
     }
 
     /**
-     * The Result's values; call only when {@link #of(Map)} found them {@link #ok()}.
+     * The Result's values; call only when {@link #of(Map, FieldParser, CustomerData)} found them {@link #ok()}.
      *
      * @throws FieldParser.InvalidValueException when a text does not parse
      */

@@ -20,7 +20,7 @@ import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /**
- * Presence for one Lockstep process (issue 5): announces which customers this process's editors have open and
+ * Presence for one Lockstep process: announces which customers this process's editors have open and
  * whether they are editing (a heartbeat every {@code heartbeatEvery}, and at once on an arrival or state change), and
  * shows everyone else's presence, re-read on every presence notification, on resync and at each heartbeat (which also
  * drops a crashed client's expired rows). Others see one row per client and customer; this client's own other

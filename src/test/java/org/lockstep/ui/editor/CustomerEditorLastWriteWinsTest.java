@@ -90,26 +90,26 @@ class CustomerEditorLastWriteWinsTest {
     @Test
     void aSaveOverANewerVersionSilentlyOverwritesItAndNoMergeOpens() {
         aliceOpens(aliceServices).lock().modeProperty().set(ConcurrencyMode.LAST_WRITE_WINS);
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("1100"); // Alice: +100 on the 1000 she read
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("1100"); // Alice: +100 on the 1000 she read
         Customer bobs = ((SaveOutcome.Saved) bob.save(stored.id(), 1, stored.data()
                 .with(CustomerField.CREDIT_LIMIT, new BigDecimal("1050"))
                 .with(CustomerField.PHONE, "+55 11 5555-0000"))).saved();
         live.changes(List.of(new ChangeEvent("customer", bobs.id(), bobs.version(), "UPDATE",
                 Optional.of(bob.sessionId()))));
-        assertThat(editor.liveBannerProperty().get()).startsWith("Bob saved version 2");
+        assertThat(editor.live().bannerProperty().get()).startsWith("Bob saved version 2");
 
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
         Customer now = inDatabase();
         assertThat(now.version()).isEqualTo(3);
         assertThat(now.updatedBy()).isEqualTo("Alice");
         assertThat(now.data().creditLimit()).isEqualByComparingTo("1100"); // mine
         assertThat(now.data().phone()).as("Bob's other field is lost too").isEqualTo(stored.data().phone());
-        assertThat(editor.mergeProperty().get()).as("no merge").isNull();
+        assertThat(editor.conflicts().mergeProperty().get()).as("no merge").isNull();
         assertThat(editor.noticeProperty().get()).as("no error").isNull();
-        assertThat(editor.liveBannerProperty().get()).as("nothing left to review").isNull();
-        assertThat(editor.baseProperty().get()).isEqualTo(now);
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.live().bannerProperty().get()).as("nothing left to review").isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(now);
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
         assertThat(new JdbiHistoryRepository(db.jdbi()).history(stored.id()))
                 .extracting(HistoryEntry::version, HistoryEntry::changedBy)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(1L, "Bob"),
@@ -120,12 +120,12 @@ class CustomerEditorLastWriteWinsTest {
     @Test
     void theSameSaveInOptimisticModeOpensTheMergeInstead() {
         aliceOpens(aliceServices);
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("1100");
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("1100");
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CREDIT_LIMIT, new BigDecimal("1050")));
 
-        editor.save();
+        editor.saves().save();
 
-        assertThat(editor.mergeProperty().get()).isNotNull();
+        assertThat(editor.conflicts().mergeProperty().get()).isNotNull();
         assertThat(inDatabase().data().creditLimit()).isEqualByComparingTo("1050");
     }
 
@@ -135,22 +135,22 @@ class CustomerEditorLastWriteWinsTest {
         String carolsSession = "Carol-" + UUID.randomUUID();
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Carol", carolsSession).acquire(stored.id(), 60_000))
                 .isInstanceOf(AcquireOutcome.Granted.class);
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("1100");
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("1100");
 
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
         assertThat(inDatabase().version()).isEqualTo(1);
         assertThat(editor.noticeProperty().get().text()).startsWith("Locked by Carol");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
-        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1100");
-        assertThat(editor.dirtyProperty().get()).isTrue();
+        assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1100");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
         assertThat(editor.busyProperty().get()).isFalse();
     }
 
     @Test
     void switchingToLastWriteWinsReleasesAHeldLeaseAndEditingTakesNoneAfterwards() {
         aliceOpens(aliceServices).lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Held.class);
         JdbiLeaseRepository reader = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader");
 
@@ -158,8 +158,8 @@ class CustomerEditorLastWriteWinsTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> reader.holder(stored.id()).isEmpty());
         assertThat(editor.lock().token()).isEmpty();
-        editor.textProperty(CustomerField.PHONE).set("+55 41 3333-0000");
-        assertThat(editor.save()).isTrue();
+        editor.buffer().text(CustomerField.PHONE).set("+55 41 3333-0000");
+        assertThat(editor.saves().save()).isTrue();
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
         assertThat(reader.holder(stored.id())).isEmpty();
         assertThat(inDatabase().data().city()).isEqualTo("Curitiba");

@@ -99,13 +99,13 @@ class CustomerEditorLeaseTest {
         aliceOpens().lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
 
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Held.class);
         assertThat(editor.lock().savesUnderLease()).isTrue();
         assertThat(carol.leases().holder(stored.id()))
                 .hasValueSatisfying(h -> assertThat(h.holder()).isEqualTo("Alice"));
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
         assertThat(database().find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
         assertThat(carol.leases().holder(stored.id())).isPresent();
 
@@ -119,26 +119,26 @@ class CustomerEditorLeaseTest {
     void aSaveRefusedByAnothersLockKeepsTheEditsAndClearsTheSaveInFlight() {
         aliceOpens();
         long token = carol.lock(stored.id());
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
         assertThat(editor.noticeProperty().get().text())
                 .matches("Locked by Carol until \\d\\d:\\d\\d:\\d\\d — your changes "
                         + "are kept\\.");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isTrue();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
         assertThat(editor.busyProperty().get()).isFalse();
-        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
         assertThat(database().find(stored.id()).orElseThrow().version()).isEqualTo(1);
 
         carol.leases().release(stored.id(), token);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> editor.editableProperty().get());
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.save()).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> editor.status().editableProperty().get());
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.saves().save()).isTrue();
         Customer read = database().find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");
@@ -149,55 +149,55 @@ class CustomerEditorLeaseTest {
         aliceOpens();
         carol.lock(stored.id());
 
-        editor.requestDelete();
+        editor.saves().requestDelete();
 
         assertThat(editor.noticeProperty().get().text())
                 .matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d:\\d\\d\\.");
         assertThat(database().find(stored.id())).isPresent();
-        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
     }
 
     @Test
     void aLostLeaseTurnsTheEditorReadOnlyKeepingTheEditsAndSaveWithoutLockSavesOptimistically() {
         aliceHoldsTheLeaseWithAnEditAndCarolTakesIt();
 
-        editor.save();
+        editor.saves().save();
 
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Lost.class);
         assertThat(editor.lock().messageProperty().get())
                 .matches("You no longer hold the lock — Carol took it at \\d\\d:\\d\\d:\\d\\d");
-        assertThat(editor.editableProperty().get()).isFalse();
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isTrue();
+        assertThat(editor.status().editableProperty().get()).isFalse();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
         assertThat(editor.busyProperty().get()).isFalse();
         assertThat(database().find(stored.id()).orElseThrow().version()).isEqualTo(1);
         carol.leases().release(stored.id(), carol.leases().holder(stored.id()).orElseThrow().token());
 
-        assertThat(editor.saveWithoutLock()).isTrue();
+        assertThat(editor.saves().saveWithoutLock()).isTrue();
 
         Customer read = database().find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.updatedBy()).isEqualTo("Alice");
         assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
-        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.status().editableProperty().get()).isTrue();
     }
 
     @Test
     void saveWithoutLockAfterTheNewHolderSavedOpensTheMerge() {
         aliceHoldsTheLeaseWithAnEditAndCarolTakesIt();
-        editor.save();
+        editor.saves().save();
         long token = carol.leases().holder(stored.id()).orElseThrow().token();
         SaveOutcome carols = carol.customers().saveUnderLease(stored.id(), 1,
                 stored.data().with(CustomerField.PHONE, "+55 12 3927-0000"), token);
         assertThat(carols).isInstanceOf(SaveOutcome.Saved.class);
         carol.leases().release(stored.id(), token);
 
-        editor.saveWithoutLock();
+        editor.saves().saveWithoutLock();
 
-        assertThat(editor.mergeProperty().get()).isNotNull();
-        assertThat(editor.mergeProperty().get().conflictsProperty().get()).isZero();
-        editor.mergeProperty().get().saveMerged();
+        assertThat(editor.conflicts().mergeProperty().get()).isNotNull();
+        assertThat(editor.conflicts().mergeProperty().get().conflictsProperty().get()).isZero();
+        editor.conflicts().mergeProperty().get().saveMerged();
         Customer read = database().find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
         assertThat(read.data().city()).isEqualTo("Curitiba");
@@ -210,26 +210,26 @@ class CustomerEditorLeaseTest {
         aliceOpens();
 
         assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
-        assertThat(editor.editableProperty().get()).isFalse();
-        assertThat(editor.canDeleteProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
+        assertThat(editor.status().canDeleteProperty().get()).isFalse();
         editor.lock().notifyWhenFreeProperty().set(true);
         carol.customers().saveUnderLease(stored.id(), 1, stored.data().with(CustomerField.CITY, "Santos"), token);
         carol.leases().release(stored.id(), token);
 
         // The poll delivers on the scheduler's thread here: the reload comes first, then the notification; wait for
         // both, or the test may read the notice in between.
-        await().atMost(Duration.ofSeconds(10)).until(() -> editor.editableProperty().get()
-                && "Santos".equals(editor.textProperty(CustomerField.CITY).get())
+        await().atMost(Duration.ofSeconds(10)).until(() -> editor.status().editableProperty().get()
+                && "Santos".equals(editor.buffer().text(CustomerField.CITY).get())
                 && editor.noticeProperty().get() != null);
-        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
         assertThat(editor.noticeProperty().get().text())
                 .isEqualTo("Carol's lock on this customer ended — it is yours to edit");
     }
 
     private void aliceHoldsTheLeaseWithAnEditAndCarolTakesIt() {
         aliceOpens().lock().lock();
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.Held.class);
         carol.leases().breakLease(stored.id());
         carol.lock(stored.id());

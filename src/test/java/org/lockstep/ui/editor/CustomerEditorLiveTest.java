@@ -86,29 +86,29 @@ class CustomerEditorLiveTest {
     void aCleanEditorMovesToAnotherSessionsSaveAndReportsTheChangedFields() {
         Customer v2 = bobSaves(stored, CustomerField.PHONE, "+1 555 0100");
 
-        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
-        assertThat(editor.textProperty(CustomerField.PHONE).get()).isEqualTo("+1 555 0100");
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.recentlyChangedProperty().get()).containsExactly(CustomerField.PHONE);
-        assertThat(editor.liveBannerProperty().get()).isNull();
-        assertThat(editor.baseProperty().get()).isEqualTo(v2);
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.buffer().text(CustomerField.PHONE).get()).isEqualTo("+1 555 0100");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.live().recentlyChangedProperty().get()).containsExactly(CustomerField.PHONE);
+        assertThat(editor.live().bannerProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(v2);
     }
 
     @Test
     void aDirtyEditorKeepsItsBaseAndEditsShowsTheBannerAndItsSaveOpensTheMerge() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
         Customer v2 = bobSaves(stored, CustomerField.PHONE, "+1 555 0100");
         Customer v3 = bobSaves(v2, CustomerField.EMAIL, "bob@example.com");
 
-        assertThat(editor.baseProperty().get().version()).isEqualTo(1);
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isTrue();
-        assertThat(editor.liveBannerProperty().get()).isEqualTo("Bob saved version 3 (email, phone) — Review");
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(1);
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
+        assertThat(editor.live().bannerProperty().get()).isEqualTo("Bob saved version 3 (email, phone) — Review");
 
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
-        MergeViewModel merge = editor.mergeProperty().get();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
         assertThat(merge).as("a stale save meets the newer version").isNotNull();
         assertThat(merge.base().version()).isEqualTo(1);
         assertThat(merge.theirs()).contains(v3);
@@ -117,16 +117,16 @@ class CustomerEditorLiveTest {
 
     @Test
     void theBannerNamesEveryFieldChangedSinceTheBaseAndReviewOpensTheMergeNow() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         Customer v2 = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "OTHER-" + REFS.incrementAndGet())
                 .build());
         notifyOf(v2, "INSERT", bob.sessionId());
         Customer saved = bobSaves(stored, CustomerField.PHONE, "+1 555 0100");
-        assertThat(editor.liveBannerProperty().get()).isEqualTo("Bob saved version 2 (phone) — Review");
+        assertThat(editor.live().bannerProperty().get()).isEqualTo("Bob saved version 2 (phone) — Review");
 
-        editor.review();
+        editor.live().review();
 
-        MergeViewModel merge = editor.mergeProperty().get();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
         assertThat(merge.base()).isEqualTo(stored);
         assertThat(merge.mine().city()).isEqualTo("Curitiba");
         assertThat(merge.theirs()).contains(saved);
@@ -135,22 +135,22 @@ class CustomerEditorLiveTest {
         assertThat(merged.version()).isEqualTo(3);
         assertThat(merged.data().city()).isEqualTo("Curitiba");
         assertThat(merged.data().phone()).isEqualTo("+1 555 0100");
-        assertThat(editor.baseProperty().get()).isEqualTo(merged);
-        assertThat(editor.liveBannerProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(merged);
+        assertThat(editor.live().bannerProperty().get()).isNull();
     }
 
     @Test
     void ownSavesDoNotRaiseTheBanner() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
-        Customer mine = editor.baseProperty().get();
-        editor.textProperty(CustomerField.PHONE).set("+55 11 0000-0000");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
+        Customer mine = editor.buffer().baseProperty().get();
+        editor.buffer().text(CustomerField.PHONE).set("+55 11 0000-0000");
 
         notifyOf(mine, "UPDATE", editor.writerId());
 
-        assertThat(editor.liveBannerProperty().get()).isNull();
-        assertThat(editor.recentlyChangedProperty().get()).isEmpty();
-        assertThat(editor.textProperty(CustomerField.PHONE).get()).isEqualTo("+55 11 0000-0000");
+        assertThat(editor.live().bannerProperty().get()).isNull();
+        assertThat(editor.live().recentlyChangedProperty().get()).isEmpty();
+        assertThat(editor.buffer().text(CustomerField.PHONE).get()).isEqualTo("+55 11 0000-0000");
         assertThat(mine.version()).isEqualTo(2);
     }
 
@@ -158,16 +158,16 @@ class CustomerEditorLiveTest {
     void aCleanEditorFollowsASaveFromAnotherEditorOfThisProcessLikeAnyonesAndHighlightsIt() {
         CustomerEditorViewModel other = new CustomerEditorViewModel(aliceServices);
         other.load(stored.id());
-        other.textProperty(CustomerField.PHONE).set("+1 555 0111");
-        other.save();
-        Customer saved = other.baseProperty().get();
+        other.buffer().text(CustomerField.PHONE).set("+1 555 0111");
+        other.saves().save();
+        Customer saved = other.buffer().baseProperty().get();
         other.close();
 
         notifyOf(saved, "UPDATE", other.writerId());
 
-        assertThat(editor.baseProperty().get()).isEqualTo(saved);
-        assertThat(editor.recentlyChangedProperty().get()).containsExactly(CustomerField.PHONE);
-        assertThat(editor.liveBannerProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(saved);
+        assertThat(editor.live().recentlyChangedProperty().get()).containsExactly(CustomerField.PHONE);
+        assertThat(editor.live().bannerProperty().get()).isNull();
     }
 
     @Test
@@ -176,8 +176,8 @@ class CustomerEditorLiveTest {
                 + "WHERE id = ?", stored.id()));
         live.changes(List.of(new ChangeEvent("customer", stored.id(), 2, "UPDATE", Optional.empty())));
 
-        assertThat(editor.textProperty(CustomerField.FAX).get()).isEqualTo("+1 555 0199");
-        assertThat(editor.recentlyChangedProperty().get()).containsExactly(CustomerField.FAX);
+        assertThat(editor.buffer().text(CustomerField.FAX).get()).isEqualTo("+1 555 0199");
+        assertThat(editor.live().recentlyChangedProperty().get()).containsExactly(CustomerField.FAX);
     }
 
     @Test
@@ -191,26 +191,26 @@ class CustomerEditorLiveTest {
 
     @Test
     void aDeleteReachingADirtyEditorKeepsTheEditsAndOffersTheDeletedFlow() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         bob.delete(stored.id(), stored.version());
         notifyOf(stored, "DELETE", bob.sessionId());
 
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
-        assertThat(editor.liveBannerProperty().get()).isEqualTo("Bob deleted this customer — Review");
-        editor.review();
-        assertThat(editor.mergeProperty().get().deletedProperty().get()).isTrue();
+        assertThat(editor.live().bannerProperty().get()).isEqualTo("Bob deleted this customer — Review");
+        editor.live().review();
+        assertThat(editor.conflicts().mergeProperty().get().deletedProperty().get()).isTrue();
     }
 
     @Test
     void revertWithThePendingBannerShowsTheNewerVersion() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         Customer v2 = bobSaves(stored, CustomerField.PHONE, "+1 555 0100");
 
         editor.revert();
 
-        assertThat(editor.baseProperty().get()).isEqualTo(v2);
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.liveBannerProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(v2);
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.live().bannerProperty().get()).isNull();
     }
 
     @Test
@@ -220,7 +220,7 @@ class CustomerEditorLiveTest {
 
         live.resync();
 
-        assertThat(editor.baseProperty().get()).isEqualTo(v2);
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(v2);
     }
 
     @Test
@@ -241,9 +241,10 @@ class CustomerEditorLiveTest {
                 bob.save(stored.id(), stored.version(), stored.data().with(CustomerField.EMAIL, "new@example.com"));
 
                 await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(
-                        () -> carol.textProperty(CustomerField.EMAIL).get()).equals("new@example.com"));
-                assertThat(ui.onUi(() -> carol.recentlyChangedProperty().get())).containsExactly(CustomerField.EMAIL);
-                assertThat(ui.onUi(() -> carol.baseProperty().get().version())).isEqualTo(2);
+                        () -> carol.buffer().text(CustomerField.EMAIL).get()).equals("new@example.com"));
+                assertThat(ui.onUi(() -> carol.live().recentlyChangedProperty().get()))
+                        .containsExactly(CustomerField.EMAIL);
+                assertThat(ui.onUi(() -> carol.buffer().baseProperty().get().version())).isEqualTo(2);
             } finally {
                 feed.close();
                 ui.onUi(carol::close);

@@ -88,77 +88,77 @@ class CustomerEditorViewModelTest {
     @Test
     void aLoadedCustomerIsCleanAndSaysWhoSavedWhichVersion() {
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.baseProperty().get()).isEqualTo(stored);
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
-        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1000.00");
-        assertThat(editor.versionLineProperty().get()).matches("version 1 · saved by Bob at \\d\\d:\\d\\d");
-        assertThat(editor.titleProperty().get()).isEqualTo(
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(stored);
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
+        assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1000.00");
+        assertThat(editor.status().versionLineProperty().get()).matches("version 1 · saved by Bob at \\d\\d:\\d\\d");
+        assertThat(editor.status().titleProperty().get()).isEqualTo(
                 "Embraer - Empresa Brasileira de Aeronáutica S.A. — Customer #" + stored.id() + " — Lockstep — Alice");
-        assertThat(editor.canSaveProperty().get()).isFalse();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
     }
 
     @Test
     void anEditMakesTheEditorDirtyAndTypingTheOriginalBackMakesItCleanAgain() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isTrue();
-        assertThat(editor.titleProperty().get()).startsWith("• ");
-        assertThat(editor.canSaveProperty().get()).isTrue();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
+        assertThat(editor.status().titleProperty().get()).startsWith("• ");
+        assertThat(editor.status().canSaveProperty().get()).isTrue();
 
-        editor.textProperty(CustomerField.CITY).set("São José dos Campos");
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("1,000");
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.titleProperty().get()).doesNotStartWith("• ");
+        editor.buffer().text(CustomerField.CITY).set("São José dos Campos");
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("1,000");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.status().titleProperty().get()).doesNotStartWith("• ");
     }
 
     @Test
     void revertShowsTheBaseAgain() {
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
         editor.revert();
 
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("São José dos Campos");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
     }
 
     @Test
     void anInvalidEmailBlocksSaveWithTheReasonAndWritesNothing() {
-        editor.textProperty(CustomerField.EMAIL).set("luis at embraer");
+        editor.buffer().text(CustomerField.EMAIL).set("luis at embraer");
 
-        assertThat(editor.errorProperty(CustomerField.EMAIL).get()).isEqualTo("Email must look like name@example.com");
-        assertThat(editor.saveBlockedReasonProperty().get())
+        assertThat(editor.buffer().error(CustomerField.EMAIL).get()).isEqualTo("Email must look like name@example.com");
+        assertThat(editor.status().saveBlockedReasonProperty().get())
                 .isEqualTo("Can't save: Email must look like name@example.com");
-        assertThat(editor.canSaveProperty().get()).isFalse();
-        assertThat(editor.save()).isFalse();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
+        assertThat(editor.saves().save()).isFalse();
         assertThat(alice.find(stored.id()).orElseThrow()).isEqualTo(stored);
     }
 
     @Test
     void theCreditLimitMustBeANonNegativeNumber() {
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("lots");
-        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("lots");
+        assertThat(editor.buffer().error(CustomerField.CREDIT_LIMIT).get())
                 .isEqualTo("Credit limit must be a number like 1,500.50, not \"lots\"");
 
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("-5");
-        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("-5");
+        assertThat(editor.buffer().error(CustomerField.CREDIT_LIMIT).get())
                 .isEqualTo("Credit limit must not be negative");
-        assertThat(editor.save()).isFalse();
+        assertThat(editor.saves().save()).isFalse();
 
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("2,500.5");
-        assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isNull();
-        assertThat(editor.save()).isTrue();
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("2,500.5");
+        assertThat(editor.buffer().error(CustomerField.CREDIT_LIMIT).get()).isNull();
+        assertThat(editor.saves().save()).isTrue();
         assertThat(alice.find(stored.id()).orElseThrow().data().creditLimit()).isEqualByComparingTo("2500.50");
-        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("2500.50");
+        assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo("2500.50");
     }
 
     @Test
     void aCompanyOrAContactIsRequiredAndEveryProblemIsCounted() {
-        editor.textProperty(CustomerField.COMPANY).set("");
-        editor.textProperty(CustomerField.CONTACT_NAME).set(" ");
-        editor.textProperty(CustomerField.EMAIL).set("nope");
+        editor.buffer().text(CustomerField.COMPANY).set("");
+        editor.buffer().text(CustomerField.CONTACT_NAME).set(" ");
+        editor.buffer().text(CustomerField.EMAIL).set("nope");
 
-        assertThat(editor.errorProperty(CustomerField.COMPANY).get()).isEqualTo("Company or contact name is required");
-        assertThat(editor.saveBlockedReasonProperty().get())
+        assertThat(editor.buffer().error(CustomerField.COMPANY).get()).isEqualTo("Company or contact name is required");
+        assertThat(editor.status().saveBlockedReasonProperty().get())
                 .isEqualTo("Can't save: Company or contact name is required (and 1 more problem)");
     }
 
@@ -166,19 +166,19 @@ class CustomerEditorViewModelTest {
     void aSaveWritesTheEditsAndTheStoredRecordBecomesTheNewBase() {
         List<Customer> saved = new ArrayList<>();
         editor.setOnSaved(saved::add);
-        editor.textProperty(CustomerField.CITY).set("  Curitiba ");
+        editor.buffer().text(CustomerField.CITY).set("  Curitiba ");
 
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.updatedBy()).isEqualTo("Alice");
-        assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(read);
         assertThat(saved).containsExactly(read);
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.versionLineProperty().get()).startsWith("version 2 · saved by Alice at ");
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.status().versionLineProperty().get()).startsWith("version 2 · saved by Alice at ");
     }
 
     @Test
@@ -191,10 +191,10 @@ class CustomerEditorViewModelTest {
 
             // Both requests run in one UI-thread turn, so the first save is certainly still in flight at the second.
             boolean[] submitted = ui.onUi(() -> {
-                async.textProperty(CustomerField.CITY).set("Curitiba");
-                boolean first = async.save();
-                async.textProperty(CustomerField.PHONE).set("+55 41 3333-0000");
-                boolean second = async.save();
+                async.buffer().text(CustomerField.CITY).set("Curitiba");
+                boolean first = async.saves().save();
+                async.buffer().text(CustomerField.PHONE).set("+55 41 3333-0000");
+                boolean second = async.saves().save();
                 return new boolean[]{first, second, async.busyProperty().get()};
             });
 
@@ -204,9 +204,9 @@ class CustomerEditorViewModelTest {
             assertThat(read.version()).isEqualTo(3);
             assertThat(read.data().city()).isEqualTo("Curitiba");
             assertThat(read.data().phone()).isEqualTo("+55 41 3333-0000");
-            assertThat(ui.onUi(() -> async.mergeProperty().get())).isNull();
-            assertThat(ui.onUi(() -> async.baseProperty().get())).isEqualTo(read);
-            assertThat(ui.onUi(() -> async.dirtyProperty().get())).isFalse();
+            assertThat(ui.onUi(() -> async.conflicts().mergeProperty().get())).isNull();
+            assertThat(ui.onUi(() -> async.buffer().baseProperty().get())).isEqualTo(read);
+            assertThat(ui.onUi(() -> async.buffer().dirtyProperty().get())).isFalse();
         }
     }
 
@@ -219,9 +219,9 @@ class CustomerEditorViewModelTest {
                     == EditorState.EDITING);
 
             ui.onUi(() -> {
-                async.textProperty(CustomerField.CITY).set("Curitiba");
-                async.save();
-                async.save();
+                async.buffer().text(CustomerField.CITY).set("Curitiba");
+                async.saves().save();
+                async.saves().save();
             });
 
             await().atMost(Duration.ofSeconds(10)).until(() -> ui.onUi(() -> !async.busyProperty().get()));
@@ -232,11 +232,11 @@ class CustomerEditorViewModelTest {
     @Test
     void aSaveOnAStaleVersionOpensAMergeOfBaseMineAndTheirsAndWritesNothing() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
-        editor.save();
+        editor.saves().save();
 
-        MergeViewModel merge = editor.mergeProperty().get();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
         assertThat(merge).isNotNull();
         assertThat(merge.base()).isEqualTo(stored);
         assertThat(merge.mine().city()).isEqualTo("Curitiba");
@@ -245,8 +245,8 @@ class CustomerEditorViewModelTest {
         assertThat(merge.titleProperty().get())
                 .matches("Bob saved version 2 at \\d\\d:\\d\\d while you were editing version 1");
         assertThat(merge.conflictsProperty().get()).isEqualTo(1);
-        assertThat(editor.editableProperty().get()).isFalse();
-        assertThat(editor.canSaveProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
         assertThat(editor.busyProperty().get()).isFalse();
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Campinas");
     }
@@ -256,9 +256,9 @@ class CustomerEditorViewModelTest {
         List<Customer> saved = new ArrayList<>();
         editor.setOnSaved(saved::add);
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas").with(CustomerField.PHONE, "+55 1"));
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
-        MergeViewModel merge = editor.mergeProperty().get();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
 
         merge.useMineForAll();
         merge.saveMerged();
@@ -268,11 +268,11 @@ class CustomerEditorViewModelTest {
         assertThat(read.data().city()).isEqualTo("Curitiba");
         assertThat(read.data().phone()).isEqualTo("+55 1");
         assertThat(read.updatedBy()).isEqualTo("Alice");
-        assertThat(editor.mergeProperty().get()).isNull();
-        assertThat(editor.baseProperty().get()).isEqualTo(read);
-        assertThat(editor.textProperty(CustomerField.PHONE).get()).isEqualTo("+55 1");
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.conflicts().mergeProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(read);
+        assertThat(editor.buffer().text(CustomerField.PHONE).get()).isEqualTo("+55 1");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isTrue();
         assertThat(saved).containsExactly(read);
     }
 
@@ -280,15 +280,15 @@ class CustomerEditorViewModelTest {
     void aThirdSaveBeforeSaveMergedRefreshesTheMergeAndTheNextSaveMergedSucceeds() {
         Customer theirs = ((SaveOutcome.Saved) bob.save(stored.id(), 1,
                 stored.data().with(CustomerField.CITY, "Campinas"))).saved();
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
-        MergeViewModel merge = editor.mergeProperty().get();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
         merge.useMineForAll();
         bob.save(stored.id(), theirs.version(), theirs.data().with(CustomerField.CITY, "Santos"));
 
         merge.saveMerged();
 
-        assertThat(editor.mergeProperty().get()).isSameAs(merge);
+        assertThat(editor.conflicts().mergeProperty().get()).isSameAs(merge);
         assertThat(merge.theirs().orElseThrow().data().city()).isEqualTo("Santos");
         assertThat(merge.noticeProperty().get()).startsWith("Bob saved version 3");
         assertThat(alice.find(stored.id()).orElseThrow().data().city()).isEqualTo("Santos");
@@ -299,68 +299,68 @@ class CustomerEditorViewModelTest {
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(4);
         assertThat(read.data().city()).isEqualTo("Curitiba");
-        assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(read);
     }
 
     @Test
     void discardMyChangesShowsTheirsClean() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
 
-        editor.mergeProperty().get().discardMyChanges();
+        editor.conflicts().mergeProperty().get().discardMyChanges();
 
-        assertThat(editor.mergeProperty().get()).isNull();
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
-        assertThat(editor.baseProperty().get()).isEqualTo(alice.find(stored.id()).orElseThrow());
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.editableProperty().get()).isTrue();
-        assertThat(editor.versionLineProperty().get()).startsWith("version 2 · saved by Bob");
+        assertThat(editor.conflicts().mergeProperty().get()).isNull();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Campinas");
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(alice.find(stored.id()).orElseThrow());
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isTrue();
+        assertThat(editor.status().versionLineProperty().get()).startsWith("version 2 · saved by Bob");
     }
 
     @Test
     void backToTheEditorLosesNothingAndTheNextSaveOpensTheMergeAgain() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
 
-        editor.mergeProperty().get().cancel();
+        editor.conflicts().mergeProperty().get().cancel();
 
-        assertThat(editor.mergeProperty().get()).isNull();
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(editor.dirtyProperty().get()).isTrue();
-        assertThat(editor.baseProperty().get().version()).isEqualTo(1);
-        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.conflicts().mergeProperty().get()).isNull();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(editor.buffer().dirtyProperty().get()).isTrue();
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(1);
+        assertThat(editor.status().editableProperty().get()).isTrue();
         assertThat(editor.noticeProperty().get().text()).contains("Save opens the merge again");
-        editor.save();
-        assertThat(editor.mergeProperty().get()).isNotNull();
-        assertThat(editor.mergeProperty().get().mine().city()).isEqualTo("Curitiba");
+        editor.saves().save();
+        assertThat(editor.conflicts().mergeProperty().get()).isNotNull();
+        assertThat(editor.conflicts().mergeProperty().get().mine().city()).isEqualTo("Curitiba");
     }
 
     @Test
     void aConflictWithTheSameValuesIsNoConflict() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Curitiba"));
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
 
-        editor.save();
+        editor.saves().save();
 
-        assertThat(editor.mergeProperty().get()).isNull();
-        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.conflicts().mergeProperty().get()).isNull();
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
     }
 
     @Test
     void whenTheyDeletedItMineCanBeRecreatedAsANewCustomer() {
         bob.delete(stored.id(), 1);
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
-        MergeViewModel merge = editor.mergeProperty().get();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
+        MergeViewModel merge = editor.conflicts().mergeProperty().get();
         assertThat(merge.deletedProperty().get()).isTrue();
         assertThat(merge.titleProperty().get()).startsWith("This customer was deleted by Bob at ");
 
         merge.recreate();
 
-        Customer created = editor.baseProperty().get();
+        Customer created = editor.buffer().baseProperty().get();
         assertThat(created.id()).isNotEqualTo(stored.id());
         Customer read = alice.find(created.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(1);
@@ -368,7 +368,7 @@ class CustomerEditorViewModelTest {
         assertThat(read.data().externalRef()).isEqualTo(stored.data().externalRef());
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.EDITING);
         assertThat(editor.customerId()).hasValue(created.id());
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
     }
 
     @Test
@@ -376,38 +376,38 @@ class CustomerEditorViewModelTest {
         List<Long> deleted = new ArrayList<>();
         editor.setOnDeleted(deleted::add);
         bob.delete(stored.id(), 1);
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
-        editor.save();
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        editor.saves().save();
 
-        editor.mergeProperty().get().discardMyChanges();
+        editor.conflicts().mergeProperty().get().discardMyChanges();
 
         assertThat(deleted).containsExactly(stored.id());
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
-        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
         assertThat(alice.find(stored.id())).isEmpty();
     }
 
     @Test
     void whileTheDatabaseIsDownEditsAreKeptAndTheSameSaveSucceedsOnceItIsBack() {
         org.lockstep.testing.DatabaseOutage outage = org.lockstep.testing.DatabaseOutage.of(db);
-        editor.textProperty(CustomerField.CITY).set("Curitiba");
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
         outage.cut();
         try {
-            editor.save();
+            editor.saves().save();
 
             // Either the pool found its connection dead before sending the save (nothing was written), or the
             // connection died under it and the retry could not connect (whether it arrived cannot be told, and the
             // next Save is the same request). Both keep the edits; neither claims a result it cannot know.
             assertThat(editor.noticeProperty().get().text()).isIn(CustomerEditorViewModel.SAVE_FAILED,
                     CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN);
-            assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-            assertThat(editor.dirtyProperty().get()).isTrue();
-            assertThat(editor.canSaveProperty().get()).isTrue();
+            assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+            assertThat(editor.buffer().dirtyProperty().get()).isTrue();
+            assertThat(editor.status().canSaveProperty().get()).isTrue();
         } finally {
             outage.restore();
         }
 
-        editor.save();
+        editor.saves().save();
 
         assertThat(editor.noticeProperty().get()).isNull();
         Customer read = alice.find(stored.id()).orElseThrow();
@@ -419,18 +419,18 @@ class CustomerEditorViewModelTest {
     void aValueTheDatabaseRejectsMarksItsFieldUntilItIsEdited() {
         Customer other = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "TAKEN-" + REFS.incrementAndGet())
                 .build());
-        editor.textProperty(CustomerField.EXTERNAL_REF).set(other.data().externalRef());
+        editor.buffer().text(CustomerField.EXTERNAL_REF).set(other.data().externalRef());
 
-        editor.save();
+        editor.saves().save();
 
-        assertThat(editor.errorProperty(CustomerField.EXTERNAL_REF).get())
+        assertThat(editor.buffer().error(CustomerField.EXTERNAL_REF).get())
                 .isEqualTo("External ref is already used by another customer");
-        assertThat(editor.saveBlockedReasonProperty().get())
+        assertThat(editor.status().saveBlockedReasonProperty().get())
                 .isEqualTo("Can't save: External ref is already used by another customer");
-        assertThat(editor.canSaveProperty().get()).isFalse();
-        editor.textProperty(CustomerField.EXTERNAL_REF).set("FREE-" + REFS.incrementAndGet());
-        assertThat(editor.errorProperty(CustomerField.EXTERNAL_REF).get()).isNull();
-        assertThat(editor.save()).isTrue();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
+        editor.buffer().text(CustomerField.EXTERNAL_REF).set("FREE-" + REFS.incrementAndGet());
+        assertThat(editor.buffer().error(CustomerField.EXTERNAL_REF).get()).isNull();
+        assertThat(editor.saves().save()).isTrue();
         assertThat(alice.find(stored.id()).orElseThrow().version()).isEqualTo(2);
     }
 
@@ -439,21 +439,21 @@ class CustomerEditorViewModelTest {
         List<Customer> saved = new ArrayList<>();
         editor.setOnSaved(saved::add);
         editor.startNew();
-        assertThat(editor.titleProperty().get()).isEqualTo("New customer — Lockstep — Alice");
-        assertThat(editor.saveBlockedReasonProperty().get())
+        assertThat(editor.status().titleProperty().get()).isEqualTo("New customer — Lockstep — Alice");
+        assertThat(editor.status().saveBlockedReasonProperty().get())
                 .isEqualTo("Can't save: Company or contact name is required");
 
-        editor.textProperty(CustomerField.COMPANY).set("Lockstep Test GmbH");
-        editor.save();
+        editor.buffer().text(CustomerField.COMPANY).set("Lockstep Test GmbH");
+        editor.saves().save();
 
-        Customer created = editor.baseProperty().get();
+        Customer created = editor.buffer().baseProperty().get();
         assertThat(alice.find(created.id()).orElseThrow().data().company()).isEqualTo("Lockstep Test GmbH");
         assertThat(saved).containsExactly(created);
-        assertThat(editor.titleProperty().get())
+        assertThat(editor.status().titleProperty().get())
                 .isEqualTo("Lockstep Test GmbH — Customer #" + created.id() + " — Lockstep — Alice");
 
-        editor.textProperty(CustomerField.CITY).set("Berlin");
-        editor.save();
+        editor.buffer().text(CustomerField.CITY).set("Berlin");
+        editor.saves().save();
         assertThat(alice.find(created.id()).orElseThrow().version()).isEqualTo(2);
     }
 
@@ -461,10 +461,10 @@ class CustomerEditorViewModelTest {
     void deleteIsVersioned() {
         List<Long> deleted = new ArrayList<>();
         editor.setOnDeleted(deleted::add);
-        assertThat(editor.deleteQuestion()).isEqualTo("Delete Embraer - Empresa Brasileira de Aeronáutica S.A. "
+        assertThat(editor.saves().deleteQuestion()).isEqualTo("Delete Embraer - Empresa Brasileira de Aeronáutica S.A. "
                 + "(Customer #" + stored.id() + ")? This cannot be undone.");
 
-        editor.requestDelete();
+        editor.saves().requestDelete();
 
         assertThat(deleted).containsExactly(stored.id());
         assertThat(alice.find(stored.id())).isEmpty();
@@ -475,21 +475,21 @@ class CustomerEditorViewModelTest {
     void deletingARecordChangedSinceItWasLoadedDeletesNothingAndAsksDeleteAnywayOrKeep() {
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
 
-        editor.requestDelete();
+        editor.saves().requestDelete();
 
         assertThat(alice.find(stored.id())).isPresent();
-        DeleteConflictViewModel conflict = editor.deleteConflictProperty().get();
+        DeleteConflictViewModel conflict = editor.conflicts().deleteConflictProperty().get();
         assertThat(conflict).isNotNull();
         assertThat(conflict.titleProperty().get()).startsWith("Changed since you loaded it: Bob saved version 2 at ");
         assertThat(conflict.changes()).extracting(c -> c.field()).containsExactly(CustomerField.CITY);
-        assertThat(editor.editableProperty().get()).isFalse();
+        assertThat(editor.status().editableProperty().get()).isFalse();
 
         conflict.keep();
 
-        assertThat(editor.deleteConflictProperty().get()).isNull();
-        assertThat(editor.textProperty(CustomerField.CITY).get()).isEqualTo("Campinas");
-        assertThat(editor.baseProperty().get().version()).isEqualTo(2);
-        assertThat(editor.editableProperty().get()).isTrue();
+        assertThat(editor.conflicts().deleteConflictProperty().get()).isNull();
+        assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Campinas");
+        assertThat(editor.buffer().baseProperty().get().version()).isEqualTo(2);
+        assertThat(editor.status().editableProperty().get()).isTrue();
         assertThat(alice.find(stored.id())).isPresent();
     }
 
@@ -498,14 +498,14 @@ class CustomerEditorViewModelTest {
         List<Long> deleted = new ArrayList<>();
         editor.setOnDeleted(deleted::add);
         bob.save(stored.id(), 1, stored.data().with(CustomerField.CITY, "Campinas"));
-        editor.requestDelete();
+        editor.saves().requestDelete();
 
-        editor.deleteConflictProperty().get().deleteAnyway();
+        editor.conflicts().deleteConflictProperty().get().deleteAnyway();
 
         assertThat(alice.find(stored.id())).isEmpty();
         assertThat(deleted).containsExactly(stored.id());
         assertThat(editor.stateProperty().get()).isEqualTo(EditorState.DELETED);
-        assertThat(editor.deleteConflictProperty().get()).isNull();
+        assertThat(editor.conflicts().deleteConflictProperty().get()).isNull();
     }
 
     @Test

@@ -6,21 +6,19 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.app.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.testing.Sessions;
-import org.lockstep.testing.TestDatabases;
-import javafx.application.Platform;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.lockstep.ui.guihandles.Fx;
@@ -37,11 +35,11 @@ import org.testfx.api.FxToolkit;
 class CustomerEditorWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @RegisterExtension
+    static final TwoOperators OPERATORS = new TwoOperators();
     static Database db;
     static CustomerRepository alice;
     static CustomerRepository bob;
-    static FxTaskExecutor aliceExecutor;
-    static FxTaskExecutor bobExecutor;
     static EditorServices aliceServices;
     static EditorServices bobServices;
 
@@ -49,22 +47,12 @@ class CustomerEditorWindowTest {
     Customer stored;
 
     @BeforeAll
-    static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
+    static void start() {
+        db = OPERATORS.db();
         alice = Sessions.repository(db, "Alice");
         bob = Sessions.repository(db, "Bob");
-        aliceExecutor = new FxTaskExecutor(2);
-        bobExecutor = new FxTaskExecutor(2);
-        aliceServices = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
-        bobServices = Sessions.services(db, "Bob", bobExecutor, Platform::runLater, Sessions.quickLocks());
-    }
-
-    @AfterAll
-    static void stop() {
-        aliceExecutor.close();
-        bobExecutor.close();
-        db.close();
+        aliceServices = OPERATORS.alice();
+        bobServices = OPERATORS.bob();
     }
 
     @BeforeEach

@@ -96,12 +96,12 @@ class CustomerHistoryTest {
 
     @Test
     void restoreSavesANewVersionWithTheOldValues() {
-        assertThat(editor.restore(history.version(1).orElseThrow().values())).isTrue();
+        assertThat(editor.saves().restore(history.version(1).orElseThrow().values())).isTrue();
 
         Customer read = bob.find(v1.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(4);
         assertThat(read.data().sameValues(v1.data())).isTrue();
-        assertThat(editor.baseProperty().get()).isEqualTo(read);
+        assertThat(editor.buffer().baseProperty().get()).isEqualTo(read);
         assertThat(history.versions()).extracting(Version::version).startsWith(4L);
         assertThat(history.versions().get(0).who()).isEqualTo("Alice");
     }
@@ -111,9 +111,9 @@ class CustomerHistoryTest {
         Customer v3 = bob.find(v1.id()).orElseThrow();
         bob.save(v3.id(), v3.version(), v3.data().with(CustomerField.EMAIL, "late@example.com"));
 
-        assertThat(editor.restore(history.version(1).orElseThrow().values())).isTrue();
+        assertThat(editor.saves().restore(history.version(1).orElseThrow().values())).isTrue();
 
-        assertThat(editor.mergeProperty().get()).isNotNull();
+        assertThat(editor.conflicts().mergeProperty().get()).isNotNull();
         assertThat(bob.find(v1.id()).orElseThrow().version()).as("nothing overwritten").isEqualTo(4);
     }
 }

@@ -92,17 +92,17 @@ class EditorValueEntryTest {
         Customer c = stored();
         aliceOpens(tag, c.id());
 
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set(typed);
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set(typed);
 
         if (expected.equals("invalid")) {
-            assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get())
+            assertThat(editor.buffer().error(CustomerField.CREDIT_LIMIT).get())
                     .startsWith("Credit limit must be a number like").contains("\"" + typed + "\"");
-            assertThat(editor.canSaveProperty().get()).isFalse();
-            assertThat(editor.save()).isFalse();
+            assertThat(editor.status().canSaveProperty().get()).isFalse();
+            assertThat(editor.saves().save()).isFalse();
             assertThat(bob.find(c.id()).orElseThrow()).isEqualTo(c);
         } else {
-            assertThat(editor.errorProperty(CustomerField.CREDIT_LIMIT).get()).isNull();
-            assertThat(editor.save()).isTrue();
+            assertThat(editor.buffer().error(CustomerField.CREDIT_LIMIT).get()).isNull();
+            assertThat(editor.saves().save()).isTrue();
             assertThat(bob.find(c.id()).orElseThrow().data().creditLimit()).isEqualByComparingTo(expected);
         }
     }
@@ -117,9 +117,9 @@ class EditorValueEntryTest {
             String same) {
         aliceOpens(tag, stored().id());
 
-        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo(shown);
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set(same);
-        assertThat(editor.dirtyProperty().get()).isFalse();
+        assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo(shown);
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set(same);
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
     }
 
     @Test
@@ -127,10 +127,10 @@ class EditorValueEntryTest {
         Customer c = stored();
         aliceOpens("de", c.id());
 
-        editor.textProperty(CustomerField.CREDIT_LIMIT).set("2.500,5");
-        editor.save();
+        editor.buffer().text(CustomerField.CREDIT_LIMIT).set("2.500,5");
+        editor.saves().save();
 
-        assertThat(editor.textProperty(CustomerField.CREDIT_LIMIT).get()).isEqualTo("2500,50");
+        assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo("2500,50");
         assertThat(bob.find(c.id()).orElseThrow().data().creditLimit()).isEqualByComparingTo("2500.50");
     }
 
@@ -143,11 +143,11 @@ class EditorValueEntryTest {
     void typingTheNfdFormOfTheStoredValueIsNoChange(CustomerField field, String nfd) {
         aliceOpens("en", stored().id());
 
-        editor.textProperty(field).set(nfd);
+        editor.buffer().text(field).set(nfd);
 
-        assertThat(editor.dirtyProperty().get()).isFalse();
-        assertThat(editor.canSaveProperty().get()).isFalse();
-        assertThat(editor.titleProperty().get()).doesNotStartWith("• ");
+        assertThat(editor.buffer().dirtyProperty().get()).isFalse();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
+        assertThat(editor.status().titleProperty().get()).doesNotStartWith("• ");
     }
 
     /** A row as psql may write it: a control character in City, an email today's rule refuses. */
@@ -164,21 +164,21 @@ class EditorValueEntryTest {
         Customer c = insertedByAnotherTool();
         aliceOpens("en", c.id());
 
-        assertThat(editor.warningProperty(CustomerField.CITY).get())
+        assertThat(editor.buffer().warning(CustomerField.CITY).get())
                 .isEqualTo("City must be one line of text, without line breaks or control characters"
                         + CustomerValidator.UNCHANGED);
-        assertThat(editor.warningProperty(CustomerField.EMAIL).get()).startsWith("Email must look like");
-        assertThat(editor.errorProperty(CustomerField.CITY).get()).isNull();
-        assertThat(editor.problemsProperty().get()).isEmpty();
+        assertThat(editor.buffer().warning(CustomerField.EMAIL).get()).startsWith("Email must look like");
+        assertThat(editor.buffer().error(CustomerField.CITY).get()).isNull();
+        assertThat(editor.buffer().problemsProperty().get()).isEmpty();
 
-        editor.textProperty(CustomerField.PHONE).set("+55 81 3000-0000");
-        assertThat(editor.canSaveProperty().get()).isTrue();
-        assertThat(editor.save()).isTrue();
+        editor.buffer().text(CustomerField.PHONE).set("+55 81 3000-0000");
+        assertThat(editor.status().canSaveProperty().get()).isTrue();
+        assertThat(editor.saves().save()).isTrue();
 
         Customer now = bob.find(c.id()).orElseThrow();
         assertThat(now.version()).isEqualTo(2);
         assertThat(now.data()).isEqualTo(c.data().with(CustomerField.PHONE, "+55 81 3000-0000"));
-        assertThat(editor.warningProperty(CustomerField.CITY).get()).isNotNull();
+        assertThat(editor.buffer().warning(CustomerField.CITY).get()).isNotNull();
     }
 
     @Test
@@ -186,18 +186,18 @@ class EditorValueEntryTest {
         Customer c = insertedByAnotherTool();
         aliceOpens("en", c.id());
 
-        editor.textProperty(CustomerField.CITY).set("Olinda\u001b[31m");
+        editor.buffer().text(CustomerField.CITY).set("Olinda\u001b[31m");
 
-        assertThat(editor.errorProperty(CustomerField.CITY).get())
+        assertThat(editor.buffer().error(CustomerField.CITY).get())
                 .isEqualTo("City must be one line of text, without line breaks or control characters");
-        assertThat(editor.warningProperty(CustomerField.CITY).get()).isNull();
-        assertThat(editor.canSaveProperty().get()).isFalse();
-        assertThat(editor.save()).isFalse();
+        assertThat(editor.buffer().warning(CustomerField.CITY).get()).isNull();
+        assertThat(editor.status().canSaveProperty().get()).isFalse();
+        assertThat(editor.saves().save()).isFalse();
         assertThat(bob.find(c.id()).orElseThrow()).isEqualTo(c);
 
-        editor.textProperty(CustomerField.CITY).set("Olinda");
-        assertThat(editor.save()).isTrue();
+        editor.buffer().text(CustomerField.CITY).set("Olinda");
+        assertThat(editor.saves().save()).isTrue();
         assertThat(bob.find(c.id()).orElseThrow().data().city()).isEqualTo("Olinda");
-        assertThat(editor.warningProperty(CustomerField.CITY).get()).isNull();
+        assertThat(editor.buffer().warning(CustomerField.CITY).get()).isNull();
     }
 }

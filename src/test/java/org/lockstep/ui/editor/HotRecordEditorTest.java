@@ -89,23 +89,24 @@ class HotRecordEditorTest {
 
         aliceOpens(hot);
 
-        assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
-        assertThat(editor.hotRecordDetailProperty().get()).isEqualTo("3 conflicts on this customer in the last 7 days");
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
+        assertThat(editor.helpers().hotRecordDetailProperty().get())
+                .isEqualTo("3 conflicts on this customer in the last 7 days");
     }
 
     @Test
     void theThirdConflictMetByTheEditorItselfBringsTheAdvice() {
         Customer warm = aCustomerWithConflicts(2);
         aliceOpens(warm);
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
-        editor.textProperty(CustomerField.EMAIL).set("alice@embraer.com.br");
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
+        editor.buffer().text(CustomerField.EMAIL).set("alice@embraer.com.br");
         carol.save(warm.id(), warm.version(), warm.data().with(CustomerField.CITY, "Santos"));
 
-        editor.save();
+        editor.saves().save();
 
-        assertThat(editor.mergeProperty().get()).as("the save met Carol's newer version").isNotNull();
-        assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
-        assertThat(editor.hotRecordDetailProperty().get()).startsWith("3 conflicts");
+        assertThat(editor.conflicts().mergeProperty().get()).as("the save met Carol's newer version").isNotNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
+        assertThat(editor.helpers().hotRecordDetailProperty().get()).startsWith("3 conflicts");
     }
 
     @Test
@@ -114,10 +115,11 @@ class HotRecordEditorTest {
         aliceOpens(warm);
         carol.save(warm.id(), warm.version(), warm.data().with(CustomerField.CITY, "Santos"));
 
-        editor.requestDelete();
+        editor.saves().requestDelete();
 
-        assertThat(editor.deleteConflictProperty().get()).as("the delete met Carol's newer version").isNotNull();
-        assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
+        assertThat(editor.conflicts().deleteConflictProperty().get()).as("the delete met Carol's newer version")
+                .isNotNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
     }
 
     @Test
@@ -126,11 +128,11 @@ class HotRecordEditorTest {
         Customer twice = aCustomerWithConflicts(2);
 
         aliceOpens(calm);
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
         editor.load(twice.id());
 
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
-        assertThat(editor.hotRecordDetailProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordDetailProperty().get()).isNull();
     }
 
     @Test
@@ -139,9 +141,10 @@ class HotRecordEditorTest {
 
         aliceOpens(hot, TaskExecutor.sameThread(), ConcurrencyMode.LOCK_FOR_EDITING);
 
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
         editor.lock().modeProperty().set(ConcurrencyMode.OPTIMISTIC);
-        assertThat(editor.hotRecordDetailProperty().get()).isEqualTo("4 conflicts on this customer in the last 7 days");
+        assertThat(editor.helpers().hotRecordDetailProperty().get())
+                .isEqualTo("4 conflicts on this customer in the last 7 days");
     }
 
     @Test
@@ -149,10 +152,10 @@ class HotRecordEditorTest {
         Customer hot = aCustomerWithConflicts(3);
         aliceOpens(hot);
 
-        editor.useLockForEditing();
+        editor.helpers().useLockForEditing();
 
         assertThat(editor.lock().modeProperty().get()).isEqualTo(ConcurrencyMode.LOCK_FOR_EDITING);
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
     }
 
     @Test
@@ -162,13 +165,13 @@ class HotRecordEditorTest {
         QueuedTaskExecutor executor = new QueuedTaskExecutor();
         aliceOpens(hot, executor, ConcurrencyMode.OPTIMISTIC);
         executor.runAll();
-        assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
 
         editor.load(calm.id());
 
-        assertThat(editor.hotRecordAdviceProperty().get()).as("before any database answer").isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).as("before any database answer").isNull();
         executor.runAll();
-        assertThat(editor.hotRecordAdviceProperty().get()).isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isNull();
     }
 
     @Test
@@ -177,13 +180,13 @@ class HotRecordEditorTest {
         QueuedTaskExecutor executor = new QueuedTaskExecutor();
         aliceOpens(hot, executor, ConcurrencyMode.OPTIMISTIC);
 
-        while (editor.baseProperty().get() == null) {
+        while (editor.buffer().baseProperty().get() == null) {
             executor.takeAll().forEach(Runnable::run);
         }
 
-        assertThat(editor.hotRecordAdviceProperty().get()).as("submitted, not run inline").isNull();
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).as("submitted, not run inline").isNull();
         assertThat(executor.pending()).isPositive();
         executor.runAll();
-        assertThat(editor.hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
+        assertThat(editor.helpers().hotRecordAdviceProperty().get()).isEqualTo(ADVICE);
     }
 }

@@ -7,25 +7,22 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lockstep.app.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.testing.Sessions;
-import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
@@ -43,9 +40,9 @@ class LastWriteWinsEditorWindowTest {
     static final String WARNING = "Unsafe: Save overwrites every field with no version check — another operator's "
             + "save in between is lost without any error. For teaching only.";
     static final AtomicInteger REFS = new AtomicInteger();
+    @RegisterExtension
+    static final TwoOperators OPERATORS = new TwoOperators();
     static Database db;
-    static FxTaskExecutor aliceExecutor;
-    static FxTaskExecutor bobExecutor;
     static EditorServices alice;
     static EditorServices bob;
 
@@ -53,20 +50,10 @@ class LastWriteWinsEditorWindowTest {
     Customer stored;
 
     @BeforeAll
-    static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
-        aliceExecutor = new FxTaskExecutor(2);
-        bobExecutor = new FxTaskExecutor(2);
-        alice = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
-        bob = Sessions.services(db, "Bob", bobExecutor, Platform::runLater, Sessions.quickLocks());
-    }
-
-    @AfterAll
-    static void stop() {
-        aliceExecutor.close();
-        bobExecutor.close();
-        db.close();
+    static void start() {
+        db = OPERATORS.db();
+        alice = OPERATORS.alice();
+        bob = OPERATORS.bob();
     }
 
     @BeforeEach

@@ -86,7 +86,8 @@ class LiveEditorWindowTest {
         // Both in one check: the highlight lasts only 2 s, and a busy machine may take longer to look again.
         Fx.await("Bob's phone in Alice's editor, highlighted", () -> Fx.call(() -> {
             javafx.scene.control.TextInputControl phone =
-                    (javafx.scene.control.TextInputControl) alice.stage().getScene().lookup("#phone");
+                    (javafx.scene.control.TextInputControl) alice.stage().getScene().lookup(
+                            "#" + EditorIds.field(CustomerField.PHONE));
             return phone.getText().equals("+1 555 0100")
                     && phone.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed"));
         }));

@@ -118,8 +118,8 @@ class TwoWindowsOfOneOperatorTest {
         try (ChangeFeed feed = db.changeFeed(heard::addAll)) {
             feed.start();
             await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
-            windowA.textProperty(CustomerField.PHONE).set("+55 11 4000-1111");
-            assertThat(windowA.save()).isTrue();
+            windowA.buffer().text(CustomerField.PHONE).set("+55 11 4000-1111");
+            assertThat(windowA.saves().save()).isTrue();
 
             await().atMost(Duration.ofSeconds(10)).until(() -> heard.stream().anyMatch(e -> e.isCustomer()
                     && e.id() == stored.id() && e.version() == 2));
@@ -130,23 +130,24 @@ class TwoWindowsOfOneOperatorTest {
 
     @Test
     void aSaveInOneWindowIsAnnouncedInTheOtherDirtyWindowAsYoursAndItsSaveMergesInsteadOfOverwriting() {
-        windowB.textProperty(CustomerField.CITY).set("Curitiba");
-        windowA.textProperty(CustomerField.PHONE).set("+55 11 4000-1111");
-        assertThat(windowA.save()).isTrue();
-        Customer saved = windowA.baseProperty().get();
+        windowB.buffer().text(CustomerField.CITY).set("Curitiba");
+        windowA.buffer().text(CustomerField.PHONE).set("+55 11 4000-1111");
+        assertThat(windowA.saves().save()).isTrue();
+        Customer saved = windowA.buffer().baseProperty().get();
 
         announce(windowA, "customer", saved.version(), "UPDATE");
 
-        assertThat(windowB.liveBannerProperty().get())
+        assertThat(windowB.live().bannerProperty().get())
                 .isEqualTo("You saved version 2 in another window (phone) — Review");
-        assertThat(windowB.baseProperty().get().version()).isEqualTo(1);
-        assertThat(windowB.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(windowA.liveBannerProperty().get()).as("its own save").isNull();
+        assertThat(windowB.buffer().baseProperty().get().version()).isEqualTo(1);
+        assertThat(windowB.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(windowA.live().bannerProperty().get()).as("its own save").isNull();
 
-        assertThat(windowB.save()).isTrue();
+        assertThat(windowB.saves().save()).isTrue();
 
-        assertThat(windowB.mergeProperty().get()).as("a stale save meets the other window's version").isNotNull();
-        assertThat(windowB.mergeProperty().get().theirs()).contains(saved);
+        assertThat(windowB.conflicts().mergeProperty().get()).as("a stale save meets the other window's version")
+                .isNotNull();
+        assertThat(windowB.conflicts().mergeProperty().get().theirs()).contains(saved);
         Customer now = database().find(stored.id()).orElseThrow();
         assertThat(now.version()).as("nothing written").isEqualTo(2);
         assertThat(now.data().phone()).isEqualTo("+55 11 4000-1111");
@@ -155,13 +156,13 @@ class TwoWindowsOfOneOperatorTest {
     @Test
     void aDeleteInOneWindowIsAnnouncedAsYoursToADirtyWindowAndEndsAClean() {
         windowC = opens();
-        windowB.textProperty(CustomerField.CITY).set("Curitiba");
-        windowA.requestDelete();
+        windowB.buffer().text(CustomerField.CITY).set("Curitiba");
+        windowA.saves().requestDelete();
         assertThat(database().find(stored.id())).isEmpty();
 
         announce(windowA, "customer", stored.version(), "DELETE");
 
-        assertThat(windowB.liveBannerProperty().get())
+        assertThat(windowB.live().bannerProperty().get())
                 .isEqualTo("You deleted this customer in another window — Review");
         assertThat(windowB.stateProperty().get()).isEqualTo(EditorState.EDITING);
         assertThat(windowC.stateProperty().get()).isEqualTo(EditorState.DELETED);
@@ -172,7 +173,7 @@ class TwoWindowsOfOneOperatorTest {
     @Test
     void aLockInOneWindowMakesTheOtherReadOnlyItsSaveWritesNothingAndItCannotTakeTheLease() {
         windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        windowA.textProperty(CustomerField.CITY).set("Curitiba");
+        windowA.buffer().text(CustomerField.CITY).set("Curitiba");
         LeaseInfo held = lease().orElseThrow();
         assertThat(held.sessionId()).isEqualTo(windowA.writerId());
 
@@ -181,36 +182,37 @@ class TwoWindowsOfOneOperatorTest {
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
         assertThat(windowB.lock().messageProperty().get()).startsWith("Locked by you in another window — since ");
         assertThat(windowB.lock().readOnlyProperty().get()).isTrue();
-        assertThat(windowB.editableProperty().get()).isFalse();
-        assertThat(windowB.canSaveProperty().get()).isFalse();
-        assertThat(windowB.messaging().orElseThrow().canMessageProperty().get()).as("no message to oneself").isFalse();
+        assertThat(windowB.status().editableProperty().get()).isFalse();
+        assertThat(windowB.status().canSaveProperty().get()).isFalse();
+        assertThat(windowB.helpers().messaging().orElseThrow().canMessageProperty().get()).as("no message to oneself")
+                .isFalse();
 
-        windowB.textProperty(CustomerField.PHONE).set("+55 11 4000-2222"); // as if typed despite the read-only fields
-        assertThat(windowB.save()).isFalse();
+        windowB.buffer().text(CustomerField.PHONE).set("+55 11 4000-2222"); // as if typed despite the read-only fields
+        assertThat(windowB.saves().save()).isFalse();
         windowB.lock().lock();
 
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
         assertThat(lease()).as("the lease is still window A's, not superseded").contains(held);
         assertThat(database().find(stored.id()).orElseThrow().version()).as("nothing written").isEqualTo(1);
 
-        assertThat(windowA.save()).isTrue();
+        assertThat(windowA.saves().save()).isTrue();
         assertThat(database().find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
     }
 
     @Test
     void anOptimisticSaveFromTheOtherWindowIsRefusedByTheDatabaseWhileTheLeaseIsHeld() {
-        windowB.textProperty(CustomerField.PHONE).set("+55 11 4000-2222");
+        windowB.buffer().text(CustomerField.PHONE).set("+55 11 4000-2222");
         windowA.lock().lock();
         assertThat(lease()).hasValueSatisfying(l -> assertThat(l.sessionId()).isEqualTo(windowA.writerId()));
 
         // Window B has not heard of the lease yet: its Save goes out, and the database refuses it.
-        assertThat(windowB.save()).isTrue();
+        assertThat(windowB.saves().save()).isTrue();
 
         assertThat(windowB.noticeProperty().get().text())
                 .matches("Locked by you in another window until \\d\\d:\\d\\d:\\d\\d — your changes are kept\\.");
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
-        assertThat(windowB.textProperty(CustomerField.PHONE).get()).isEqualTo("+55 11 4000-2222");
-        assertThat(windowB.dirtyProperty().get()).isTrue();
+        assertThat(windowB.buffer().text(CustomerField.PHONE).get()).isEqualTo("+55 11 4000-2222");
+        assertThat(windowB.buffer().dirtyProperty().get()).isTrue();
         Customer now = database().find(stored.id()).orElseThrow();
         assertThat(now.version()).isEqualTo(1);
         assertThat(now.data().phone()).isEqualTo(stored.data().phone());
@@ -236,26 +238,26 @@ class TwoWindowsOfOneOperatorTest {
     @Test
     void releaseThereLetsTheOtherWindowGoKeepingItsEditsAndFreesThisOne() {
         windowA.lock().modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        windowA.textProperty(CustomerField.CITY).set("Curitiba");
+        windowA.buffer().text(CustomerField.CITY).set("Curitiba");
         announce(windowA, "record_lease", lease().orElseThrow().token(), "INSERT");
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
 
-        windowB.releaseInAnotherWindow();
+        windowB.lock().releaseInAnotherWindow();
 
         assertThat(lease()).isEmpty();
         assertThat(windowA.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
         assertThat(windowA.lock().messageProperty().get())
                 .isEqualTo("Lock released from another window — your edits are kept. Lock again to continue.");
-        assertThat(windowA.textProperty(CustomerField.CITY).get()).isEqualTo("Curitiba");
-        assertThat(windowA.dirtyProperty().get()).isTrue();
+        assertThat(windowA.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+        assertThat(windowA.buffer().dirtyProperty().get()).isTrue();
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.Free.class);
-        assertThat(windowB.editableProperty().get()).isTrue();
+        assertThat(windowB.status().editableProperty().get()).isTrue();
         assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").events(stored.id()).stream()
                 .map(LeaseEvent::kind)).containsExactly(LeaseEvent.Kind.ACQUIRED, LeaseEvent.Kind.RELEASED);
 
         windowB.lock().lock();
         assertThat(lease()).hasValueSatisfying(l -> assertThat(l.sessionId()).isEqualTo(windowB.writerId()));
-        assertThat(windowA.save()).as("A's Save goes out, optimistic now").isTrue();
+        assertThat(windowA.saves().save()).as("A's Save goes out, optimistic now").isTrue();
         assertThat(windowA.noticeProperty().get().text()).startsWith("Locked by you in another window until ");
         assertThat(database().find(stored.id()).orElseThrow().version()).isEqualTo(1);
     }

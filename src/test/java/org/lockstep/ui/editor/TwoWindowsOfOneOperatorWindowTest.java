@@ -117,8 +117,8 @@ class TwoWindowsOfOneOperatorWindowTest {
 
         // A save asked of window B's view model, as a shortcut or the demo might: nothing goes out.
         boolean submitted = Fx.call(() -> {
-            windowB.viewModel().textProperty(CustomerField.PHONE).set("+55 11 4000-2222");
-            return windowB.viewModel().save();
+            windowB.viewModel().buffer().text(CustomerField.PHONE).set("+55 11 4000-2222");
+            return windowB.viewModel().saves().save();
         });
         assertThat(submitted).isFalse();
         Customer now = database().find(stored.id()).orElseThrow();

@@ -18,18 +18,14 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.editor.EditorIds;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Drives one customer editor window as an operator would: clicks, typing, Ctrl+S. */
-public final class EditorWindowHandle {
-
-    private final FxRobot robot;
-    private final Stage stage;
+public final class EditorWindowHandle extends StageHandle {
 
     private EditorWindowHandle(FxRobot robot, Stage stage) {
-        this.robot = robot;
-        this.stage = stage;
+        super(robot, stage);
     }
 
     /**
@@ -51,11 +47,6 @@ public final class EditorWindowHandle {
         return handle;
     }
 
-    /** The window. */
-    public Stage stage() {
-        return stage;
-    }
-
     /** The view model behind the window, for reading state. */
     public CustomerEditorViewModel viewModel() {
         return ((CustomerEditorView) stage.getUserData()).viewModel();
@@ -75,21 +66,21 @@ public final class EditorWindowHandle {
     /** Clicks the Save button. */
     public EditorWindowHandle clickSave() {
         activate();
-        robot.clickOn(node("#saveButton"));
+        robot.clickOn(withId(EditorIds.SAVE_BUTTON));
         return this;
     }
 
     /** Clicks "Delete…"; the window then asks for confirmation ({@link #awaitQuestion()}). */
     public EditorWindowHandle clickDelete() {
         activate();
-        robot.clickOn(node("#deleteButton"));
+        robot.clickOn(withId(EditorIds.DELETE_BUTTON));
         return this;
     }
 
     /** Clicks "Reload" in the notice bar. */
     public EditorWindowHandle clickReload() {
         activate();
-        robot.clickOn(node("#reloadButton"));
+        robot.clickOn(withId(EditorIds.RELOAD_BUTTON));
         return this;
     }
 
@@ -107,7 +98,8 @@ public final class EditorWindowHandle {
 
     /** The notice bar's sentence, or {@code null} when the bar is hidden. */
     public String notice() {
-        return Fx.call(() -> node("#noticeBar").isVisible() ? ((Label) node("#noticeText")).getText() : null);
+        return Fx.call(() -> withId(EditorIds.NOTICE_BAR).isVisible()
+                ? ((Label) withId(EditorIds.NOTICE_TEXT)).getText() : null);
     }
 
     /** Presses Ctrl+S (Cmd+S on macOS) wherever the caret is. */
@@ -142,28 +134,28 @@ public final class EditorWindowHandle {
     /** Clicks the Lock button. */
     public EditorWindowHandle clickLock() {
         activate();
-        robot.clickOn(node("#lockButton"));
+        robot.clickOn(withId(EditorIds.LOCK_BUTTON));
         return this;
     }
 
     /** Clicks the "Lock for editing" mode switch. */
     public EditorWindowHandle chooseLockForEditing() {
         activate();
-        robot.clickOn(node("#lockMode"));
+        robot.clickOn(withId(EditorIds.LOCK_MODE));
         return this;
     }
 
     /** Clicks the "Last write wins (unsafe)" mode switch (shown only where allowed). */
     public EditorWindowHandle chooseLastWriteWins() {
         activate();
-        robot.clickOn(node("#unsafeMode"));
+        robot.clickOn(withId(EditorIds.UNSAFE_MODE));
         return this;
     }
 
     /** Clicks the "Optimistic" mode switch. */
     public EditorWindowHandle chooseOptimistic() {
         activate();
-        robot.clickOn(node("#optimisticMode"));
+        robot.clickOn(withId(EditorIds.OPTIMISTIC_MODE));
         return this;
     }
 
@@ -174,18 +166,19 @@ public final class EditorWindowHandle {
 
     /** The unsafe mode's warning, or {@code null} when it is hidden. */
     public String unsafeWarning() {
-        return Fx.call(() -> node("#unsafeWarning").isVisible() ? ((Label) node("#unsafeWarning")).getText() : null);
+        return Fx.call(() -> withId(EditorIds.UNSAFE_WARNING).isVisible()
+                ? ((Label) withId(EditorIds.UNSAFE_WARNING)).getText() : null);
     }
 
     /** Whether the Lock button can be pressed. */
     public boolean lockButtonEnabled() {
-        return Fx.call(() -> !node("#lockButton").isDisabled());
+        return Fx.call(() -> !withId(EditorIds.LOCK_BUTTON).isDisabled());
     }
 
     /** Clicks "Break lock…"; the window then asks for confirmation ({@link #awaitQuestion()}). */
     public EditorWindowHandle clickBreakLock() {
         activate();
-        robot.clickOn(node("#breakLockButton"));
+        robot.clickOn(withId(EditorIds.BREAK_LOCK_BUTTON));
         return this;
     }
 
@@ -198,23 +191,25 @@ public final class EditorWindowHandle {
 
     /** The live banner's sentence ("Bob saved version 8 (phone) — Review"), or {@code null} when it is hidden. */
     public String liveBanner() {
-        return Fx.call(() -> node("#liveBar").isVisible() ? ((Label) node("#liveText")).getText() : null);
+        return Fx.call(() -> withId(EditorIds.LIVE_BAR).isVisible()
+                ? ((Label) withId(EditorIds.LIVE_TEXT)).getText() : null);
     }
 
     /** The hot-record advice ("Often edited at the same time — …"), or {@code null} while it is hidden. */
     public String hotRecordAdvice() {
-        return Fx.call(() -> node("#hotRecordBar").isVisible() ? ((Label) node("#hotRecordAdvice")).getText() : null);
+        return Fx.call(() -> withId(EditorIds.HOT_RECORD_BAR).isVisible()
+                ? ((Label) withId(EditorIds.HOT_RECORD_ADVICE)).getText() : null);
     }
 
     /** The hot-record advice's detail ("3 conflicts on this customer in the last 7 days"). */
     public String hotRecordDetail() {
-        return Fx.call(() -> ((Label) node("#hotRecordDetail")).getText());
+        return Fx.call(() -> ((Label) withId(EditorIds.HOT_RECORD_DETAIL)).getText());
     }
 
     /** Clicks "Use Lock for editing" beside the hot-record advice. */
     public EditorWindowHandle clickUseLockForEditing() {
         activate();
-        robot.clickOn(node("#switchToLockButton"));
+        robot.clickOn(withId(EditorIds.SWITCH_TO_LOCK_BUTTON));
         return this;
     }
 
@@ -247,14 +242,16 @@ public final class EditorWindowHandle {
 
     /** The History tab's rows, newest first: "version who op changes". */
     public java.util.List<String> historyVersions() {
-        return Fx.call(() -> ((javafx.scene.control.TableView<?>) node("#history-versions")).getItems().stream()
+        return Fx.call(() -> ((javafx.scene.control.TableView<?>) withId(EditorIds.HISTORY_VERSIONS)).getItems()
+                .stream()
                 .map(o -> (org.lockstep.ui.editor.CustomerHistoryViewModel.Version) o)
                 .map(v -> v.version() + " " + v.who() + " " + v.op() + " " + v.changesText()).toList());
     }
 
     /** The lock banner's sentence, or {@code null} when the banner is hidden. */
     public String lockMessage() {
-        return Fx.call(() -> node("#lockBar").isVisible() ? ((Label) node("#lockMessage")).getText() : null);
+        return Fx.call(() -> withId(EditorIds.LOCK_BAR).isVisible()
+                ? ((Label) withId(EditorIds.LOCK_MESSAGE)).getText() : null);
     }
 
     /** Waits until the lock banner's sentence starts with {@code prefix}. */
@@ -273,19 +270,19 @@ public final class EditorWindowHandle {
 
     /** Whether "Lock for editing" is the selected mode. */
     public boolean lockModeSelected() {
-        return Fx.call(() -> ((RadioButton) node("#lockMode")).isSelected());
+        return Fx.call(() -> ((RadioButton) withId(EditorIds.LOCK_MODE)).isSelected());
     }
 
     /** The "Notify me when free" box. */
     public EditorWindowHandle clickNotifyWhenFree() {
         activate();
-        robot.clickOn(node("#notifyWhenFree"));
+        robot.clickOn(withId(EditorIds.NOTIFY_WHEN_FREE));
         return this;
     }
 
     /** Whether "Notify me when free" is ticked. */
     public boolean notifyWhenFree() {
-        return Fx.call(() -> ((CheckBox) node("#notifyWhenFree")).isSelected());
+        return Fx.call(() -> ((CheckBox) withId(EditorIds.NOTIFY_WHEN_FREE)).isSelected());
     }
 
     /** Whether a field takes typing. */
@@ -306,7 +303,7 @@ public final class EditorWindowHandle {
     /** The field's error line, or {@code null} when it is hidden. */
     public String error(CustomerField field) {
         return Fx.call(() -> {
-            Label error = (Label) node("#" + field.column() + "-error");
+            Label error = (Label) withId(EditorIds.fieldError(field));
             return error.isVisible() ? error.getText() : null;
         });
     }
@@ -314,24 +311,24 @@ public final class EditorWindowHandle {
     /** The field's warning line (a stored value that breaks a rule, left unchanged), or {@code null} when hidden. */
     public String warning(CustomerField field) {
         return Fx.call(() -> {
-            Label warning = (Label) node("#" + field.column() + "-warning");
+            Label warning = (Label) withId(EditorIds.fieldWarning(field));
             return warning.isVisible() ? warning.getText() : null;
         });
     }
 
     /** The header's version line. */
     public String versionLine() {
-        return Fx.call(() -> ((Label) node("#versionLine")).getText());
+        return Fx.call(() -> ((Label) withId(EditorIds.VERSION_LINE)).getText());
     }
 
     /** The "Can't save: …" line. */
     public String saveBlockedReason() {
-        return Fx.call(() -> ((Label) node("#saveBlockedReason")).getText());
+        return Fx.call(() -> ((Label) withId(EditorIds.SAVE_BLOCKED_REASON)).getText());
     }
 
     /** Whether the Save button can be pressed. */
     public boolean saveEnabled() {
-        return Fx.call(() -> !((Button) node("#saveButton")).isDisabled());
+        return Fx.call(() -> !((Button) withId(EditorIds.SAVE_BUTTON)).isDisabled());
     }
 
     /** The window title. */
@@ -345,14 +342,13 @@ public final class EditorWindowHandle {
      * and typed characters to TestFX's target window; without this, Ctrl+A lands in one window and the text in the
      * other.
      */
-    private void activate() {
-        Fx.run(stage::requestFocus);
-        robot.targetWindow(stage);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
     private TextInputControl field(CustomerField field) {
-        return (TextInputControl) node("#" + field.column());
+        return (TextInputControl) withId(EditorIds.field(field));
+    }
+
+    private Node withId(String id) {
+        return node("#" + id);
     }
 
     private Node node(String query) {

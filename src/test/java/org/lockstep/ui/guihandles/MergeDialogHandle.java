@@ -1,6 +1,5 @@
 package org.lockstep.ui.guihandles;
 
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextInputControl;
@@ -9,24 +8,15 @@ import org.lockstep.domain.CustomerField;
 import org.testfx.api.FxRobot;
 
 /** Reads and drives the merge dialog (or the delete-conflict dialog) that an editor window opened. */
-public final class MergeDialogHandle {
-
-    private final FxRobot robot;
-    private final Stage stage;
+public final class MergeDialogHandle extends StageHandle {
 
     MergeDialogHandle(FxRobot robot, Stage stage) {
-        this.robot = robot;
-        this.stage = stage;
-    }
-
-    /** The dialog's window. */
-    public Stage stage() {
-        return stage;
+        super(robot, stage);
     }
 
     /** The text of a label by id, e.g. {@code title}, {@code merge-progress}, {@code merge-notice}. */
     public String text(String id) {
-        return Fx.call(() -> ((Labeled) node(id)).getText());
+        return Fx.call(() -> ((Labeled) byId(id)).getText());
     }
 
     /** A field's row status, e.g. "theirs", "mine", "⚠ Conflict: choose". */
@@ -36,19 +26,18 @@ public final class MergeDialogHandle {
 
     /** A field's Result as shown. */
     public String result(CustomerField field) {
-        return Fx.call(() -> ((TextInputControl) node("result-" + field.column())).getText());
+        return Fx.call(() -> ((TextInputControl) byId("result-" + field.column())).getText());
     }
 
     /** Whether the button with this id can be pressed. */
     public boolean enabled(String id) {
-        return Fx.call(() -> !((Button) node(id)).isDisabled());
+        return Fx.call(() -> !((Button) byId(id)).isDisabled());
     }
 
     /** Clicks the control with this id, e.g. {@code use-theirs-city}, {@code use-mine-for-all}, {@code save-merged}. */
     public MergeDialogHandle click(String id) {
-        Fx.run(stage::requestFocus);
-        robot.targetWindow(stage);
-        robot.clickOn(Fx.call(() -> node(id)));
+        activate();
+        robot.clickOn(Fx.call(() -> byId(id)));
         return this;
     }
 
@@ -63,16 +52,4 @@ public final class MergeDialogHandle {
         Fx.await("the dialog to close", () -> !stage.isShowing());
     }
 
-    /** Whether the dialog still shows. */
-    public boolean isOpen() {
-        return Fx.call(stage::isShowing);
-    }
-
-    private Node node(String id) {
-        Node n = stage.getScene().getRoot().lookup("#" + id);
-        if (n == null) {
-            throw new AssertionError("No #" + id + " in " + stage.getTitle());
-        }
-        return n;
-    }
 }

@@ -7,14 +7,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.matcher.control.LabeledMatchers;
 
 /** A question (an {@code Alert}) that a window asks, e.g. the delete confirmation or Save / Discard / Cancel. */
-public final class QuestionHandle {
+public final class QuestionHandle extends StageHandle {
 
-    private final FxRobot robot;
-    private final Window window;
-
-    private QuestionHandle(FxRobot robot, Window window) {
-        this.robot = robot;
-        this.window = window;
+    private QuestionHandle(FxRobot robot, Stage question) {
+        super(robot, question);
     }
 
     /** Waits until {@code owner} asks a question, and returns it. */
@@ -25,20 +21,20 @@ public final class QuestionHandle {
 
     /** The question's text. */
     public String text() {
-        return Fx.call(() -> ((DialogPane) window.getScene().getRoot()).getContentText());
+        return Fx.call(() -> ((DialogPane) stage.getScene().getRoot()).getContentText());
     }
 
     /** Clicks the button with this label and waits until the question closes. */
     public void answer(String button) {
-        robot.clickOn(robot.from(window.getScene().getRoot()).lookup(".button")
+        robot.clickOn(robot.from(stage.getScene().getRoot()).lookup(".button")
                 .match(LabeledMatchers.hasText(button)).queryButton());
-        Fx.await("the question to close", () -> !window.isShowing());
+        Fx.await("the question to close", () -> !stage.isShowing());
     }
 
-    private static Window find(Stage owner) {
+    private static Stage find(Stage owner) {
         return Window.getWindows().stream()
                 .filter(w -> w instanceof Stage s && s.getOwner() == owner && w.isShowing()
                         && w.getScene().getRoot() instanceof DialogPane)
-                .findFirst().orElse(null);
+                .map(Stage.class::cast).findFirst().orElse(null);
     }
 }

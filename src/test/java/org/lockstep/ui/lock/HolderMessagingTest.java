@@ -71,9 +71,9 @@ class HolderMessagingTest {
         alice.lock().lock();
         CustomerEditorViewModel bob = new CustomerEditorViewModel(operator("Bob"));
         bob.load(c.id());
-        HolderMessaging bobMessaging = bob.messaging().orElseThrow();
+        HolderMessaging bobMessaging = bob.helpers().messaging().orElseThrow();
         assertThat(bobMessaging.canMessageProperty().get()).isTrue();
-        assertThat(alice.messaging().orElseThrow().canMessageProperty().get()).as("Alice holds it").isFalse();
+        assertThat(alice.helpers().messaging().orElseThrow().canMessageProperty().get()).as("Alice holds it").isFalse();
 
         assertThat(bobMessaging.send("Please save, I need this customer")).isTrue();
 
@@ -101,7 +101,7 @@ class HolderMessagingTest {
         CustomerEditorViewModel bob = new CustomerEditorViewModel(operator("Bob"));
         bob.load(c.id());
 
-        assertThat(bob.messaging().orElseThrow().send("Please save, I need this customer")).isTrue();
+        assertThat(bob.helpers().messaging().orElseThrow().send("Please save, I need this customer")).isTrue();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> aliceHolder.noticeProperty().get() != null);
         assertThat(aliceHolder.noticeProperty().get().text()).isEqualTo("Bob: Please save, I need this customer");
@@ -120,7 +120,7 @@ class HolderMessagingTest {
                 .with(CustomerField.EXTERNAL_REF, "M-2").build());
         CustomerEditorViewModel bob = new CustomerEditorViewModel(operator("Bob"));
         bob.load(c.id());
-        HolderMessaging messaging = bob.messaging().orElseThrow();
+        HolderMessaging messaging = bob.helpers().messaging().orElseThrow();
 
         assertThat(messaging.send("Please save")).isFalse();
         assertThat(messaging.statusProperty().get())

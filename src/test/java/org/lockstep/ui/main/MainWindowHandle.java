@@ -12,6 +12,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Window;
 import org.lockstep.domain.Customer;
+import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -31,12 +32,12 @@ final class MainWindowHandle {
     }
 
     TextField filter() {
-        return robot.lookup("#customer-filter").queryAs(TextField.class);
+        return robot.lookup("#" + ListIds.CUSTOMER_FILTER).queryAs(TextField.class);
     }
 
     @SuppressWarnings("unchecked")
     TableView<Customer> table() {
-        return robot.lookup("#customer-table").queryAs(TableView.class);
+        return robot.lookup("#" + ListIds.CUSTOMER_TABLE).queryAs(TableView.class);
     }
 
     List<Customer> rows() {

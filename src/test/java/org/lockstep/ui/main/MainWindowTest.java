@@ -107,7 +107,7 @@ class MainWindowTest {
 
         Customer societe = customers.get(2);
         await(() -> main.shows(main.editorPane(), "Hélène Leclerc"));
-        assertThat(window.viewModel().editor().baseProperty().get()).isEqualTo(societe);
+        assertThat(window.viewModel().editor().buffer().baseProperty().get()).isEqualTo(societe);
         assertThat(main.shows(main.editorPane(), "Montréal")).isTrue();
         assertThat(main.shows(main.editorPane(), "Société Générale d'Équipement")).isTrue();
     }
@@ -148,7 +148,7 @@ class MainWindowTest {
         robot.clickOn(contact);
         robot.interact(contact::end);
         robot.write(" Jr.");
-        await(() -> window.viewModel().editor().dirtyProperty().get());
+        await(() -> window.viewModel().editor().buffer().dirtyProperty().get());
 
         main.clickCell("Café Łódź");
         await(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
@@ -159,9 +159,9 @@ class MainWindowTest {
 
         await(() -> main.table().getSelectionModel().getSelectedItem() != null
                 && main.table().getSelectionModel().getSelectedItem().id() == customers.get(3).id());
-        assertThat(window.viewModel().editor().baseProperty().get().id()).isEqualTo(customers.get(3).id());
-        assertThat(window.viewModel().editor().dirtyProperty().get()).isTrue();
-        assertThat(window.viewModel().editor().textProperty(org.lockstep.domain.CustomerField.CONTACT_NAME).get())
+        assertThat(window.viewModel().editor().buffer().baseProperty().get().id()).isEqualTo(customers.get(3).id());
+        assertThat(window.viewModel().editor().buffer().dirtyProperty().get()).isTrue();
+        assertThat(window.viewModel().editor().buffer().text(org.lockstep.domain.CustomerField.CONTACT_NAME).get())
                 .isEqualTo("José Niño Jr.");
     }
 

@@ -56,8 +56,8 @@ class MainWindowViewModelTest {
     void selectingARowLoadsThatCustomerIntoThePane() {
         vm.list().select(row(4).id());
 
-        assertThat(vm.editor().baseProperty().get()).isEqualTo(repository.find(row(4).id()).orElseThrow());
-        assertThat(vm.editor().dirtyProperty().get()).isFalse();
+        assertThat(vm.editor().buffer().baseProperty().get()).isEqualTo(repository.find(row(4).id()).orElseThrow());
+        assertThat(vm.editor().buffer().dirtyProperty().get()).isFalse();
     }
 
     @Test
@@ -129,7 +129,7 @@ class MainWindowViewModelTest {
 
         vm.newCustomer();
 
-        assertThat(vm.editor().baseProperty().get()).isNull();
+        assertThat(vm.editor().buffer().baseProperty().get()).isNull();
         assertThat(vm.list().selectedProperty().get()).isNull();
         assertThat(vm.canDelete().get()).isFalse();
         assertThat(vm.canOpen().get()).isFalse();
@@ -145,7 +145,7 @@ class MainWindowViewModelTest {
         vm.refresh();
 
         assertThat(row(5)).isEqualTo(theirs);
-        assertThat(vm.editor().baseProperty().get()).isEqualTo(theirs);
+        assertThat(vm.editor().buffer().baseProperty().get()).isEqualTo(theirs);
         assertThat(vm.list().selectedProperty().get()).isEqualTo(theirs);
     }
 }

@@ -25,6 +25,7 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.presence.PresenceBoard;
@@ -107,30 +108,32 @@ class TwoOperatorsLiveTest {
         Fx.await("Bob's list", () -> Fx.call(() -> bobs.viewModel().list().rows().stream()
                 .anyMatch(r -> r.id() == c.id())));
         Fx.run(() -> bobs.viewModel().list().select(c.id()));
-        Fx.await("Bob's editor pane on the customer", () -> Fx.call(() -> bobs.viewModel().editor().baseProperty()
-                .get() != null && bobs.viewModel().editor().baseProperty().get().id() == c.id()));
+        Fx.await("Bob's editor pane on the customer", () -> Fx.call(() -> bobs.viewModel().editor().buffer()
+                .baseProperty().get() != null
+                && bobs.viewModel().editor().buffer().baseProperty().get().id() == c.id()));
 
         Stage alicesWindow = Fx.call(() -> CustomerEditorWindow.open(alice, c.id()));
         Fx.await("Alice's editor to load", () -> Fx.call(() -> ((TextInputControl) alicesWindow.getScene()
-                .lookup("#city")).getText().equals("Kraków")));
+                .lookup("#" + EditorIds.field(CustomerField.CITY))).getText().equals("Kraków")));
         Fx.await("Bob to see Alice here", () -> Fx.call(() -> bobBoard.others(c.id()).stream()
                 .anyMatch(p -> p.user().equals("Alice"))));
         Fx.await("the Here badge in Bob's list", () -> robot.lookup(".presence-badge").tryQuery()
                 .map(n -> ((Label) n).getText().equals("AL")).orElse(false));
 
         Fx.run(() -> {
-            ((TextInputControl) alicesWindow.getScene().lookup("#city")).setText("Gdańsk");
+            ((TextInputControl) alicesWindow.getScene().lookup("#" + EditorIds.field(CustomerField.CITY)))
+                    .setText("Gdańsk");
             ((Button) alicesWindow.getScene().lookup("#saveButton")).fire();
         });
 
         Fx.await("Bob's list row to show Alice's save", () -> Fx.call(() -> bobs.viewModel().list().rows().stream()
                 .anyMatch(r -> r.id() == c.id() && r.version() == 2 && "Gdańsk".equals(r.data().city()))));
         Fx.await("Bob's clean editor to move to version 2", () -> Fx.call(() -> bobs.viewModel().editor()
-                .baseProperty().get().version() == 2));
-        Customer inBobsEditor = Fx.call(() -> bobs.viewModel().editor().baseProperty().get());
+                .buffer().baseProperty().get().version() == 2));
+        Customer inBobsEditor = Fx.call(() -> bobs.viewModel().editor().buffer().baseProperty().get());
         assertThat(inBobsEditor.data().city()).isEqualTo("Gdańsk");
         assertThat(inBobsEditor.updatedBy()).isEqualTo("Alice");
-        assertThat(Fx.call(() -> bobs.viewModel().editor().dirtyProperty().get())).isFalse();
+        assertThat(Fx.call(() -> bobs.viewModel().editor().buffer().dirtyProperty().get())).isFalse();
         assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(2);
     }
 }

@@ -331,15 +331,15 @@ class MergeViewModelTest {
                 .with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(REGION, "MG"));
 
-        assertThat(vm.nextConflict()).isTrue();
-        assertThat(vm.currentProperty().get().field()).isEqualTo(CITY);
-        vm.nextConflict();
-        assertThat(vm.currentProperty().get().field()).isEqualTo(REGION);
-        vm.useTheirsOnCurrent();
-        vm.nextConflict();
-        assertThat(vm.currentProperty().get().field()).isEqualTo(CITY);
-        vm.previousConflict();
-        assertThat(vm.currentProperty().get().field()).isEqualTo(REGION);
+        assertThat(vm.cursor().nextConflict()).isTrue();
+        assertThat(vm.cursor().currentProperty().get().field()).isEqualTo(CITY);
+        vm.cursor().nextConflict();
+        assertThat(vm.cursor().currentProperty().get().field()).isEqualTo(REGION);
+        vm.cursor().useTheirs();
+        vm.cursor().nextConflict();
+        assertThat(vm.cursor().currentProperty().get().field()).isEqualTo(CITY);
+        vm.cursor().previousConflict();
+        assertThat(vm.cursor().currentProperty().get().field()).isEqualTo(REGION);
 
         assertThat(vm.row(REGION).getResult()).isEqualTo("RJ");
         assertThat(vm.row(CITY).isResolved()).isFalse();
@@ -404,7 +404,7 @@ class MergeViewModelTest {
 
         assertThat(vm.titleProperty().get()).startsWith("Alice saved version 4 at ");
         assertThat(vm.historySummaryProperty().get()).isEqualTo("3 saves since you loaded it: Alice (2), Carol (1)");
-        assertThat(vm.theirsHeadingProperty().get()).isEqualTo("Theirs: version 4 by Alice");
+        assertThat(vm.headings().theirsHeadingProperty().get()).isEqualTo("Theirs: version 4 by Alice");
     }
 
     @Test

@@ -87,17 +87,17 @@ class PresenceBoardTest {
         CustomerEditorViewModel bobEditor = new CustomerEditorViewModel(bob);
 
         bobEditor.load(c.id());
-        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.alsoHereProperty().get()
+        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.helpers().alsoHereProperty().get()
                 .equals("Also here: Bob Smith"));
         assertThat(alice.presence().orElseThrow().others(c.id())).extracting(Presence::initials, Presence::editing)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("BS", false));
 
-        bobEditor.textProperty(CustomerField.CITY).set("Porto");
-        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.alsoHereProperty().get()
+        bobEditor.buffer().text(CustomerField.CITY).set("Porto");
+        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.helpers().alsoHereProperty().get()
                 .equals("Also here: Bob Smith (editing)"));
 
         bobEditor.close();
-        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.alsoHereProperty().get().isEmpty());
+        await().atMost(Duration.ofSeconds(5)).until(() -> aliceEditor.helpers().alsoHereProperty().get().isEmpty());
         assertThat(alice.presence().orElseThrow().others(c.id())).isEmpty();
         assertThat(bob.presence().orElseThrow().others(c.id())).as("Bob sees Alice, never himself")
                 .extracting(Presence::user).containsExactly("Alice");
@@ -111,26 +111,27 @@ class PresenceBoardTest {
         EditorServices bob = operator("Bob", Duration.ofSeconds(30), Duration.ofHours(1), true);
         CustomerEditorViewModel windowA = new CustomerEditorViewModel(alice);
         windowA.load(c.id());
-        assertThat(windowA.alsoHereProperty().get()).isEmpty();
+        assertThat(windowA.helpers().alsoHereProperty().get()).isEmpty();
 
         CustomerEditorViewModel windowB = new CustomerEditorViewModel(alice);
         windowB.load(c.id());
-        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
-        assertThat(windowB.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+        assertThat(windowA.helpers().alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+        assertThat(windowB.helpers().alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
 
-        windowB.textProperty(CustomerField.CITY).set("Porto");
-        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing)");
-        assertThat(windowB.alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
+        windowB.buffer().text(CustomerField.CITY).set("Porto");
+        assertThat(windowA.helpers().alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing)");
+        assertThat(windowB.helpers().alsoHereProperty().get()).isEqualTo("Also here: You (another window)");
         await().atMost(Duration.ofSeconds(5)).until(() -> bob.presence().orElseThrow().alsoHere(c.id())
                 .equals("Also here: Alice (editing)"));
 
         CustomerEditorViewModel bobEditor = new CustomerEditorViewModel(bob);
         bobEditor.load(c.id());
         alice.presence().orElseThrow().refresh();
-        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: You (another window, editing), Bob");
+        assertThat(windowA.helpers().alsoHereProperty().get())
+                .isEqualTo("Also here: You (another window, editing), Bob");
 
         windowB.close();
-        assertThat(windowA.alsoHereProperty().get()).isEqualTo("Also here: Bob");
+        assertThat(windowA.helpers().alsoHereProperty().get()).isEqualTo("Also here: Bob");
         bobEditor.close();
         windowA.close();
     }

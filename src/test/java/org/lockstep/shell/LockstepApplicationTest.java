@@ -1,4 +1,4 @@
-package org.lockstep.ui;
+package org.lockstep.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,11 +13,14 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.ui.UiContext;
 import org.lockstep.app.Database;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.TestDatabases;
+import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
@@ -67,9 +70,9 @@ class LockstepApplicationTest {
         await(() -> robot.lookup("#starting-database").tryQuery().isPresent());
         assertThat(robot.lookup("#starting-database").queryAs(Label.class).getText()).isEqualTo("Starting database…");
         releaseDatabase.countDown();
-        await(() -> robot.lookup("#customer-table").tryQuery().isPresent()
-                && robot.lookup("#customer-table").queryAs(TableView.class).getItems().size() == 1);
-        Window main = robot.lookup("#customer-table").query().getScene().getWindow();
+        await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
+                && robot.lookup("#" + ListIds.CUSTOMER_TABLE).queryAs(TableView.class).getItems().size() == 1);
+        Window main = robot.lookup("#" + ListIds.CUSTOMER_TABLE).query().getScene().getWindow();
         assertThat(((Stage) main).getTitle()).isEqualTo("Lockstep — Åsa");
         // Live updates: the feed connects on its own connection, and another operator's save reaches the list.
         await(() -> robot.lookup("#live-status").tryQuery().map(n -> "Live".equals(((Label) n).getText()))
@@ -77,7 +80,7 @@ class LockstepApplicationTest {
         JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob");
         org.lockstep.domain.Customer seeded = bob.page(org.lockstep.domain.CustomerPageRequest.first("")).get(0);
         bob.save(seeded.id(), seeded.version(), seeded.data().with(org.lockstep.domain.CustomerField.CITY, "Lund"));
-        await(() -> robot.lookup("#customer-table").queryAs(TableView.class).getItems().stream()
+        await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).queryAs(TableView.class).getItems().stream()
                 .anyMatch(c -> ((org.lockstep.domain.Customer) c).data().city().equals("Lund")));
         await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
 
@@ -95,7 +98,7 @@ class LockstepApplicationTest {
             for (boolean allowUnsafe : new boolean[]{true, false}) {
                 LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
                 app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
-                await(() -> robot.lookup("#customer-table").tryQuery().isPresent()
+                await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
                         && robot.lookup("#unsafeMode").tryQuery().isPresent());
 
                 assertThat(robot.lookup("#unsafeMode").query().isVisible()).as("--allow-unsafe " + allowUnsafe)

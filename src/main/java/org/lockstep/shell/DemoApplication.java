@@ -1,11 +1,13 @@
-package org.lockstep.ui.demo;
+package org.lockstep.shell;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Application;
 import javafx.scene.control.Alert;
 import javafx.stage.Stage;
-import org.lockstep.ui.AppIcon;
+import org.lockstep.ui.DemoClients;
+import org.lockstep.ui.demo.DemoSession;
+import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.Windows;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package org.lockstep.ui;
+package org.lockstep.shell;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,10 +10,16 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
-import org.lockstep.ui.demo.DemoClients;
+import org.lockstep.ui.ClientSession;
+import org.lockstep.ui.DemoClients;
+import org.lockstep.ui.EditingPreferences;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.UiContext;
+import org.lockstep.ui.Windows;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.main.MainWindow;
+import org.lockstep.ui.report.ConflictReportWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,6 +107,9 @@ public final class LockstepApplication extends Application {
                     ? client.services().toBuilder().lastWriteWinsAllowed().build() // --allow-unsafe: for teaching the lost update
                     : client.services();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
+            if (opened.reports() != null) {
+                ConflictReportWindow.offer(window, opened.reports(), services.executor());
+            }
             if (opened.demo() != null) {
                 offerDemo(window, opened.demo());
             }

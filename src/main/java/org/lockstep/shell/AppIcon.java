@@ -1,4 +1,4 @@
-package org.lockstep.ui;
+package org.lockstep.shell;
 
 import java.util.List;
 import java.util.Objects;

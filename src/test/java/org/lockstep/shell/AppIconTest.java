@@ -1,4 +1,4 @@
-package org.lockstep.ui;
+package org.lockstep.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

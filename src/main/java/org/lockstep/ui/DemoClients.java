@@ -1,7 +1,6 @@
-package org.lockstep.ui.demo;
+package org.lockstep.ui;
 
 import org.lockstep.domain.TrainingRecords;
-import org.lockstep.ui.UiContext;
 
 /**
  * What the trainer demo needs from the composition root: a way to open one more client of the same database per

@@ -1,0 +1,16 @@
+package org.lockstep.ui.list;
+
+/**
+ * The node ids of the customer list, in the one style ids have (lower camel case, as an FXML {@code fx:id} must be).
+ * The list view sets them; the trainer demo and the tests' GUI handles find nodes by them.
+ */
+public final class ListIds {
+
+    /** The filter field above the table. */
+    public static final String CUSTOMER_FILTER = "customerFilter";
+    /** The table of customers. */
+    public static final String CUSTOMER_TABLE = "customerTable";
+
+    private ListIds() {
+    }
+}
