@@ -15,6 +15,7 @@ import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.EditingPreferences;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.UiContext;
+import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.Windows;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
@@ -103,9 +104,12 @@ public final class LockstepApplication extends Application {
         Platform.runLater(() -> {
             client = ClientSession.start(opened, ctx.user(),
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
-            EditorServices services = ctx.allowUnsafe()
-                    ? client.services().toBuilder().lastWriteWinsAllowed().build() // --allow-unsafe: for teaching the lost update
-                    : client.services();
+            EditorServices.Builder builder = client.services().toBuilder()
+                    .places(WindowPlaces.forOperator(Preferences.userRoot(), ctx.user()));
+            if (ctx.allowUnsafe()) {
+                builder.lastWriteWinsAllowed(); // --allow-unsafe: for teaching the lost update
+            }
+            EditorServices services = builder.build();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
             if (opened.reports() != null) {
                 ConflictReportWindow.offer(window, opened.reports(), services.executor());

@@ -52,6 +52,7 @@ public final class EditorServices {
     private final Optional<PresenceBoard> presence;
     private final Optional<MessageRepository> messages;
     private final boolean lastWriteWinsAllowed;
+    private final WindowPlaces places;
 
     private EditorServices(Builder b) {
         this.customers = Objects.requireNonNull(b.customers, "customers");
@@ -68,6 +69,7 @@ public final class EditorServices {
         this.presence = b.presence;
         this.messages = b.messages;
         this.lastWriteWinsAllowed = b.lastWriteWinsAllowed;
+        this.places = b.places;
         if (!customers.sessionId().equals(leases.sessionId())) {
             throw new IllegalArgumentException("The customer and lease repositories must act as one session, not "
                     + customers.sessionId() + " and " + leases.sessionId());
@@ -114,6 +116,7 @@ public final class EditorServices {
         b.presence = presence;
         b.messages = messages;
         b.lastWriteWinsAllowed = lastWriteWinsAllowed;
+        b.places = places;
         return b;
     }
 
@@ -133,8 +136,15 @@ public final class EditorServices {
         private Optional<PresenceBoard> presence = Optional.empty();
         private Optional<MessageRepository> messages = Optional.empty();
         private boolean lastWriteWinsAllowed;
+        private WindowPlaces places = WindowPlaces.none();
 
         private Builder() {
+        }
+
+        /** Windows open where the operator left them ({@link WindowPlaces#none()} unless set). */
+        public Builder places(WindowPlaces remembered) {
+            this.places = Objects.requireNonNull(remembered, "places");
+            return this;
         }
 
         /** Editors follow {@code updates}. */
@@ -284,5 +294,10 @@ public final class EditorServices {
     /** Whether editors offer "Last write wins (unsafe)" (teaching only). */
     public boolean lastWriteWinsAllowed() {
         return lastWriteWinsAllowed;
+    }
+
+    /** Where the operator's windows open, and the splits and column widths they keep. */
+    public WindowPlaces places() {
+        return places;
     }
 }

@@ -28,6 +28,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
 import org.lockstep.ui.merge.DeleteConflictDialog;
@@ -57,6 +58,7 @@ public final class CustomerEditorView {
     private final Parent root;
     private EditorForm form;
     private Stage dialog;
+    private WindowPlaces places = WindowPlaces.none();
 
     // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
     // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
@@ -122,6 +124,11 @@ public final class CustomerEditorView {
     /** The editor's node, to put in a window or a pane. */
     public Parent root() {
         return root;
+    }
+
+    /** The merge dialog opens where the operator last left it, as {@code places} keeps it. */
+    public void usePlaces(WindowPlaces remembered) {
+        places = remembered;
     }
 
     /** The view model behind this view. */
@@ -261,7 +268,7 @@ public final class CustomerEditorView {
         if (merge != null) {
             // Without a window (e.g. the editor sits in a pane not shown) the dialog has no owner but still opens:
             // the editor takes no edits until the merge is decided, so it must never stay hidden.
-            dialog = MergeDialog.open(owner(), merge).stage();
+            dialog = MergeDialog.open(owner(), merge, places).stage();
         }
     }
 

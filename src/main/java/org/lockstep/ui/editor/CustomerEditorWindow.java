@@ -7,7 +7,6 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
-import org.lockstep.ui.Windows;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.ui.EditorServices;
@@ -20,9 +19,11 @@ import org.lockstep.ui.EditorServices;
  */
 public final class CustomerEditorWindow {
 
-    /** Width and height of a new editor window, in pixels. */
+    /** Width and height of a first editor window, in pixels, where the screen has room. */
     static final double WIDTH = 880;
     static final double HEIGHT = 660;
+    /** The share of the screen a first editor window takes when that is more. */
+    static final double SCREEN_SHARE = 0.5;
 
     private CustomerEditorWindow() {
     }
@@ -45,21 +46,22 @@ public final class CustomerEditorWindow {
             Consumer<Long> onDeleted) {
         CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.load(customerId);
-        return show(viewModel, onSaved, onDeleted);
+        return show(services, viewModel, onSaved, onDeleted);
     }
 
     /** Opens a window on a blank new customer; Save creates it. Listeners as in the other {@code open}. */
     public static Stage openNew(EditorServices services, Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
         CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.startNew();
-        return show(viewModel, onSaved, onDeleted);
+        return show(services, viewModel, onSaved, onDeleted);
     }
 
-    private static Stage show(CustomerEditorViewModel viewModel, Consumer<Customer> onSaved,
-            Consumer<Long> onDeleted) {
+    private static Stage show(EditorServices services, CustomerEditorViewModel viewModel,
+            Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
         Stage stage = new Stage();
         CustomerEditorView view = new CustomerEditorView(viewModel);
-        stage.setScene(new Scene(view.root(), WIDTH, HEIGHT));
+        view.usePlaces(services.places());
+        stage.setScene(new Scene(view.root()));
         stage.setMinWidth(560);
         stage.setMinHeight(420);
         stage.titleProperty().bind(viewModel.status().titleProperty());
@@ -72,7 +74,7 @@ public final class CustomerEditorWindow {
         stage.setOnCloseRequest(e -> confirmClose(stage, viewModel, e));
         // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
         stage.setOnHidden(e -> viewModel.close());
-        Windows.showAtSize(stage, WIDTH, HEIGHT);
+        services.places().show(stage, "editor", null, SCREEN_SHARE, WIDTH, HEIGHT);
         return stage;
     }
 

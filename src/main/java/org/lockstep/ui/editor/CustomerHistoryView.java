@@ -18,6 +18,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.FieldDifference;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
 
@@ -27,6 +28,9 @@ import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
  * {@code #history-difference}, {@code #history-heading}, {@code #history-status}, {@code #restore-version}.
  */
 final class CustomerHistoryView {
+
+    /** The widest text the When column shows, as {@link CustomerHistoryViewModel} formats it. */
+    static final String WHEN_SAMPLE = "8888-88-88 88:88:88";
 
     private final VBox root = new VBox(6);
     private final TableView<Version> versions = new TableView<>();
@@ -49,10 +53,13 @@ final class CustomerHistoryView {
         versions.setItems(history.versions());
         versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<Version, String> when = column("When", Version::when, 150);
+        // The date and time in full whatever the font (it was cut to "2026-03-01 14:0…"): the widest digits.
+        ColumnWidths.atLeast(when, WHEN_SAMPLE);
         versions.getColumns().setAll(List.of(
                 fixed(column("Version", v -> Long.toString(v.version()), 70)),
                 column("Who", Version::who, 90),
-                column("When", Version::when, 150),
+                when,
                 fixed(column("Op", Version::op, 70)),
                 column("Changes", Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);

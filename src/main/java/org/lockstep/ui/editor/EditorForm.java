@@ -28,6 +28,7 @@ final class EditorForm {
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
     /** How long a field another operator just changed stays highlighted. */
     static final Duration HIGHLIGHT = Duration.seconds(2);
+    /** In reading order: the two columns left first, then right (focus order follows), then notes. */
     private static final List<CustomerField> LEFT = List.of(CustomerField.COMPANY, CustomerField.CONTACT_NAME,
             CustomerField.CONTACT_TITLE, CustomerField.EMAIL, CustomerField.PHONE, CustomerField.FAX,
             CustomerField.CREDIT_LIMIT, CustomerField.EXTERNAL_REF);
@@ -35,13 +36,60 @@ final class EditorForm {
             CustomerField.REGION, CustomerField.POSTAL_CODE, CustomerField.COUNTRY);
     private static final List<CustomerField> WIDE = List.of(CustomerField.NOTES);
 
+    /**
+     * From this width on (pixels) the fields stand in two columns, below it in one: two columns in a narrower editor
+     * gave each field ~125 px, and "François Tremblay" or an email address was cut.
+     */
+    static final double TWO_COLUMNS_FROM = 700;
+    /** Back to one column only below this width, so that a scroll bar coming and going does not flip the layout. */
+    static final double ONE_COLUMN_BELOW = 660;
+
     private final Map<CustomerField, TextInputControl> controls = new EnumMap<>(CustomerField.class);
+    private final Map<CustomerField, Label> labels = new EnumMap<>(CustomerField.class);
+    private final Map<CustomerField, VBox> cells = new EnumMap<>(CustomerField.class);
     private final PauseTransition highlightEnds = new PauseTransition(HIGHLIGHT);
+    private boolean twoColumns = true;
 
     EditorForm(GridPane grid, CustomerEditorViewModel viewModel) {
-        place(grid, viewModel, LEFT, 0, 0, 1);
-        place(grid, viewModel, RIGHT, 2, 0, 1);
-        place(grid, viewModel, WIDE, 0, Math.max(LEFT.size(), RIGHT.size()), 3);
+        // Children in reading order: Tab moves down the left column, then the right one, then to the notes.
+        java.util.stream.Stream.of(LEFT, RIGHT, WIDE).flatMap(List::stream).forEach(f -> add(grid, viewModel, f));
+        layOut(true);
+        grid.widthProperty().addListener((obs, was, now) -> {
+            double width = now.doubleValue();
+            if (width > 0 && (twoColumns ? width < ONE_COLUMN_BELOW : width >= TWO_COLUMNS_FROM)) {
+                layOut(!twoColumns);
+            }
+        });
+    }
+
+    /** Whether the fields stand in two columns now. */
+    boolean twoColumns() {
+        return twoColumns;
+    }
+
+    /**
+     * Puts contact details on the left and the address on the right ({@code two}), or all of them one under the other
+     * in the same order, the notes last either way. Focus order follows: the grid's children are in reading order.
+     */
+    private void layOut(boolean two) {
+        twoColumns = two;
+        int row = 0;
+        for (CustomerField field : LEFT) {
+            put(field, 0, row++, two ? 1 : 3);
+        }
+        int right = two ? 0 : row;
+        for (CustomerField field : RIGHT) {
+            put(field, two ? 2 : 0, right++, two ? 1 : 3);
+        }
+        row = Math.max(row, right);
+        for (CustomerField field : WIDE) {
+            put(field, 0, row++, 3);
+        }
+    }
+
+    private void put(CustomerField field, int column, int row, int span) {
+        GridPane.setConstraints(labels.get(field), column, row);
+        GridPane.setConstraints(cells.get(field), column + 1, row, span, 1);
     }
 
     /** Marks the controls of {@code changed} with {@code :changed} for {@link #HIGHLIGHT}, then clears the mark. */
@@ -86,45 +134,42 @@ final class EditorForm {
         return shown.toString();
     }
 
-    private void place(GridPane grid, CustomerEditorViewModel viewModel, List<CustomerField> fields, int column,
-            int firstRow, int span) {
-        int row = firstRow;
-        for (CustomerField field : fields) {
-            TextInputControl control = control(field);
-            control.setId(EditorIds.field(field));
-            control.textProperty().bindBidirectional(viewModel.buffer().text(field));
-            control.editableProperty().bind(viewModel.status().editableProperty());
-            controls.put(field, control);
+    private void add(GridPane grid, CustomerEditorViewModel viewModel, CustomerField field) {
+        TextInputControl control = control(field);
+        control.setId(EditorIds.field(field));
+        control.textProperty().bindBidirectional(viewModel.buffer().text(field));
+        control.editableProperty().bind(viewModel.status().editableProperty());
+        controls.put(field, control);
 
-            Label error = new Label();
-            error.setId(EditorIds.fieldError(field));
-            error.getStyleClass().add("field-error");
-            error.setWrapText(true);
-            error.textProperty().bind(viewModel.buffer().error(field));
-            // Only where the operator can act on it: not on the blank form shown before anything is selected.
-            error.visibleProperty().bind(viewModel.buffer().error(field).isNotNull()
-                    .and(viewModel.status().editableProperty()));
-            error.managedProperty().bind(error.visibleProperty());
-            error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
-            control.pseudoClassStateChanged(INVALID, error.isVisible());
+        Label error = new Label();
+        error.setId(EditorIds.fieldError(field));
+        error.getStyleClass().add("field-error");
+        error.setWrapText(true);
+        error.textProperty().bind(viewModel.buffer().error(field));
+        // Only where the operator can act on it: not on the blank form shown before anything is selected.
+        error.visibleProperty().bind(viewModel.buffer().error(field).isNotNull()
+                .and(viewModel.status().editableProperty()));
+        error.managedProperty().bind(error.visibleProperty());
+        error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
+        control.pseudoClassStateChanged(INVALID, error.isVisible());
 
-            Label warning = new Label();
-            warning.setId(EditorIds.fieldWarning(field));
-            warning.getStyleClass().add("field-warning");
-            warning.setWrapText(true);
-            warning.textProperty().bind(viewModel.buffer().warning(field));
-            warning.visibleProperty().bind(viewModel.buffer().warning(field).isNotNull()
-                    .and(viewModel.status().editableProperty()));
-            warning.managedProperty().bind(warning.visibleProperty());
+        Label warning = new Label();
+        warning.setId(EditorIds.fieldWarning(field));
+        warning.getStyleClass().add("field-warning");
+        warning.setWrapText(true);
+        warning.textProperty().bind(viewModel.buffer().warning(field));
+        warning.visibleProperty().bind(viewModel.buffer().warning(field).isNotNull()
+                .and(viewModel.status().editableProperty()));
+        warning.managedProperty().bind(warning.visibleProperty());
 
-            Label label = new Label(field.label());
-            label.getStyleClass().add("field-label");
-            label.setLabelFor(control);
-            GridPane.setValignment(label, VPos.TOP);
-            grid.add(label, column, row);
-            grid.add(new VBox(2, control, error, warning), column + 1, row, span, 1);
-            row++;
-        }
+        Label label = new Label(field.label());
+        label.getStyleClass().add("field-label");
+        label.setLabelFor(control);
+        GridPane.setValignment(label, VPos.TOP);
+        VBox cell = new VBox(2, control, error, warning);
+        labels.put(field, label);
+        cells.put(field, cell);
+        grid.getChildren().addAll(label, cell);
     }
 
     private static TextInputControl control(CustomerField field) {

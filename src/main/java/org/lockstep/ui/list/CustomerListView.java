@@ -36,14 +36,19 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.Presence;
+import org.lockstep.ui.ColumnWidths;
+import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.presence.PresenceBoard;
+import org.lockstep.ui.theme.Icons;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
  * {@link CustomerListViewModel} and forwards what the operator does: typing in the filter (debounced by
  * {@value #FILTER_DELAY_MS} ms), clicking a column header (the database sorts), scrolling near the end (the next
- * page is read), and opening a row (Enter or double-click). The narrow Lock column shows a padlock and "Alice" on customers
- * someone holds a lock for editing on.
+ * page is read), and opening a row (Enter or double-click). The narrow Lock column shows a padlock on customers someone
+ * holds a lock for editing on, the holder in its tooltip and accessible text. The other columns share the table's
+ * width in proportion to what the first page shows in them, unless the operator has set their widths
+ * ({@link #keepColumnWidths}).
  */
 public final class CustomerListView {
 
@@ -51,6 +56,8 @@ public final class CustomerListView {
     public static final int FILTER_DELAY_MS = 250;
     /** When a row this close to the end of the loaded rows is shown, the next page is read. */
     static final int PREFETCH_ROWS = 50;
+    /** How many of the first rows the columns are sized to. */
+    static final int SIZING_ROWS = 200;
 
     private static final DateTimeFormatter UPDATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
             .withZone(ZoneId.systemDefault());
@@ -60,6 +67,7 @@ public final class CustomerListView {
     private Consumer<Customer> onOpen = c -> {};
     private boolean selectingFromTable;
     private Timeline lockPolling;
+    private boolean columnsSized;
 
     // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
     // @formatter:off
@@ -94,6 +102,7 @@ public final class CustomerListView {
     private void initialize() {
         filterField.setId(ListIds.CUSTOMER_FILTER);
         table.setId(ListIds.CUSTOMER_TABLE);
+        ListCells.fixed(lockColumn);
         filterLabel.setLabelFor(filterField);
         bindFilter();
         bindColumns();
@@ -162,7 +171,8 @@ public final class CustomerListView {
     private void bindColumns() {
         lockColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(vm.lockText(c.getValue().id())));
         lockColumn.setSortable(false);
-        lockColumn.setCellFactory(column -> new LockCell());
+        lockColumn.setCellFactory(column -> new ListCells.LockCell());
+        lockColumn.setGraphic(ListCells.header(Icons.padlock(), "Lock: who holds a lock for editing"));
         // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
         vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
@@ -196,6 +206,9 @@ public final class CustomerListView {
         // Fixed-height rows let the virtualized table lay out only the visible rows, however many are loaded.
         table.setFixedCellSize(24);
         table.setTableMenuButtonVisible(true);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        table.setAccessibleText("Customers");
+        vm.rows().addListener((javafx.collections.ListChangeListener<Customer>) c -> sizeColumnsOnce());
         table.setRowFactory(t -> new PrefetchingRow());
         table.setOnKeyPressed(e -> {
             Customer c = table.getSelectionModel().getSelectedItem();
@@ -274,6 +287,30 @@ public final class CustomerListView {
         }
     }
 
+    /**
+     * Keeps the widths the operator gives the columns in {@code places} under {@code key}; a column with a kept width
+     * is not sized to its content.
+     */
+    public void keepColumnWidths(WindowPlaces places, String key) {
+        places.rememberColumns(table, key);
+    }
+
+    /** Sizes the text columns to the first rows read, once; a column whose width the operator kept keeps it. */
+    private void sizeColumnsOnce() {
+        if (columnsSized || vm.rows().isEmpty()) {
+            return;
+        }
+        columnsSized = true;
+        List<Customer> first = List.copyOf(vm.rows().subList(0, Math.min(vm.rows().size(), SIZING_ROWS)));
+        for (TableColumn<Customer, ?> column : table.getColumns()) {
+            if (column.isResizable() && !WindowPlaces.isKept(column)) {
+                column.setPrefWidth(ColumnWidths.fitting(column, first.stream()
+                        .map(c -> java.util.Objects.toString(column.getCellObservableValue(c).getValue(), "")),
+                        40, 260));
+            }
+        }
+    }
+
     private static Callback<TableColumn.CellDataFeatures<Customer, String>, ObservableValue<String>> text(
             Function<CustomerData, String> value) {
         return c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue().data()));
@@ -284,64 +321,19 @@ public final class CustomerListView {
     }
 
     /**
-     * Adds the Here column: a badge with the initials of each other operator who has the customer open ("AL"),
-     * filled while they are editing, with their names in the tooltip; drawn again whenever presence changes.
+     * Adds the Here column, an icon column: a badge with the initials of the other operator who has the customer open
+     * ("AL"), or how many have it open ("3"), filled while one is editing, with their names in the tooltip and the
+     * accessible text; drawn again whenever presence changes.
      */
     public void showPresence(PresenceBoard board) {
-        TableColumn<Customer, List<Presence>> here = new TableColumn<>("Here");
-        here.setId("presenceColumn");
-        here.setPrefWidth(70);
+        TableColumn<Customer, List<Presence>> here = new TableColumn<>();
+        here.setId(ListIds.PRESENCE_COLUMN);
+        here.setGraphic(ListCells.header(Icons.presence(), "Here: who else has the customer open"));
+        ListCells.fixed(here);
         here.setSortable(false);
         here.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(board.others(c.getValue().id())));
-        here.setCellFactory(column -> new PresenceCell());
+        here.setCellFactory(column -> new ListCells.PresenceCell());
         table.getColumns().add(table.getColumns().indexOf(lockColumn) + 1, here);
         board.othersProperty().addListener(o -> table.refresh());
-    }
-
-    private static final class PresenceCell extends javafx.scene.control.TableCell<Customer, List<Presence>> {
-        @Override
-        protected void updateItem(List<Presence> here, boolean empty) {
-            super.updateItem(here, empty);
-            if (empty || here == null || here.isEmpty()) {
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
-            javafx.scene.layout.HBox badges = new javafx.scene.layout.HBox(2);
-            for (Presence p : here) {
-                javafx.scene.control.Label badge = new javafx.scene.control.Label(p.initials());
-                badge.getStyleClass().add("presence-badge");
-                if (p.editing()) {
-                    badge.getStyleClass().add("editing");
-                }
-                badges.getChildren().add(badge);
-            }
-            setGraphic(badges);
-            setTooltip(new javafx.scene.control.Tooltip(here.stream().map(Presence::describe)
-                    .collect(java.util.stream.Collectors.joining(", ")) + " — has this customer open"));
-        }
-    }
-
-    /**
-     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
-     * show as an empty box.
-     */
-    private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
-        @Override
-        protected void updateItem(String holder, boolean empty) {
-            super.updateItem(holder, empty);
-            if (empty || holder == null || holder.isEmpty()) {
-                setText(null);
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
-            javafx.scene.shape.SVGPath padlock = new javafx.scene.shape.SVGPath();
-            padlock.setContent("M3 6 V4 a3 3 0 0 1 6 0 V6 M1.5 6 h9 v6.5 h-9 z");
-            padlock.getStyleClass().add("padlock");
-            setGraphic(padlock);
-            setText(holder);
-            setTooltip(new javafx.scene.control.Tooltip(holder + " is editing this customer (locked for editing)"));
-        }
     }
 }

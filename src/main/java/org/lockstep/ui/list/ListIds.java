@@ -11,6 +11,11 @@ public final class ListIds {
     /** The table of customers. */
     public static final String CUSTOMER_TABLE = "customerTable";
 
+    /** The Lock column: a padlock where someone holds a lock for editing. */
+    public static final String LOCK_COLUMN = "lockColumn";
+    /** The Here column: who else has the customer open. */
+    public static final String PRESENCE_COLUMN = "presenceColumn";
+
     private ListIds() {
     }
 }

@@ -30,7 +30,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.lockstep.ui.Windows;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.lab.LabRunner;
@@ -51,10 +50,19 @@ import org.lockstep.ui.lock.EditLockViewModel;
  */
 public final class MainWindow {
 
-    /** Initial size, in pixels: fits a 1280×800 screen with room for the desktop's panels. */
+    /**
+     * The smallest first size, in pixels, where the screen has room: the list's columns and the editor's two columns
+     * of fields side by side. A first window takes {@link #SCREEN_SHARE} of a larger screen.
+     */
     public static final double WIDTH = 1200;
-    /** Initial height in pixels. */
+    /** The smallest first height in pixels. */
     public static final double HEIGHT = 740;
+    /** The share of the screen's visual bounds a first main window takes, centred. */
+    public static final double SCREEN_SHARE = 0.8;
+    /** The list's share of the width until the operator moves the divider. */
+    public static final double LIST_SHARE = 0.55;
+    /** The editor pane's narrowest, in pixels: its fields in one column, each wide enough for a name or an email. */
+    public static final double EDITOR_MIN_WIDTH = 420;
 
     /** How often the list reads the locks again (until live updates exist). */
     public static final Duration LOCK_POLL = Duration.seconds(2);
@@ -92,13 +100,21 @@ public final class MainWindow {
         this.listView = new CustomerListView(vm.list());
         services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());
-        Parent editorPane = new CustomerEditorView(vm.editor()).root();
+        CustomerEditorView editorView = new CustomerEditorView(vm.editor());
+        editorView.usePlaces(services.places());
+        Parent editorPane = editorView.root();
         if (listView.root() instanceof Region list) {
             list.setMinWidth(360);
         }
+        if (editorPane instanceof Region editor) {
+            // Below this the fields were cut ("François Trembla", "ftremblay@gmai"): the divider stops here instead.
+            editor.setMinWidth(EDITOR_MIN_WIDTH);
+        }
         split = new SplitPane(listView.root(), editorPane);
+        split.setId("main-split");
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.58);
+        services.places().rememberDivider(split, "main", LIST_SHARE);
+        listView.keepColumnWidths(services.places(), "list");
         menus = menuBar();
         top = new VBox(menus, toolBar());
         root.setTop(top);
@@ -140,8 +156,8 @@ public final class MainWindow {
         this.stage = stage;
         vm.setPendingEditsPrompt(this::askAboutPendingEdits);
         stage.setTitle(vm.title());
-        stage.setScene(new Scene(root, WIDTH, HEIGHT));
-        stage.setMinWidth(720);
+        stage.setScene(new Scene(root));
+        stage.setMinWidth(360 + EDITOR_MIN_WIDTH + 20);
         stage.setMinHeight(420);
         stage.setOnCloseRequest(e -> {
             if (!vm.canClose()) {
@@ -149,7 +165,7 @@ public final class MainWindow {
             }
         });
         stage.setOnHidden(e -> listView.stopLockPolling());
-        Windows.showAtSize(stage, WIDTH, HEIGHT);
+        services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
         listView.startLockPolling(LOCK_POLL);
         listView.focusFilter();

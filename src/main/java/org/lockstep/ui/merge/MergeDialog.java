@@ -11,7 +11,6 @@ import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -28,8 +27,8 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
+import org.lockstep.ui.WindowPlaces;
 import javafx.stage.Window;
 
 /**
@@ -45,6 +44,11 @@ public final class MergeDialog {
     private static final KeyCombination SAVE = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
 
     private final MergeViewModel viewModel;
+    /** The first width of the dialog, in pixels, where the screen has room. */
+    static final double WIDTH = 1240;
+    /** The first height in pixels. */
+    static final double HEIGHT = 780;
+
     private final Stage stage = new Stage();
     private final IdentityHashMap<MergeRowViewModel, MergeRowView> rowViews = new IdentityHashMap<>();
     private boolean refocus;
@@ -90,9 +94,6 @@ public final class MergeDialog {
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setScene(scene);
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        stage.setWidth(Math.min(1240, screen.getWidth() - 20));
-        stage.setHeight(Math.min(780, screen.getHeight() - 20));
         stage.setOnCloseRequest(e -> viewModel.cancel());
         bind();
     }
@@ -104,8 +105,16 @@ public final class MergeDialog {
      * @param viewModel the merge to show
      */
     public static MergeDialog open(Window owner, MergeViewModel viewModel) {
+        return open(owner, viewModel, WindowPlaces.none());
+    }
+
+    /**
+     * As {@link #open(Window, MergeViewModel)}, where the operator last left the dialog when that still fits a screen
+     * ({@code places}), or else at most {@value #WIDTH} × {@value #HEIGHT} px, centred on the owner's screen.
+     */
+    public static MergeDialog open(Window owner, MergeViewModel viewModel, WindowPlaces places) {
         MergeDialog dialog = new MergeDialog(owner, viewModel);
-        dialog.stage.show();
+        places.show(dialog.stage, "merge", owner, 0, WIDTH, HEIGHT);
         dialog.focusFirst();
         return dialog;
     }

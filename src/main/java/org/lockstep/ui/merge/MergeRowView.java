@@ -74,6 +74,11 @@ final class MergeRowView {
         result.setId("result-" + id);
         result.getStyleClass().add("result");
         result.setAccessibleText("Result: " + row.label());
+        if (row.isConflict()) {
+            // Empty until decided (issue 16): the prompt says so where the value will go.
+            result.setPromptText("Not decided: use mine, use theirs, or type");
+            result.setAccessibleHelp("Conflict not decided yet: choose Use mine or Use theirs, or type the value");
+        }
         result.textProperty().bindBidirectional(row.resultProperty());
         name.setLabelFor(result);
         Label error = new Label();

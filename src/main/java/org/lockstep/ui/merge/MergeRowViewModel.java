@@ -66,7 +66,9 @@ public final class MergeRowViewModel {
             }
         }
         this.hunks = List.copyOf(list);
-        result.set(EditorLocale.fields().format(merge.result()));
+        // A conflict's Result starts empty: pre-filled with mine it read as decided while the status said "choose"
+        // (issue 16). Save merged stays closed until the operator decides; other fields keep the merged value.
+        result.set(merge.isConflict() ? "" : EditorLocale.fields().format(merge.result()));
         result.addListener((obs, was, now) -> {
             if (!applying) {
                 edited.set(true);
@@ -134,7 +136,10 @@ public final class MergeRowViewModel {
         return hunks;
     }
 
-    /** The Result as text: what Save merged writes for this field. The view binds it bidirectionally. */
+    /**
+     * The Result as text: what Save merged writes for this field. The view binds it bidirectionally. Empty for a
+     * conflict until the operator decides.
+     */
     public StringProperty resultProperty() {
         return result;
     }

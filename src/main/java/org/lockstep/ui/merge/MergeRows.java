@@ -51,10 +51,13 @@ final class MergeRows {
         return rows.stream().filter(r -> r.field() == field).findFirst().orElseThrow();
     }
 
-    /** The Result's text of every field. */
+    /**
+     * The Result's text of every field; theirs, the stored value, for a conflict not decided yet (its Result is empty
+     * until then, and would otherwise be checked as if the operator had cleared the field).
+     */
     Map<CustomerField, String> resultTexts() {
         Map<CustomerField, String> texts = new EnumMap<>(CustomerField.class);
-        rows.forEach(r -> texts.put(r.field(), r.getResult()));
+        rows.forEach(r -> texts.put(r.field(), r.isResolved() ? r.getResult() : r.theirsText()));
         return texts;
     }
 

@@ -24,6 +24,7 @@ import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.Sessions;
 import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -186,7 +187,7 @@ class MainWindowTest {
     private static String lockCell(MainWindowHandle main, Customer customer) {
         return org.lockstep.ui.guihandles.Fx.call(() -> {
             TableColumn<Customer, String> lock = (TableColumn<Customer, String>) main.table().getColumns().stream()
-                    .filter(c -> c.getText().equals("Lock")).findFirst().orElseThrow();
+                    .filter(c -> ListIds.LOCK_COLUMN.equals(c.getId())).findFirst().orElseThrow();
             int row = main.table().getItems().indexOf(main.table().getItems().stream()
                     .filter(c -> c.id() == customer.id()).findFirst().orElseThrow());
             return lock.getCellData(row);

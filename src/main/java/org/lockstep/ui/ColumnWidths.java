@@ -1,0 +1,47 @@
+package org.lockstep.ui;
+
+import java.util.stream.Stream;
+import javafx.scene.control.TableColumn;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+
+/**
+ * Table columns as wide as what they show: the width of the widest text among the header and the given cells, in
+ * the table's font, plus the cell's padding.
+ */
+public final class ColumnWidths {
+
+    /** A cell's left and right padding plus room for the sort arrow in the header, in pixels. */
+    static final double PADDING = 24;
+
+    private ColumnWidths() {
+    }
+
+    /** The width of {@code text} in {@code font}, in pixels. */
+    public static double textWidth(String text, Font font) {
+        Text measure = new Text(text == null ? "" : text);
+        measure.setFont(font);
+        return Math.ceil(measure.getLayoutBounds().getWidth());
+    }
+
+    /**
+     * The width a column needs to show its header and each of {@code texts} in full, between {@code min} and
+     * {@code max} pixels.
+     */
+    public static double fitting(TableColumn<?, ?> column, Stream<String> texts, double min, double max) {
+        Font font = Font.getDefault();
+        double widest = Stream.concat(Stream.of(column.getText()), texts)
+                .mapToDouble(t -> textWidth(t, font)).max().orElse(0);
+        return Math.max(min, Math.min(max, widest + PADDING));
+    }
+
+    /**
+     * Keeps the column at least as wide as {@code sample} (e.g. the longest date and time it shows) and its header,
+     * so that a narrow table cuts the other columns instead.
+     */
+    public static void atLeast(TableColumn<?, ?> column, String sample) {
+        double width = fitting(column, Stream.of(sample), 0, Double.MAX_VALUE);
+        column.setMinWidth(width);
+        column.setPrefWidth(Math.max(column.getPrefWidth(), width));
+    }
+}
