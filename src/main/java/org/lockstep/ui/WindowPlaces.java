@@ -3,6 +3,7 @@ package org.lockstep.ui;
 import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
+import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -10,6 +11,7 @@ import javafx.scene.control.TableView;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * Where the operator put Lockstep's windows, kept per operator with {@link java.util.prefs.Preferences} as the
@@ -107,7 +109,7 @@ public final class WindowPlaces {
         stage.show();
         apply(stage, bounds);
         stage.setMaximized(maximized);
-        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> save(stage, key));
+        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> save(stage, key));
     }
 
     private static void apply(Stage stage, Rectangle2D bounds) {
@@ -132,16 +134,28 @@ public final class WindowPlaces {
     }
 
     /**
-     * Puts the first divider of {@code split} where the operator left it ({@code fallback} the first time) and saves
-     * it whenever it moves.
+     * Puts the first divider of {@code split} where the operator left it ({@code fallback} the first time), again once
+     * its window shows at its size (a split laid out at another width first moves a divider to fit its panes' minimum
+     * widths), and saves it when the window is hidden.
      *
      * @param fallback between 0 and 1
      */
     public void rememberDivider(SplitPane split, String key, double fallback) {
-        double position = node.map(n -> n.getDouble(key + ".split", fallback)).orElse(fallback);
-        split.setDividerPositions(position > 0.05 && position < 0.95 ? position : fallback);
-        node.ifPresent(n -> split.getDividers().get(0).positionProperty()
-                .addListener((obs, was, now) -> n.putDouble(key + ".split", now.doubleValue())));
+        double stored = node.map(n -> n.getDouble(key + ".split", fallback)).orElse(fallback);
+        double position = stored > 0.05 && stored < 0.95 ? stored : fallback;
+        split.setDividerPositions(position);
+        split.sceneProperty().addListener((o, oldScene, scene) -> {
+            if (scene != null) {
+                scene.windowProperty().addListener((w, oldWindow, window) -> {
+                    if (window != null) {
+                        window.addEventHandler(WindowEvent.WINDOW_SHOWN,
+                                e -> Platform.runLater(() -> split.setDividerPositions(position)));
+                        node.ifPresent(n -> window.addEventHandler(WindowEvent.WINDOW_HIDING,
+                                e -> n.putDouble(key + ".split", split.getDividerPositions()[0])));
+                    }
+                });
+            }
+        });
     }
 
     /** Whether {@link #rememberColumns} gave {@code column} the width the operator had left it at. */

@@ -7,7 +7,9 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.stage.Stage;
 import javafx.stage.StageStyle;
 
@@ -65,12 +67,18 @@ public final class Windows {
     public static Stage startingWindow(String title, String text) {
         Label what = new Label(text);
         what.setId("starting-database");
+        what.setWrapText(true);
         ProgressBar progress = new ProgressBar();
         progress.setMaxWidth(Double.MAX_VALUE);
-        VBox box = new VBox(12, new Label("Lockstep"), what, progress);
+        Label heading = new Label("Lockstep");
+        heading.setId("starting-heading");
+        heading.setStyle("-fx-font-size: 1.6em; -fx-font-weight: bold;");
+        heading.setMinWidth(Region.USE_PREF_SIZE); // never "Locks…"
+        VBox box = new VBox(12, heading, what, progress);
         box.setPadding(new Insets(20));
-        box.setPrefWidth(360);
-        Stage stage = new Stage(StageStyle.UTILITY);
+        // Wide enough for the window's title in the title bar too: a utility window's narrow bar cut it.
+        box.setPrefWidth(Math.max(420, ColumnWidths.textWidth(title, Font.getDefault()) + 160));
+        Stage stage = new Stage(StageStyle.DECORATED);
         stage.setTitle(title);
         stage.setScene(new Scene(box));
         stage.setResizable(false);

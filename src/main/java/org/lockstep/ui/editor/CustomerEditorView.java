@@ -3,14 +3,11 @@ package org.lockstep.ui.editor;
 import org.lockstep.domain.ConcurrencyMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Optional;
+import java.util.List;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -24,10 +21,10 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.ui.Banner;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
@@ -59,6 +56,9 @@ public final class CustomerEditorView {
     private EditorForm form;
     private Stage dialog;
     private WindowPlaces places = WindowPlaces.none();
+    private Banner noticeBanner;
+    private Banner lockBanner;
+    private List<Banner> banners = List.of();
 
     // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
     // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
@@ -78,7 +78,7 @@ public final class CustomerEditorView {
     @FXML private RadioButton unsafeMode;
     @FXML private Label unsafeWarning;
     @FXML private Button lockButton;
-    @FXML private VBox lockBar;
+    @FXML private HBox lockBar;
     @FXML private FlowPane lockActions;
     @FXML private Label lockMessage;
     @FXML private CheckBox notifyWhenFree;
@@ -112,6 +112,15 @@ public final class CustomerEditorView {
             throw new UncheckedIOException("Cannot load CustomerEditorView.fxml", e);
         }
         root.getStylesheets().add(CustomerEditorView.class.getResource("CustomerEditorView.css").toExternalForm());
+        // A handler, not a filter: Escape closes a banner only when the focused control has no use for it.
+        root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                banners.stream().filter(Banner::isShowing).findFirst().ifPresent(b -> {
+                    b.dismiss();
+                    e.consume();
+                });
+            }
+        });
         // A filter, not a handler: it sees Ctrl+S before the focused text control does, wherever the caret is.
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (SAVE.match(e)) {
@@ -148,10 +157,14 @@ public final class CustomerEditorView {
         alsoHere.textProperty().bind(viewModel.helpers().alsoHereProperty());
         alsoHere.visibleProperty().bind(viewModel.helpers().alsoHereProperty().isNotEmpty());
         alsoHere.managedProperty().bind(alsoHere.visibleProperty());
+        Banner hot = new Banner(hotRecordBar, hotRecordAdvice, "the hot-record advice", EditorIds.HOT_RECORD_DISMISS);
+        Banner liveBanner = new Banner(liveBar, liveText, "the live update", EditorIds.LIVE_DISMISS);
+        noticeBanner = new Banner(noticeBar, noticeText, "the notice", EditorIds.NOTICE_DISMISS);
+        lockBanner = new Banner(lockBar, lockMessage, "the lock message", EditorIds.LOCK_DISMISS);
+        banners = List.of(hot, noticeBanner, liveBanner, lockBanner); // top to bottom, as Escape closes them
         hotRecordAdvice.textProperty().bind(viewModel.helpers().hotRecordAdviceProperty());
         hotRecordDetail.textProperty().bind(viewModel.helpers().hotRecordDetailProperty());
-        hotRecordBar.visibleProperty().bind(viewModel.helpers().hotRecordAdviceProperty().isNotEmpty());
-        hotRecordBar.managedProperty().bind(hotRecordBar.visibleProperty());
+        hot.wantedProperty().bind(viewModel.helpers().hotRecordAdviceProperty().isNotEmpty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.status().saveBlockedReasonProperty());
         saveButton.disableProperty().bind(viewModel.status().canSaveProperty().not());
@@ -168,8 +181,7 @@ public final class CustomerEditorView {
         timelineTab.setContent(new org.lockstep.ui.timeline.TimelinePane(viewModel.timeline()).root());
         timelineTab.selectedProperty().addListener((obs, was, now) -> viewModel.timeline().setActive(now));
         liveText.textProperty().bind(viewModel.live().bannerProperty());
-        liveBar.visibleProperty().bind(viewModel.live().bannerProperty().isNotNull());
-        liveBar.managedProperty().bind(liveBar.visibleProperty());
+        liveBanner.wantedProperty().bind(viewModel.live().bannerProperty().isNotNull());
         // An invalidation listener: a second save changing the same fields highlights them again.
         LiveFollower live = viewModel.live();
         live.recentlyChangedProperty().addListener(o -> form.highlight(live.recentlyChangedProperty().get()));
@@ -226,7 +238,7 @@ public final class CustomerEditorView {
         boolean held = state instanceof LockState.Held;
         boolean stored = viewModel.stateProperty().get() == EditorState.EDITING;
         String message = viewModel.lock().messageProperty().get();
-        show(lockBar, stored && message != null && !message.isEmpty());
+        lockBanner.setWanted(stored && message != null && !message.isEmpty());
         lockBar.getStyleClass().removeAll("held", "other", "lost");
         lockBar.getStyleClass().add(other || elsewhere ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
@@ -248,8 +260,7 @@ public final class CustomerEditorView {
     }
 
     private void showNotice(EditorNotice notice) {
-        noticeBar.setVisible(notice != null);
-        noticeBar.setManaged(notice != null);
+        noticeBanner.setWanted(notice != null);
         noticeBar.getStyleClass().removeAll("error", "info");
         if (notice == null) {
             return;
@@ -315,16 +326,8 @@ public final class CustomerEditorView {
         if (!(state instanceof LockState.HeldByOther other) || viewModel.helpers().messaging().isEmpty()) {
             return;
         }
-        javafx.scene.control.TextInputDialog dialog =
-                new javafx.scene.control.TextInputDialog("Please save, I need this customer");
-        dialog.setTitle("Message " + other.holder().holder());
-        dialog.setHeaderText("Send " + other.holder().holder() + " a short message (at most "
-                + org.lockstep.domain.Message.MAX_LENGTH + " characters)");
-        dialog.getDialogPane().setId(EditorIds.MESSAGE_HOLDER);
-        if (root.getScene() != null) {
-            dialog.initOwner(root.getScene().getWindow());
-        }
-        dialog.showAndWait().ifPresent(text -> viewModel.helpers().messaging().get().send(text));
+        EditorDialogs.askMessage(owner(), other.holder().holder())
+                .ifPresent(text -> viewModel.helpers().messaging().get().send(text));
     }
 
     @FXML
@@ -377,13 +380,6 @@ public final class CustomerEditorView {
     }
 
     private boolean confirm(String question, String yes, String no) {
-        ButtonType confirm = new ButtonType(yes, ButtonBar.ButtonData.OK_DONE);
-        ButtonType cancel = new ButtonType(no, ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, confirm, cancel);
-        alert.setHeaderText(null);
-        alert.setTitle("Lockstep");
-        alert.initOwner(owner());
-        Optional<ButtonType> answer = alert.showAndWait();
-        return answer.isPresent() && answer.get() == confirm;
+        return EditorDialogs.confirm(owner(), question, yes, no);
     }
 }

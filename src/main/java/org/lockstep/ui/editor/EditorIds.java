@@ -36,6 +36,13 @@ public final class EditorIds {
     public static final String HOT_RECORD_BAR = "hotRecordBar";
     public static final String HOT_RECORD_ADVICE = "hotRecordAdvice";
     public static final String HOT_RECORD_DETAIL = "hotRecordDetail";
+    /** The close buttons of the banners (Escape closes them too, one at a time). */
+    public static final String NOTICE_DISMISS = "noticeDismiss";
+    public static final String LIVE_DISMISS = "liveDismiss";
+    public static final String LOCK_DISMISS = "lockDismiss";
+    public static final String HOT_RECORD_DISMISS = "hotRecordDismiss";
+    /** The box holding the banners, below the form and above the buttons. */
+    public static final String BANNERS = "banners";
     /** The dialog pane of "Message the holder…". */
     public static final String MESSAGE_HOLDER = "messageHolder";
     public static final String HISTORY_STATUS = "historyStatus";

@@ -89,6 +89,26 @@ class MergeViewModelTest {
     }
 
     @Test
+    void aConflictsResultStartsEmptyAndUnresolvedWhileAFieldOnlyOneSideChangedStaysMerged() {
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
+        MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(EMAIL, "bob@embraer.com.br"));
+
+        assertThat(vm.row(CITY).getStatus()).isEqualTo("Conflict: choose");
+        assertThat(vm.row(CITY).getResult()).as("not mine until Bob says so").isEmpty();
+        assertThat(vm.row(CITY).getError()).as("an undecided field is no invalid one").isEmpty();
+        assertThat(vm.problemsProperty().get()).isEmpty();
+        assertThat(vm.canSaveProperty().get()).isFalse();
+        assertThat(vm.row(EMAIL).getResult()).isEqualTo("bob@embraer.com.br");
+        assertThat(vm.row(PHONE).getResult()).isEqualTo("+55 11 4000-1111");
+
+        vm.row(CITY).useMine();
+
+        assertThat(vm.row(CITY).getResult()).isEqualTo("Jundiaí");
+        assertThat(vm.canSaveProperty().get()).isTrue();
+    }
+
+    @Test
     void useMineOnACityConflictSavesBobsCity() {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
