@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
+import javafx.event.EventType;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -144,14 +146,18 @@ public final class WindowPlaces {
         double stored = node.map(n -> n.getDouble(key + ".split", fallback)).orElse(fallback);
         double position = stored > 0.05 && stored < 0.95 ? stored : fallback;
         split.setDividerPositions(position);
-        split.sceneProperty().addListener((o, oldScene, scene) -> {
+        onWindow(split, WindowEvent.WINDOW_SHOWN, () -> Platform.runLater(() -> split.setDividerPositions(position)));
+        node.ifPresent(n -> onWindow(split, WindowEvent.WINDOW_HIDING,
+                () -> n.putDouble(key + ".split", split.getDividerPositions()[0])));
+    }
+
+    /** Runs {@code action} on each {@code type} event of the window {@code node} is (or will be) shown in. */
+    private static void onWindow(Node node, EventType<WindowEvent> type, Runnable action) {
+        node.sceneProperty().addListener((o, oldScene, scene) -> {
             if (scene != null) {
                 scene.windowProperty().addListener((w, oldWindow, window) -> {
                     if (window != null) {
-                        window.addEventHandler(WindowEvent.WINDOW_SHOWN,
-                                e -> Platform.runLater(() -> split.setDividerPositions(position)));
-                        node.ifPresent(n -> window.addEventHandler(WindowEvent.WINDOW_HIDING,
-                                e -> n.putDouble(key + ".split", split.getDividerPositions()[0])));
+                        window.addEventHandler(type, e -> action.run());
                     }
                 });
             }
@@ -164,23 +170,27 @@ public final class WindowPlaces {
     }
 
     /**
-     * Gives each column of {@code table} that has an id the width the operator last left it at, and saves the width
-     * whenever the operator changes it. Call after the columns have their first widths.
+     * Gives each column of {@code table} that has an id the width the operator last left it at
+     * ({@link #saveColumns}).
      */
     public void rememberColumns(TableView<?> table, String key) {
         node.ifPresent(n -> {
             for (TableColumn<?, ?> column : table.getColumns()) {
-                if (column.getId() == null || !column.isResizable()) {
-                    continue;
-                }
-                String name = key + ".column." + column.getId();
-                double width = n.getDouble(name, -1);
-                if (width > 0) {
+                double width = column.getId() == null ? -1 : n.getDouble(key + ".column." + column.getId(), -1);
+                if (width > 0 && column.isResizable()) {
                     column.setPrefWidth(Math.max(column.getMinWidth(), width));
                     column.getProperties().put(KEPT, Boolean.TRUE);
                 }
-                column.widthProperty().addListener((obs, was, now) -> n.putDouble(name, now.doubleValue()));
             }
         });
+    }
+
+    /**
+     * Saves the width of each resizable column of {@code table} that has an id. Call when the operator has resized
+     * one: widths the table gave itself when the window or the divider moved are not the operator's choice.
+     */
+    public void saveColumns(TableView<?> table, String key) {
+        node.ifPresent(n -> table.getColumns().stream().filter(c -> c.getId() != null && c.isResizable())
+                .forEach(c -> n.putDouble(key + ".column." + c.getId(), c.getWidth())));
     }
 }

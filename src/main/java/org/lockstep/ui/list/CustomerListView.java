@@ -21,6 +21,7 @@ import javafx.beans.value.ObservableValue;
 import javafx.collections.MapChangeListener;
 import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
@@ -29,6 +30,8 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
+import javafx.scene.control.skin.TableHeaderRow;
+import javafx.scene.input.MouseEvent;
 import javafx.util.Callback;
 import javafx.util.Duration;
 import org.lockstep.domain.Customer;
@@ -58,6 +61,8 @@ public final class CustomerListView {
     static final int PREFETCH_ROWS = 50;
     /** How many of the first rows the columns are sized to. */
     static final int SIZING_ROWS = 200;
+    /** The narrowest a text column gets when the table is narrow, in pixels. */
+    static final double TEXT_MIN_WIDTH = 70;
 
     private static final DateTimeFormatter UPDATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
             .withZone(ZoneId.systemDefault());
@@ -68,6 +73,9 @@ public final class CustomerListView {
     private boolean selectingFromTable;
     private Timeline lockPolling;
     private boolean columnsSized;
+    private boolean columnsResizedByOperator;
+    private WindowPlaces columnPlaces;
+    private String columnsKey;
 
     // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
     // @formatter:off
@@ -207,6 +215,15 @@ public final class CustomerListView {
         table.setFixedCellSize(24);
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        // A drag in the header row is the operator's resize (or reorder); the table resizing itself is not.
+        table.addEventFilter(MouseEvent.MOUSE_DRAGGED, e -> {
+            for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != table; n = n.getParent()) {
+                if (n instanceof TableHeaderRow) {
+                    columnsResizedByOperator = true;
+                    return;
+                }
+            }
+        });
         table.setAccessibleText("Customers");
         vm.rows().addListener((javafx.collections.ListChangeListener<Customer>) c -> sizeColumnsOnce());
         table.setRowFactory(t -> new PrefetchingRow());
@@ -288,11 +305,20 @@ public final class CustomerListView {
     }
 
     /**
-     * Keeps the widths the operator gives the columns in {@code places} under {@code key}; a column with a kept width
-     * is not sized to its content.
+     * Keeps the widths the operator gives the columns (by dragging a header's edge) in {@code places} under
+     * {@code key}; a column with a kept width is not sized to its content.
      */
     public void keepColumnWidths(WindowPlaces places, String key) {
         places.rememberColumns(table, key);
+        columnPlaces = places;
+        columnsKey = key;
+    }
+
+    /** Saves the column widths where {@link #keepColumnWidths} said, if the operator resized a column since. */
+    public void saveColumnWidths() {
+        if (columnPlaces != null && columnsResizedByOperator) {
+            columnPlaces.saveColumns(table, columnsKey);
+        }
     }
 
     /** Sizes the text columns to the first rows read, once; a column whose width the operator kept keeps it. */
@@ -303,10 +329,16 @@ public final class CustomerListView {
         columnsSized = true;
         List<Customer> first = List.copyOf(vm.rows().subList(0, Math.min(vm.rows().size(), SIZING_ROWS)));
         for (TableColumn<Customer, ?> column : table.getColumns()) {
-            if (column.isResizable() && !WindowPlaces.isKept(column)) {
-                column.setPrefWidth(ColumnWidths.fitting(column, first.stream()
-                        .map(c -> java.util.Objects.toString(column.getCellObservableValue(c).getValue(), "")),
-                        40, 260));
+            if (!column.isResizable()) {
+                continue;
+            }
+            double fits = ColumnWidths.fitting(column, first.stream()
+                    .map(c -> java.util.Objects.toString(column.getCellObservableValue(c).getValue(), "")), 40, 260);
+            // Numbers and dates are never cut (a cut "2026-1…" says nothing); text gives way down to a few letters.
+            column.setMinWidth(column.getStyleClass().contains("numeric") || column == updatedColumn ? fits
+                    : Math.min(fits, TEXT_MIN_WIDTH));
+            if (!WindowPlaces.isKept(column)) {
+                column.setPrefWidth(fits);
             }
         }
     }

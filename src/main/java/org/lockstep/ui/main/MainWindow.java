@@ -30,6 +30,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.lab.LabRunner;
@@ -60,7 +61,7 @@ public final class MainWindow {
     /** The share of the screen's visual bounds a first main window takes, centred. */
     public static final double SCREEN_SHARE = 0.8;
     /** The list's share of the width until the operator moves the divider. */
-    public static final double LIST_SHARE = 0.55;
+    public static final double LIST_SHARE = 0.6;
     /** The editor pane's narrowest, in pixels: its fields in one column, each wide enough for a name or an email. */
     public static final double EDITOR_MIN_WIDTH = 420;
 
@@ -165,6 +166,7 @@ public final class MainWindow {
             }
         });
         stage.setOnHidden(e -> listView.stopLockPolling());
+        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> listView.saveColumnWidths());
         services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
         listView.startLockPolling(LOCK_POLL);
