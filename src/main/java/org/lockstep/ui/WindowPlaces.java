@@ -111,7 +111,7 @@ public final class WindowPlaces {
         stage.show();
         apply(stage, bounds);
         stage.setMaximized(maximized);
-        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> save(stage, key));
+        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> write(n -> save(n, stage, key)));
     }
 
     private static void apply(Stage stage, Rectangle2D bounds) {
@@ -122,16 +122,28 @@ public final class WindowPlaces {
     }
 
     /** Saves the bounds of {@code stage} as window {@code key}'s (a maximized one keeps its unmaximized bounds). */
-    void save(Stage stage, String key) {
+    private static void save(Preferences n, Stage stage, String key) {
+        n.putBoolean(key + ".maximized", stage.isMaximized());
+        if (stage.isMaximized() || stage.isIconified()) {
+            return;
+        }
+        n.putDouble(key + ".x", stage.getX());
+        n.putDouble(key + ".y", stage.getY());
+        n.putDouble(key + ".width", stage.getWidth());
+        n.putDouble(key + ".height", stage.getHeight());
+    }
+
+    /**
+     * Writes to the operator's node, if any. A node removed meanwhile (by another Lockstep, or by hand) loses the
+     * write: where a window was is not worth an error when it closes.
+     */
+    private void write(java.util.function.Consumer<Preferences> change) {
         node.ifPresent(n -> {
-            n.putBoolean(key + ".maximized", stage.isMaximized());
-            if (stage.isMaximized() || stage.isIconified()) {
-                return;
+            try {
+                change.accept(n);
+            } catch (IllegalStateException removed) {
+                // the node was removed: nothing to keep the places in
             }
-            n.putDouble(key + ".x", stage.getX());
-            n.putDouble(key + ".y", stage.getY());
-            n.putDouble(key + ".width", stage.getWidth());
-            n.putDouble(key + ".height", stage.getHeight());
         });
     }
 
@@ -147,8 +159,8 @@ public final class WindowPlaces {
         double position = stored > 0.05 && stored < 0.95 ? stored : fallback;
         split.setDividerPositions(position);
         onWindow(split, WindowEvent.WINDOW_SHOWN, () -> Platform.runLater(() -> split.setDividerPositions(position)));
-        node.ifPresent(n -> onWindow(split, WindowEvent.WINDOW_HIDING,
-                () -> n.putDouble(key + ".split", split.getDividerPositions()[0])));
+        onWindow(split, WindowEvent.WINDOW_HIDING,
+                () -> write(n -> n.putDouble(key + ".split", split.getDividerPositions()[0])));
     }
 
     /** Runs {@code action} on each {@code type} event of the window {@code node} is (or will be) shown in. */
@@ -190,7 +202,7 @@ public final class WindowPlaces {
      * one: widths the table gave itself when the window or the divider moved are not the operator's choice.
      */
     public void saveColumns(TableView<?> table, String key) {
-        node.ifPresent(n -> table.getColumns().stream().filter(c -> c.getId() != null && c.isResizable())
+        write(n -> table.getColumns().stream().filter(c -> c.getId() != null && c.isResizable())
                 .forEach(c -> n.putDouble(key + ".column." + c.getId(), c.getWidth())));
     }
 }
