@@ -56,9 +56,11 @@ final class CustomerHistoryView {
         TableColumn<Version, String> when = column("When", Version::when, 150);
         // The date and time in full whatever the font (it was cut to "2026-03-01 14:0…"): the widest digits.
         ColumnWidths.atLeast(when, WHEN_SAMPLE);
+        TableColumn<Version, String> who = column("Who", Version::who, 90);
+        ColumnWidths.atLeast(who, "Alice"); // a narrow editor squeezed the header to an ellipsis
         versions.getColumns().setAll(List.of(
                 fixed(column("Version", v -> Long.toString(v.version()), 70)),
-                column("Who", Version::who, 90),
+                who,
                 when,
                 fixed(column("Op", Version::op, 70)),
                 column("Changes", Version::changesText, 300)));
