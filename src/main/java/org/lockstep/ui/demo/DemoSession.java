@@ -22,6 +22,9 @@ import org.lockstep.ui.timeline.TimelinePane;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import javafx.scene.control.MenuBar;
+import javafx.scene.layout.BorderPane;
+import org.lockstep.ui.theme.ThemeMenu;
 
 /**
  * The trainer demo on screen: Alice's and Bob's windows side by side, each its own client of the database, and the
@@ -119,7 +122,9 @@ public final class DemoSession {
         DemoTimeline timeline = new DemoTimeline(trainer, cast, alice, bob, backends.get(0).history(), executor);
         TimelinePane timelinePane = new TimelinePane(timeline.viewModel());
         view.showTimeline(timelinePane.root());
-        Parent panel = view.root();
+        // The Trainer panel's own View menu: the theme is chosen for all the demo's windows at once.
+        BorderPane panel = new BorderPane(view.root());
+        panel.setTop(new MenuBar(ThemeMenu.viewMenu()));
         trainerStage.setScene(new Scene(panel));
         trainerStage.setMinWidth(900);
         trainerStage.setMinHeight(200);
