@@ -9,7 +9,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
@@ -36,7 +35,7 @@ public final class DemoSession {
     /** Alice's colour: a deep blue. */
     public static final Color ALICE = Color.web("#1565c0");
     /** Bob's colour: a deep orange, told apart from Alice's blue also by those with red-green colour blindness. */
-    public static final Color BOB = Color.web("#d84315");
+    public static final Color BOB = Color.web("#bf360c"); // deep orange, dark enough for white text (WCAG AA)
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoSession.class);
 

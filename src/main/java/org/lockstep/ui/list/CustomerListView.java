@@ -325,8 +325,8 @@ public final class CustomerListView {
     }
 
     /**
-     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
-     * show as an empty box.
+     * A padlock icon ({@link org.lockstep.ui.theme.Icons#padlock()}) beside the holder's name: an emoji padlock is
+     * missing from many Linux fonts and would show as an empty box.
      */
     private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
         @Override
@@ -338,8 +338,7 @@ public final class CustomerListView {
                 setTooltip(null);
                 return;
             }
-            javafx.scene.shape.SVGPath padlock = new javafx.scene.shape.SVGPath();
-            padlock.setContent("M3 6 V4 a3 3 0 0 1 6 0 V6 M1.5 6 h9 v6.5 h-9 z");
+            javafx.scene.Node padlock = org.lockstep.ui.theme.Icons.padlock();
             padlock.getStyleClass().add("padlock");
             setGraphic(padlock);
             setText(holder);

@@ -41,6 +41,7 @@ import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.list.CustomerListView;
 import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.theme.Icons;
 import org.lockstep.ui.theme.ThemeMenu;
 import org.lockstep.ui.theme.Themes;
 
@@ -256,6 +257,7 @@ public final class MainWindow {
         if (live != null) {
             Label liveStatus = new Label();
             liveStatus.setId("live-status");
+            liveStatus.setGraphic(Icons.live());
             liveStatus.textProperty().bind(live.statusTextProperty());
             liveStatus.setTooltip(new Tooltip("Other operators' saves appear here as they happen while Live"));
             bar.getChildren().add(bar.getChildren().size() - 1, liveStatus);
