@@ -26,6 +26,6 @@ public enum ThemeChoice {
      * @param desktopDark whether the desktop prefers dark, for {@link #SYSTEM}
      */
     public boolean isDark(boolean desktopDark) {
-        return this == DARK || this == SYSTEM && desktopDark;
+        return this == DARK || (this == SYSTEM && desktopDark);
     }
 }
