@@ -34,6 +34,7 @@ import org.lockstep.ui.merge.DeleteConflictDialog;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeDialog;
 import org.lockstep.ui.merge.MergeViewModel;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The customer editor's node, built from {@code CustomerEditorView.fxml} and styled by {@code CustomerEditorView.css}.
@@ -109,6 +110,7 @@ public final class CustomerEditorView {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot load CustomerEditorView.fxml", e);
         }
+        Themes.ensureInstalled();
         root.getStylesheets().add(CustomerEditorView.class.getResource("CustomerEditorView.css").toExternalForm());
         // A filter, not a handler: it sees Ctrl+S before the focused text control does, wherever the caret is.
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {

@@ -37,6 +37,7 @@ import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.Presence;
 import org.lockstep.ui.presence.PresenceBoard;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
@@ -81,6 +82,7 @@ public final class CustomerListView {
     /** Builds the list from its FXML and binds it to {@code vm}. */
     public CustomerListView(CustomerListViewModel vm) {
         this.vm = vm;
+        Themes.ensureInstalled(); // the stylesheet names the palette's colours
         FXMLLoader loader = new FXMLLoader(CustomerListView.class.getResource("CustomerListView.fxml"));
         loader.setController(this);
         try {
@@ -323,8 +325,8 @@ public final class CustomerListView {
     }
 
     /**
-     * A padlock drawn as a shape beside the holder's name: an emoji padlock is missing from many Linux fonts and would
-     * show as an empty box.
+     * A padlock icon ({@link org.lockstep.ui.theme.Icons#padlock()}) beside the holder's name: an emoji padlock is
+     * missing from many Linux fonts and would show as an empty box.
      */
     private static final class LockCell extends javafx.scene.control.TableCell<Customer, String> {
         @Override
@@ -336,8 +338,7 @@ public final class CustomerListView {
                 setTooltip(null);
                 return;
             }
-            javafx.scene.shape.SVGPath padlock = new javafx.scene.shape.SVGPath();
-            padlock.setContent("M3 6 V4 a3 3 0 0 1 6 0 V6 M1.5 6 h9 v6.5 h-9 z");
+            javafx.scene.Node padlock = org.lockstep.ui.theme.Icons.padlock();
             padlock.getStyleClass().add("padlock");
             setGraphic(padlock);
             setText(holder);
