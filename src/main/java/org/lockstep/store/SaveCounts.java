@@ -37,8 +37,11 @@ final class SaveCounts {
      */
     static final Duration SETTLE = Duration.ofDays(1);
 
-    /** The most days one fill statement counts: about a second on a year of 10,000 saves a day, well in the timeout. */
-    static final int CHUNK_DAYS = 31;
+    /**
+     * The most days one fill statement counts: 70,000 saves at 10,000 a day, a fraction of the statement timeout even
+     * on a loaded machine, and what was counted is kept if a later chunk fails.
+     */
+    static final int CHUNK_DAYS = 7;
 
     private static final String ORIGIN = "timestamptz '2000-01-01 00:00+00'";
 
@@ -83,7 +86,7 @@ final class SaveCounts {
 
     /**
      * Counts the settled quarter-hours of the last {@code days} days (and one more, for zones behind UTC) that have
-     * no count yet, 31 days per transaction. Best effort: a failure is logged and the report counts those days live.
+     * no count yet, {@value #CHUNK_DAYS} days per transaction. Best effort: a failure is logged and the report counts those days live.
      *
      * @param days the report's days, 1 to {@code ConflictReport.MAX_DAYS}
      * @return how many quarter-hours were counted now (0 when all were counted already)
@@ -96,6 +99,9 @@ final class SaveCounts {
                 Instant to = floor(now.minus(SETTLE));
                 if (!from.isBefore(to)) {
                     return 0;
+                }
+                if (stored(h, from, to) == Duration.between(from, to).dividedBy(PERIOD)) {
+                    return 0; // all counted already: the usual case, an index-only count instead of the gaps query
                 }
                 List<Instant[]> runs = h.createQuery(MISSING).bind("from", utc(from)).bind("to", utc(to))
                         .map((rs, ctx) -> new Instant[]{rs.getObject("run_from", OffsetDateTime.class).toInstant(),
@@ -120,13 +126,17 @@ final class SaveCounts {
     private static int count(Handle h, Instant from, Instant to) {
         return h.inTransaction(t -> {
             t.createQuery(LOCK).mapTo(String.class).one();
-            long have = t.createQuery("SELECT count(*) FROM customer_save_count WHERE period >= :from AND period < :to")
-                    .bind("from", utc(from)).bind("to", utc(to)).mapTo(Long.class).one();
-            if (have == Duration.between(from, to).dividedBy(PERIOD)) {
+            if (stored(t, from, to) == Duration.between(from, to).dividedBy(PERIOD)) {
                 return 0; // another report counted them while this one waited for the lock
             }
             return t.createUpdate(COUNT).bind("from", utc(from)).bind("to", utc(to)).execute();
         });
+    }
+
+    /** How many quarter-hours of {@code [from, to)} are counted already. */
+    private static long stored(Handle h, Instant from, Instant to) {
+        return h.createQuery("SELECT count(*) FROM customer_save_count WHERE period >= :from AND period < :to")
+                .bind("from", utc(from)).bind("to", utc(to)).mapTo(Long.class).one();
     }
 
     /**
