@@ -6,9 +6,16 @@ BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
 -- :from / :to for the last N days
 SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - (:days - 1) * interval '1 day' AS from_ts,
        date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '1 day' AS to_ts \gset
+-- Saves per day (store/SaveCounts): the counts per settled quarter-hour (V18; docs/bench/conflict-report-fill.sql
+-- stores them as the first report does) for every day whose quarter-hours are all counted ...
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
+SELECT (period AT TIME ZONE :zone)::date AS day, sum(saves) AS n, count(*) AS periods
+FROM customer_save_count WHERE period >= :'from_ts' AND period < :'to_ts' GROUP BY 1;
+-- ... and the rest from the history: yesterday and today, whose last quarter-hours have not settled (a day).
+SELECT date_trunc('day', now() AT TIME ZONE 'UTC' - interval '1 day') AT TIME ZONE 'UTC' AS live_ts \gset
 EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
 SELECT (changed_at AT TIME ZONE :zone)::date AS day, count(*) AS n FROM customer_history
-WHERE changed_at >= :'from_ts' AND changed_at < :'to_ts' AND op = 'UPDATE' GROUP BY 1;
+WHERE changed_at >= :'live_ts' AND changed_at < :'to_ts' AND op = 'UPDATE' GROUP BY 1;
 EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
 SELECT (detected_at AT TIME ZONE :zone)::date AS day, count(*) AS n FROM customer_conflict
 WHERE detected_at >= :'from_ts' AND detected_at < :'to_ts' AND kind = 'save' GROUP BY 1;

@@ -83,14 +83,32 @@ public interface CustomerRepository {
     CustomerRepository asWriter(String writerId);
 
     /** One page of the list, in the requested order. */
-    List<Customer> page(CustomerPageRequest request);
+    default List<Customer> page(CustomerPageRequest request) {
+        return page(request, CancelSignal.NONE);
+    }
+
+    /**
+     * One page of the list, in the requested order; {@code cancel} stops the database working on it.
+     *
+     * @throws ReadCancelledException when {@code cancel} was cancelled before the page was read
+     */
+    List<Customer> page(CustomerPageRequest request, CancelSignal cancel);
 
     /**
      * How many customers match a search, counting for at most about {@code budgetMs} milliseconds.
      *
      * @param search as in {@link CustomerPageRequest#search()}
      */
-    CustomerCount count(String search, long budgetMs);
+    default CustomerCount count(String search, long budgetMs) {
+        return count(search, budgetMs, CancelSignal.NONE);
+    }
+
+    /**
+     * As {@link #count(String, long)}; {@code cancel} stops the database working on it.
+     *
+     * @throws ReadCancelledException when {@code cancel} was cancelled before the count was read
+     */
+    CustomerCount count(String search, long budgetMs, CancelSignal cancel);
 
     /**
      * How many conflicts the customer met within the last {@code window}, by the database clock: every

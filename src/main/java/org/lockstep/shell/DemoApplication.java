@@ -2,6 +2,7 @@ package org.lockstep.shell;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.scene.control.Alert;
 import javafx.stage.Stage;
@@ -10,6 +11,8 @@ import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.Windows;
+import org.lockstep.ui.theme.SystemTheme;
+import org.lockstep.ui.theme.Themes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +61,7 @@ public final class DemoApplication extends Application {
     @Override
     public void start(Stage primaryStage) {
         AppIcon.install();
+        Themes.install(Preferences.userRoot().node(Themes.NODE), SystemTheme::prefersDark);
         Stage splash = Windows.startingWindow("Lockstep demo — starting",
                 "Starting database and two operator clients…");
         splash.show();

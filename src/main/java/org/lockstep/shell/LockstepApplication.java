@@ -21,6 +21,8 @@ import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.main.MainWindow;
 import org.lockstep.ui.report.ConflictReportWindow;
+import org.lockstep.ui.theme.SystemTheme;
+import org.lockstep.ui.theme.Themes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +81,7 @@ public final class LockstepApplication extends Application {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
         AppIcon.install();
+        Themes.install(Preferences.userRoot().node(Themes.NODE), SystemTheme::prefersDark);
         Stage splash = Windows.startingWindow("Lockstep — starting", "Starting database…");
         splash.show();
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");

@@ -21,18 +21,15 @@ import org.lockstep.report.ConflictReports;
  * The conflict report from {@code customer_history}, {@code customer_conflict}, {@code lease_event} and
  * {@code conflict_event}. Every query is bounded by the report's days and served by an index on its timestamp
  * (V17__conflict_report.sql): the work grows with the rows in those days, not with the tables (EXPLAINs and timings
- * on 1,000,000 customers with a year of history in docs/benchmarks.md, "The conflict report"). All queries read one
+ * on 1,000,000 customers with a year of history in docs/benchmarks.md, "The conflict report"). Saves, by far the most
+ * rows, are summed from counts per settled quarter-hour that the report stores the first time it needs them
+ * ({@link SaveCounts}, V18__save_counts.sql). All queries read one
  * snapshot (a read-only REPEATABLE READ transaction), so the counts agree with each other and with {@code now()}.
  */
 public final class JdbiConflictReports implements ConflictReports {
 
     /** Days are the report zone's; {@code :from} and {@code :to} are where its first day and the next one begin. */
     private static final String DAY = "(%s AT TIME ZONE :zone)::date";
-
-    static final String SAVES = """
-            SELECT %s AS day, count(*) AS n FROM customer_history
-            WHERE changed_at >= :from AND changed_at < :to AND op = 'UPDATE' GROUP BY 1
-            """.formatted(DAY.formatted("changed_at"));
 
     static final String ZERO_ROW_SAVES = """
             SELECT %s AS day, count(*) AS n FROM customer_conflict
@@ -104,6 +101,7 @@ public final class JdbiConflictReports implements ConflictReports {
     @Override
     public ConflictReport read(int days, ZoneId zone) {
         ConflictReports.checkDays(days);
+        SaveCounts.fill(jdbi, days); // its own transactions, before the report's snapshot is taken
         return DatabaseCalls.read(() -> jdbi.inTransaction(TransactionIsolationLevel.REPEATABLE_READ, h -> {
             h.execute("SET TRANSACTION READ ONLY");
             return read(h, days, zone);
@@ -121,7 +119,7 @@ public final class JdbiConflictReports implements ConflictReports {
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             counts.put(d, new long[8]);
         }
-        perDay(h, SAVES, zone, start, end, counts, 0);
+        SaveCounts.perDay(h, zone, counts, 0);
         perDay(h, ZERO_ROW_SAVES, zone, start, end, counts, 1);
         perDay(h, BROKEN, zone, start, end, counts, 5);
         perDay(h, LAPSED, zone, start, end, counts, 6);

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerData;
@@ -326,13 +327,13 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     @Override
-    public List<Customer> page(CustomerPageRequest request) {
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> CustomerListQuery.page(h, request, mapper)));
+    public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
+        return CancellableReads.read(jdbi, cancel, h -> CustomerListQuery.page(h, request, mapper));
     }
 
     @Override
-    public CustomerCount count(String search, long budgetMs) {
-        return DatabaseCalls.read(() -> jdbi.withHandle(h -> CustomerListQuery.count(h, search, budgetMs)));
+    public CustomerCount count(String search, long budgetMs, CancelSignal cancel) {
+        return CancellableReads.read(jdbi, cancel, h -> CustomerListQuery.count(h, search, budgetMs));
     }
 
     /**

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -63,8 +64,18 @@ final class StoryQueries {
             SELECT DISTINCT version FROM conflict_event
             WHERE happened_at >= :since AND kind = 'merge_saved' AND customer_id = :id AND version IS NOT NULL
             """;
-    /** The customer created after a deletion with the deleted one's external reference (unique, so indexed). */
-    private static final String RECREATED = "SELECT id FROM customer WHERE external_ref = :ref AND id > :id";
+    /**
+     * The first customer created after {@code :id} with the deleted one's external reference: found by its creation
+     * in the history (index {@code customer_history_created_ref}, V18), so a re-created customer deleted again is
+     * still found, and in the live table (unique, so indexed) for one whose history an administrator purged.
+     */
+    static final String RECREATED = """
+            SELECT min(id) FROM (
+                SELECT customer_id AS id FROM customer_history
+                WHERE op = 'INSERT' AND new_row ->> 'external_ref' = :ref AND customer_id > :id
+                UNION ALL
+                SELECT id FROM customer WHERE external_ref = :ref AND id > :id) created
+            """;
 
     private StoryQueries() {
     }
@@ -117,7 +128,7 @@ final class StoryQueries {
             return OptionalLong.empty();
         }
         return h.createQuery(RECREATED).bind("ref", ref.toString()).bind("id", id).mapTo(Long.class).findOne()
-                .map(OptionalLong::of).orElse(OptionalLong.empty());
+                .filter(Objects::nonNull).map(OptionalLong::of).orElse(OptionalLong.empty());
     }
 
     private static Instant instant(OffsetDateTime t) {

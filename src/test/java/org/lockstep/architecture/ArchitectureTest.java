@@ -1,5 +1,6 @@
 package org.lockstep.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -70,6 +71,26 @@ class ArchitectureTest {
             .or().haveSimpleName("HolderMessaging").or().haveSimpleName("PresenceBoard")
             .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
             .because("a view model exposes plain data and properties; its view builds the nodes");
+
+    /**
+     * The look (issue 16) is switched in one place: only {@code ui.theme} sets the user-agent stylesheet, that package
+     * leans on no other Lockstep package (every view may use it without a cycle), and no view model reaches it.
+     */
+    @ArchTest
+    static final ArchRule onlyTheThemePackageSwitchesTheLook = noClasses().that()
+            .resideOutsideOfPackage("org.lockstep.ui.theme")
+            .should().callMethod(javafx.application.Application.class, "setUserAgentStylesheet", String.class)
+            .because("Themes applies the theme and the palette to every window at once");
+
+    @ArchTest
+    static final ArchRule themePackageIsALeaf = classes().that().resideInAPackage("org.lockstep.ui.theme")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.ui.theme", "java..", "javafx..",
+                    "org.kordamp.ikonli..");
+
+    @ArchTest
+    static final ArchRule viewModelsKnowNoTheme = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
+            .should().dependOnClassesThat().resideInAPackage("org.lockstep.ui.theme")
+            .because("the look is the views' business");
 
     @ArchTest
     static final ArchRule topLevelPackagesAreFreeOfCycles = slices().matching("org.lockstep.(*)..")

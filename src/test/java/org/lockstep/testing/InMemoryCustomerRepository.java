@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerData;
@@ -143,13 +144,13 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
 
     /** Not kept here: the list's pages are PostgreSQL's (search folding, keyset paging). */
     @Override
-    public List<Customer> page(CustomerPageRequest request) {
+    public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
         throw new UnsupportedOperationException("the customer list runs on PostgreSQL; use TestDatabases.fresh()");
     }
 
     /** Not kept here, as {@link #page}. */
     @Override
-    public CustomerCount count(String search, long budgetMs) {
+    public CustomerCount count(String search, long budgetMs, CancelSignal cancel) {
         throw new UnsupportedOperationException("the customer list runs on PostgreSQL; use TestDatabases.fresh()");
     }
 

@@ -1,16 +1,26 @@
 package org.lockstep.ui.demo;
 
 import java.util.List;
+import javafx.animation.PauseTransition;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 
 /**
  * The demo's windows on the screens JavaFX reports now ({@link DemoLayout} decides where), and again whenever a
  * screen is plugged in or out, or changes its resolution, while the demo runs. FX thread only.
  */
 public final class DemoScreens {
+
+    /**
+     * A system property: when {@code true}, every placement prints one line on standard output once the windows
+     * are where it put them (or after 5 s, wherever they are), {@code demo-placement screens=N alice=X,Y,W,H bob=…
+     * trainer=…}: the screens JavaFX lists and the windows' bounds as JavaFX reports them, in pixels. For the
+     * two-screen test that runs the demo under a real X server.
+     */
+    public static final String REPORT_PROPERTY = "lockstep.demo.reportPlacement";
 
     /** The font size on small screens. */
     static final String SMALL_FONT = "-fx-font-size: 11px;";
@@ -79,6 +89,34 @@ public final class DemoScreens {
                 s.getScene().getRoot().setStyle(p.small() ? SMALL_FONT : "");
             }
         }
+        if (Boolean.getBoolean(REPORT_PROPERTY)) {
+            reportWhenSettled(p, Screen.getScreens().size(), REPORT_CHECKS);
+        }
+    }
+
+    // How often a placement report looks whether the windows are there yet, 100 ms apart: the window system moves
+    // and resizes a window in separate steps, and each step comes back as an event that updates the stage.
+    private static final int REPORT_CHECKS = 50;
+
+    private void reportWhenSettled(DemoLayout.Placement p, int screens, int checksLeft) {
+        String now = "alice=" + report(alice) + " bob=" + report(bob) + " trainer=" + report(trainer);
+        String wanted = "alice=" + report(p.alice()) + " bob=" + report(p.bob()) + " trainer=" + report(p.trainer());
+        if (now.equals(wanted) || checksLeft == 0) {
+            System.out.println("demo-placement screens=" + screens + " " + now);
+            return;
+        }
+        PauseTransition pause = new PauseTransition(Duration.millis(100));
+        pause.setOnFinished(e -> reportWhenSettled(p, screens, checksLeft - 1));
+        pause.play();
+    }
+
+    private static String report(Stage s) {
+        return report(new DemoLayout.Bounds(s.getX(), s.getY(), s.getWidth(), s.getHeight()));
+    }
+
+    private static String report(DemoLayout.Bounds b) {
+        return Math.round(b.x()) + "," + Math.round(b.y()) + "," + Math.round(b.width()) + ","
+                + Math.round(b.height());
     }
 
     /** Puts {@code stage} at {@code b}; sized after showing as well, as some window managers need. */

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
@@ -22,6 +21,9 @@ import org.lockstep.ui.timeline.TimelinePane;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import javafx.scene.control.MenuBar;
+import javafx.scene.layout.BorderPane;
+import org.lockstep.ui.theme.ThemeMenu;
 
 /**
  * The trainer demo on screen: Alice's and Bob's windows side by side, each its own client of the database, and the
@@ -33,7 +35,7 @@ public final class DemoSession {
     /** Alice's colour: a deep blue. */
     public static final Color ALICE = Color.web("#1565c0");
     /** Bob's colour: a deep orange, told apart from Alice's blue also by those with red-green colour blindness. */
-    public static final Color BOB = Color.web("#d84315");
+    public static final Color BOB = Color.web("#bf360c"); // deep orange, dark enough for white text (WCAG AA)
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoSession.class);
 
@@ -119,7 +121,9 @@ public final class DemoSession {
         DemoTimeline timeline = new DemoTimeline(trainer, cast, alice, bob, backends.get(0).history(), executor);
         TimelinePane timelinePane = new TimelinePane(timeline.viewModel());
         view.showTimeline(timelinePane.root());
-        Parent panel = view.root();
+        // The Trainer panel's own View menu: the theme is chosen for all the demo's windows at once.
+        BorderPane panel = new BorderPane(view.root());
+        panel.setTop(new MenuBar(ThemeMenu.viewMenu()));
         trainerStage.setScene(new Scene(panel));
         trainerStage.setMinWidth(900);
         trainerStage.setMinHeight(200);

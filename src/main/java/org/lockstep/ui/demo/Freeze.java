@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
@@ -195,13 +196,13 @@ public final class Freeze {
         }
 
         @Override
-        public List<Customer> page(CustomerPageRequest request) {
-            return pass(() -> d.page(request));
+        public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
+            return pass(() -> d.page(request, cancel));
         }
 
         @Override
-        public CustomerCount count(String search, long budgetMs) {
-            return pass(() -> d.count(search, budgetMs));
+        public CustomerCount count(String search, long budgetMs, CancelSignal cancel) {
+            return pass(() -> d.count(search, budgetMs, cancel));
         }
     }
 

@@ -12,6 +12,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.VBox;
 import org.lockstep.ui.Windows;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The Trainer panel's node, from {@code TrainerView.fxml} and {@code TrainerView.css}: the scenarios, the chosen
@@ -57,6 +58,7 @@ public final class TrainerView {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot load TrainerView.fxml", e);
         }
+        Themes.ensureInstalled();
         root.getStylesheets().add(TrainerView.class.getResource("TrainerView.css").toExternalForm());
     }
 

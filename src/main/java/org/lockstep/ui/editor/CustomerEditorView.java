@@ -32,6 +32,7 @@ import org.lockstep.ui.merge.DeleteConflictDialog;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeDialog;
 import org.lockstep.ui.merge.MergeViewModel;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The customer editor's node, built from {@code CustomerEditorView.fxml} and styled by {@code CustomerEditorView.css}.
@@ -111,6 +112,7 @@ public final class CustomerEditorView {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot load CustomerEditorView.fxml", e);
         }
+        Themes.ensureInstalled();
         root.getStylesheets().add(CustomerEditorView.class.getResource("CustomerEditorView.css").toExternalForm());
         // A handler, not a filter: Escape closes a banner only when the focused control has no use for it.
         root.addEventHandler(KeyEvent.KEY_PRESSED, e -> {

@@ -35,6 +35,7 @@ import org.lockstep.lab.LabRun;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.lab.SweepPlan;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The contention lab's content (FXML: {@code LabView.fxml}): parameters, strategies, Run and Sweep with a progress
@@ -82,6 +83,7 @@ public final class LabView {
     /** Builds the view from its FXML and binds it to {@code vm}. */
     public LabView(LabViewModel vm) {
         this.vm = vm;
+        Themes.ensureInstalled(); // the stylesheet names the palette's colours
         FXMLLoader loader = new FXMLLoader(LabView.class.getResource("LabView.fxml"));
         loader.setController(this);
         try {

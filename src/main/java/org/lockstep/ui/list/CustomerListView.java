@@ -43,6 +43,7 @@ import org.lockstep.ui.ColumnWidths;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.presence.PresenceBoard;
 import org.lockstep.ui.theme.Icons;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
@@ -97,6 +98,7 @@ public final class CustomerListView {
     /** Builds the list from its FXML and binds it to {@code vm}. */
     public CustomerListView(CustomerListViewModel vm) {
         this.vm = vm;
+        Themes.ensureInstalled(); // the stylesheet names the palette's colours
         FXMLLoader loader = new FXMLLoader(CustomerListView.class.getResource("CustomerListView.fxml"));
         loader.setController(this);
         try {

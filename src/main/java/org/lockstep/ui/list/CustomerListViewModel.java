@@ -20,6 +20,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableMap;
+import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerPageRequest;
@@ -37,7 +38,8 @@ import org.lockstep.concurrency.TaskExecutor;
  *
  * <p>Every query has a generation number. A change of search or order, or a refresh, starts a new generation, and
  * a page or count that arrives for an older generation is dropped: typing "ber" quickly never shows the rows for
- * "b" after those for "ber".
+ * "b" after those for "ber". The older generation's statements are cancelled on the server too ({@link Superseding}),
+ * so the database never goes on searching for what the operator has typed past.
  *
  * <p>Counts for the status bar are taken with a time budget of {@value #COUNT_BUDGET_MS} ms, so on a large table
  * they may read "at least 10,000".
@@ -71,8 +73,8 @@ public final class CustomerListViewModel {
     private final ReadOnlyBooleanWrapper descending = new ReadOnlyBooleanWrapper(this, "descending");
 
     private String search = "";
-    private long generation;
-    private long countGeneration;
+    private final Superseding pages = new Superseding();
+    private final Superseding counts = new Superseding();
     /** The last row of the last page as the database returned it: the key the next page starts after. */
     private Customer lastFetched;
     private Optional<CustomerCount> total = Optional.empty();
@@ -218,15 +220,15 @@ public final class CustomerListViewModel {
         if (loading.get() || endReached.get() || lastFetched == null) {
             return;
         }
-        long gen = generation;
+        Superseding.Ticket ticket = pages.current();
         CustomerPageRequest request = new CustomerPageRequest(search, sort.get(), descending.get(), lastFetched,
                 PAGE_SIZE + 1);
         loading.set(true);
-        executor.execute(() -> PageReader.read(repository, request, PAGE_SIZE), result -> {
-            if (gen == generation) {
+        executor.execute(() -> PageReader.read(repository, request, PAGE_SIZE, ticket.cancel()), result -> {
+            if (pages.isCurrent(ticket)) {
                 append(result.rows(), result.end());
             }
-        }, e -> failed(gen, e));
+        }, e -> failed(ticket, e));
     }
 
     /**
@@ -285,15 +287,15 @@ public final class CustomerListViewModel {
     }
 
     private void startQuery(int rowsWanted) {
-        long gen = ++generation;
+        Superseding.Ticket ticket = pages.supersede();
         CustomerPageRequest first = new CustomerPageRequest(search, sort.get(), descending.get(), null, PAGE_SIZE + 1);
         loading.set(true);
         error.set("");
-        executor.execute(() -> PageReader.read(repository, first, rowsWanted), result -> {
-            if (gen == generation) {
+        executor.execute(() -> PageReader.read(repository, first, rowsWanted, ticket.cancel()), result -> {
+            if (pages.isCurrent(ticket)) {
                 replace(result.rows(), result.end());
             }
-        }, e -> failed(gen, e));
+        }, e -> failed(ticket, e));
     }
 
     private void replace(List<Customer> page, boolean end) {
@@ -345,21 +347,23 @@ public final class CustomerListViewModel {
      * latest count is shown; one overtaken by a later count is dropped.
      */
     private void recount(boolean includeTotal) {
-        long gen = ++countGeneration;
+        Superseding.Ticket ticket = counts.supersede();
+        CancelSignal cancel = ticket.cancel();
         String s = search;
         Optional<CustomerCount> knownTotal = includeTotal ? Optional.empty() : total;
         executor.execute(() -> {
-            CustomerCount all = knownTotal.isPresent() ? knownTotal.get() : repository.count("", COUNT_BUDGET_MS);
-            CustomerCount match = s.isEmpty() ? all : repository.count(s, COUNT_BUDGET_MS);
+            CustomerCount all = knownTotal.isPresent() ? knownTotal.get()
+                    : repository.count("", COUNT_BUDGET_MS, cancel);
+            CustomerCount match = s.isEmpty() ? all : repository.count(s, COUNT_BUDGET_MS, cancel);
             return new ListCounts.Counts(all, match);
-        }, counts -> {
-            if (gen == countGeneration) {
-                total = Optional.of(counts.total());
-                matching = Optional.of(counts.matching());
+        }, read -> {
+            if (counts.isCurrent(ticket)) {
+                total = Optional.of(read.total());
+                matching = Optional.of(read.matching());
                 updateStatus();
             }
         }, e -> {
-            if (gen == countGeneration) {
+            if (counts.isCurrent(ticket)) {
                 status.set("Could not count the customers: " + message(e));
             }
         });
@@ -369,8 +373,8 @@ public final class CustomerListViewModel {
         status.set(ListCounts.describe(search, total, matching));
     }
 
-    private void failed(long gen, Throwable e) {
-        if (gen != generation) {
+    private void failed(Superseding.Ticket ticket, Throwable e) {
+        if (!pages.isCurrent(ticket)) {
             return;
         }
         loading.set(false);

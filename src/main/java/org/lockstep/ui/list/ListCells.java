@@ -61,7 +61,9 @@ final class ListCells {
                 return;
             }
             String says = holder + " is editing this customer (locked for editing)";
-            setGraphic(Icons.padlock());
+            Node padlock = Icons.padlock();
+            padlock.getStyleClass().add("padlock"); // the palette's "locked" colour (CustomerListView.css)
+            setGraphic(padlock);
             setTooltip(new Tooltip(says));
             setAccessibleText(says);
         }

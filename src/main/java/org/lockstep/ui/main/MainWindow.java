@@ -41,6 +41,9 @@ import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.list.CustomerListView;
 import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.theme.Icons;
+import org.lockstep.ui.theme.ThemeMenu;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The main window: menu and toolbar, the customer list on the left, the editor pane on the right, and a status
@@ -121,6 +124,7 @@ public final class MainWindow {
         root.setTop(top);
         root.setCenter(split);
         root.setBottom(statusBar());
+        Themes.ensureInstalled();
         root.getStylesheets().add(MainWindow.class.getResource("MainWindow.css").toExternalForm());
         root.getStyleClass().add("main-window");
     }
@@ -232,7 +236,7 @@ public final class MainWindow {
                 now ? ConcurrencyMode.LOCK_FOR_EDITING : ConcurrencyMode.OPTIMISTIC));
         Menu editing = new Menu("_Editing");
         editing.getItems().add(lockByDefault);
-        MenuBar bar = new MenuBar(customer, editing);
+        MenuBar bar = new MenuBar(customer, editing, ThemeMenu.viewMenu());
         if (lab != null) {
             Menu tools = new Menu("_Tools");
             tools.setId("tools");
@@ -271,6 +275,7 @@ public final class MainWindow {
         if (live != null) {
             Label liveStatus = new Label();
             liveStatus.setId("live-status");
+            liveStatus.setGraphic(Icons.live());
             liveStatus.textProperty().bind(live.statusTextProperty());
             liveStatus.setTooltip(new Tooltip("Other operators' saves appear here as they happen while Live"));
             bar.getChildren().add(bar.getChildren().size() - 1, liveStatus);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerData;
@@ -115,13 +116,13 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     }
 
     @Override
-    public List<Customer> page(CustomerPageRequest request) {
-        return delegate.page(request);
+    public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
+        return delegate.page(request, cancel);
     }
 
     @Override
-    public CustomerCount count(String search, long budgetMs) {
-        return delegate.count(search, budgetMs);
+    public CustomerCount count(String search, long budgetMs, CancelSignal cancel) {
+        return delegate.count(search, budgetMs, cancel);
     }
 
     @Override

@@ -24,6 +24,7 @@ import javafx.stage.Modality;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The dialog for my delete on a stale version: a modal window owned by the editor's window, showing a
@@ -59,6 +60,7 @@ public final class DeleteConflictDialog {
             throw new UncheckedIOException("DeleteConflictDialog.fxml is missing or broken", e);
         }
         Scene scene = new Scene(root);
+        Themes.ensureInstalled();
         scene.getStylesheets().add(DeleteConflictDialog.class.getResource("DeleteConflictDialog.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE) {

@@ -30,6 +30,7 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.lockstep.ui.WindowPlaces;
 import javafx.stage.Window;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The merge dialog: a modal window owned by the editor's window, showing a {@link MergeViewModel}. It binds and
@@ -88,6 +89,7 @@ public final class MergeDialog {
             throw new UncheckedIOException("MergeDialog.fxml is missing or broken", e);
         }
         Scene scene = new Scene(root);
+        Themes.ensureInstalled();
         scene.getStylesheets().add(MergeDialog.class.getResource("MergeDialog.css").toExternalForm());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::keys);
         scene.focusOwnerProperty().addListener((obs, was, now) -> viewModel.cursor().setCurrent(rowOf(now)));

@@ -30,6 +30,7 @@ import javafx.stage.FileChooser;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.report.ConflictReportFormats;
 import org.lockstep.ui.lab.ChartSeries;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * The Conflict report's node: the range, the totals, the alert lines, a stacked bar chart of conflicts per day
@@ -49,6 +50,7 @@ public final class ConflictReportView {
         center.setPadding(new Insets(8));
         VBox.setVgrow(center.getChildren().get(3), Priority.ALWAYS);
         root.setCenter(center);
+        Themes.ensureInstalled();
         root.getStylesheets().add(ConflictReportView.class.getResource("ConflictReportView.css").toExternalForm());
         root.getStyleClass().add("conflict-report");
     }

@@ -1,0 +1,31 @@
+package org.lockstep.ui.theme;
+
+/** The operator's choice of theme in View → Theme: follow the desktop, or always light, or always dark. */
+public enum ThemeChoice {
+    /** Follow the desktop's colour scheme ({@link SystemTheme}); light when it cannot be told. */
+    SYSTEM("_System"),
+    /** Primer Light, whatever the desktop says. */
+    LIGHT("_Light"),
+    /** Primer Dark, whatever the desktop says. */
+    DARK("_Dark");
+
+    private final String menuText;
+
+    ThemeChoice(String menuText) {
+        this.menuText = menuText;
+    }
+
+    /** The menu item's text, with its mnemonic ("_Dark"). */
+    public String menuText() {
+        return menuText;
+    }
+
+    /**
+     * Whether this choice shows the dark theme.
+     *
+     * @param desktopDark whether the desktop prefers dark, for {@link #SYSTEM}
+     */
+    public boolean isDark(boolean desktopDark) {
+        return this == DARK || (this == SYSTEM && desktopDark);
+    }
+}
