@@ -123,7 +123,7 @@ public final class JdbiConflictReports implements ConflictReports {
         perDay(h, ZERO_ROW_SAVES, zone, start, end, counts, 1);
         perDay(h, BROKEN, zone, start, end, counts, 5);
         perDay(h, LAPSED, zone, start, end, counts, 6);
-        h.createQuery(EVENTS).bind("zone", zone.getId()).bind("from", start).bind("to", end).map((rs, ctx) -> {
+        h.createQuery(EVENTS).bind("zone", SqlZone.of(zone)).bind("from", start).bind("to", end).map((rs, ctx) -> {
             long[] day = counts.get(rs.getObject("day", LocalDate.class));
             int column = switch (rs.getString("kind")) {
                 case ConflictEvents.MERGE_SAVED -> 2;
@@ -174,7 +174,7 @@ public final class JdbiConflictReports implements ConflictReports {
 
     private static void perDay(Handle h, String sql, ZoneId zone, OffsetDateTime from, OffsetDateTime to,
             Map<LocalDate, long[]> counts, int column) {
-        h.createQuery(sql).bind("zone", zone.getId()).bind("from", from).bind("to", to).map((rs, ctx) -> {
+        h.createQuery(sql).bind("zone", SqlZone.of(zone)).bind("from", from).bind("to", to).map((rs, ctx) -> {
             long[] day = counts.get(rs.getObject("day", LocalDate.class));
             if (day != null) {
                 day[column] += rs.getLong("n");
