@@ -234,8 +234,10 @@ public final class Timelines {
                     case READ -> base.put(e.lane(), e.version());
                     case DELETED -> deleted = true;
                     case CONFLICT -> {
+                        // Before the oldest change kept (a story cut to its latest rows), the version is unknown.
                         told.set(i, e.as(e.kind(), e.label(), deleted ? "the customer was deleted"
-                                : "the record was at v" + current + "; the save's base was older"));
+                                : current > 0 ? "the record was at v" + current + "; the save's base was older"
+                                : "the save's base was older (the version then is before the changes kept)"));
                         if (sessionless.contains(eventKey(e))) {
                             merging.add(e.lane());
                         }
