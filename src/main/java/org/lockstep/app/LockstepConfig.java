@@ -1,5 +1,6 @@
 package org.lockstep.app;
 
+import org.lockstep.domain.UnicodeText;
 import java.nio.file.Path;
 import java.text.DecimalFormatSymbols;
 import java.time.Duration;
@@ -21,7 +22,8 @@ import org.lockstep.domain.FieldParser;
  *       the listener then connects to the server itself (README, "For administrators");</li>
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
- *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user;</li>
+ *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user, in NFC (one name whichever
+ *       keyboard typed it: {@link UnicodeText});</li>
  *   <li>lease TTL of the editor's lock for editing: {@code --lease-ttl} / 60 s, within
  *       {@link DurationRange#LEASE_TTL} (5 s to 24 h);</li>
  *   <li>how long an editor holding a lock may sit idle: {@code --lock-idle} / 15 min, within
@@ -174,7 +176,8 @@ public record LockstepConfig(Optional<String> dbUrl, Path dataDir, String user, 
             throw new IllegalArgumentException("--user: the operator's name must not be blank");
         }
         String who = firstNonBlank(user, env.get("LOCKSTEP_USER"), System.getProperty("user.name"), "operator");
-        return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(), who.strip(),
+        return new LockstepConfig(Optional.ofNullable(url), dir.toAbsolutePath().normalize(),
+                UnicodeText.nfc(who.strip()),
                 leaseTtl == null ? DEFAULT_LEASE_TTL : leaseTtl, lockIdle == null ? DEFAULT_LOCK_IDLE : lockIdle);
     }
 

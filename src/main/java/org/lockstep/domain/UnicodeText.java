@@ -36,7 +36,8 @@ public final class UnicodeText {
 
     /**
      * The text as one line for a terminal or a label: NFC, each line break and tab a space, and every other control
-     * character (C0, DEL, C1: the stuff of terminal escape sequences) shown as U+FFFD. Lockstep writes no control
+     * character (C0, DEL, C1: the stuff of terminal escape sequences) and every bidirectional override, embedding
+     * and isolate shown as U+FFFD. Lockstep writes no control
      * characters into one-line fields ({@code CustomerValidator}), but psql or a script may have, and names come from
      * settings: printed raw they would split a line in two or drive the reader's terminal.
      *
@@ -48,7 +49,7 @@ public final class UnicodeText {
             return null;
         }
         String nfc = nfc(text);
-        if (nfc.codePoints().noneMatch(Character::isISOControl)) {
+        if (nfc.codePoints().noneMatch(UnicodeText::unsafeOnOneLine)) {
             return nfc;
         }
         StringBuilder out = new StringBuilder(nfc.length());
@@ -56,10 +57,20 @@ public final class UnicodeText {
             if (c == '\n' || c == '\r' || c == '\t') {
                 out.append(' ');
             } else {
-                out.appendCodePoint(Character.isISOControl(c) ? '\uFFFD' : c);
+                out.appendCodePoint(unsafeOnOneLine(c) ? '\uFFFD' : c);
             }
         });
         return out.toString();
+    }
+
+    /**
+     * A control character, or a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069): one of
+     * those left unclosed reorders the rest of the line it is printed on, so a name could show the events after it
+     * backwards or disguised (Unicode Standard Annex #9, Explicit Directional Formatting; "Trojan Source",
+     * CVE-2021-42574). The marks LRM, RLM and ALM are kept: they reorder nothing beyond their neighbours.
+     */
+    private static boolean unsafeOnOneLine(int c) {
+        return Character.isISOControl(c) || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069;
     }
 
     /** Whether two texts are canonically equivalent: equal once both are in NFC; {@code null} equals only itself. */

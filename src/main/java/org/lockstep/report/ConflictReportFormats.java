@@ -14,6 +14,7 @@ import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.lockstep.domain.HotRecordAdvice;
+import org.lockstep.domain.UnicodeText;
 
 /**
  * The {@link ConflictReport} as JSON, CSV and a plain-text table: the same keys and columns for {@code lockstep report
@@ -97,7 +98,9 @@ public final class ConflictReportFormats {
 
     /**
      * The report for a person: a table of the days (only days with something counted, and the total), the customers
-     * with most conflicts and who met them, and one alert line per hot customer.
+     * with most conflicts and who met them, and one alert line per hot customer. Names are written as one line each
+     * ({@link UnicodeText#oneLine}): a line break or an escape sequence in a name cannot forge a row or drive the
+     * reader's terminal.
      */
     public static String text(ConflictReport report) {
         StringBuilder out = new StringBuilder();
@@ -119,12 +122,14 @@ public final class ConflictReportFormats {
             out.append("Customers with most conflicts:").append(System.lineSeparator());
             for (ConflictReport.CustomerConflicts c : report.customers()) {
                 out.append(String.format(Locale.ROOT, "  %-8d %-32s %5d conflicts, %5d saves (%s) — met by %s%n",
-                        c.customerId(), c.name().isEmpty() ? "(deleted)" : c.name(), c.conflicts(), c.saves(),
-                        percent(c.conflictRate()), String.join(", ", c.metBy())));
+                        c.customerId(), c.name().isEmpty() ? "(deleted)" : UnicodeText.oneLine(c.name()),
+                        c.conflicts(), c.saves(), percent(c.conflictRate()),
+                        UnicodeText.oneLine(String.join(", ", c.metBy()))));
             }
         }
+        // Names come from psql, scripts and operators' settings: each stays on its line and drives no terminal.
         for (ConflictReport.HotAlert a : report.alerts()) {
-            out.append(a.line()).append(System.lineSeparator());
+            out.append(UnicodeText.oneLine(a.line())).append(System.lineSeparator());
         }
         return out.toString();
     }

@@ -14,6 +14,7 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 import org.lockstep.domain.HotRecordAdvice;
+import org.lockstep.domain.UnicodeText;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.report.ConflictReports;
 
@@ -123,7 +124,7 @@ public final class JdbiConflictReports implements ConflictReports {
         perDay(h, ZERO_ROW_SAVES, zone, start, end, counts, 1);
         perDay(h, BROKEN, zone, start, end, counts, 5);
         perDay(h, LAPSED, zone, start, end, counts, 6);
-        h.createQuery(EVENTS).bind("zone", zone.getId()).bind("from", start).bind("to", end).map((rs, ctx) -> {
+        h.createQuery(EVENTS).bind("zone", SqlZone.of(zone)).bind("from", start).bind("to", end).map((rs, ctx) -> {
             long[] day = counts.get(rs.getObject("day", LocalDate.class));
             int column = switch (rs.getString("kind")) {
                 case ConflictEvents.MERGE_SAVED -> 2;
@@ -149,11 +150,7 @@ public final class JdbiConflictReports implements ConflictReports {
         Map<Long, String> names = new HashMap<>();
         h.createQuery(NAMES).bindArray("ids", Long.class, named)
                 .map((rs, ctx) -> names.put(rs.getLong("id"), rs.getString("name"))).list();
-        Map<Long, List<String>> metBy = new HashMap<>();
-        h.createQuery(MET_BY).bindArray("ids", Long.class, List.copyOf(top.keySet())).bind("from", start)
-                .bind("to", end).map((rs, ctx) -> metBy.computeIfAbsent(rs.getLong("customer_id"),
-                        k -> new ArrayList<>()).add(rs.getString("detected_by")))
-                .list();
+        Map<Long, List<String>> metBy = metBy(h, List.copyOf(top.keySet()), start, end);
         Map<Long, Long> saves = idCounts(h.createQuery(CUSTOMER_SAVES)
                 .bindArray("ids", Long.class, List.copyOf(top.keySet())).bind("from", start).bind("to", end));
         List<ConflictReport.CustomerConflicts> customers = new ArrayList<>();
@@ -172,9 +169,27 @@ public final class JdbiConflictReports implements ConflictReports {
                 + " — consider Lock for editing");
     }
 
+    /**
+     * Who met each customer's conflicts, most conflicts first. A name is one operator in whichever Unicode form
+     * it was typed (macOS gives "José" decomposed, NFD): the forms are summed under the NFC form, as the editor
+     * keeps every text, instead of one operator being listed twice.
+     */
+    private static Map<Long, List<String>> metBy(Handle h, List<Long> ids, OffsetDateTime from, OffsetDateTime to) {
+        Map<Long, Map<String, Long>> counts = new HashMap<>();
+        h.createQuery(MET_BY).bindArray("ids", Long.class, ids).bind("from", from).bind("to", to)
+                .map((rs, ctx) -> counts.computeIfAbsent(rs.getLong("customer_id"), k -> new LinkedHashMap<>())
+                        .merge(UnicodeText.nfc(rs.getString("detected_by")), rs.getLong("n"), Long::sum))
+                .list();
+        Map<Long, List<String>> result = new HashMap<>();
+        counts.forEach((id, who) -> result.put(id, who.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry::getKey))
+                .map(Map.Entry::getKey).toList()));
+        return result;
+    }
+
     private static void perDay(Handle h, String sql, ZoneId zone, OffsetDateTime from, OffsetDateTime to,
             Map<LocalDate, long[]> counts, int column) {
-        h.createQuery(sql).bind("zone", zone.getId()).bind("from", from).bind("to", to).map((rs, ctx) -> {
+        h.createQuery(sql).bind("zone", SqlZone.of(zone)).bind("from", from).bind("to", to).map((rs, ctx) -> {
             long[] day = counts.get(rs.getObject("day", LocalDate.class));
             if (day != null) {
                 day[column] += rs.getLong("n");

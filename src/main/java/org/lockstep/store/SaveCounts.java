@@ -150,7 +150,7 @@ final class SaveCounts {
             return;
         }
         Map<LocalDate, long[]> counted = new HashMap<>();
-        h.createQuery(COUNTED).bind("zone", zone.getId()).bind("from", start(days.get(0), zone))
+        h.createQuery(COUNTED).bind("zone", SqlZone.of(zone)).bind("from", start(days.get(0), zone))
                 .bind("to", start(days.get(days.size() - 1).plusDays(1), zone))
                 .map((rs, ctx) -> counted.put(rs.getObject("day", LocalDate.class),
                         new long[]{rs.getLong("n"), rs.getLong("periods")}))
@@ -169,7 +169,7 @@ final class SaveCounts {
             while (j < live.size() && live.get(j).equals(live.get(j - 1).plusDays(1))) {
                 j++;
             }
-            h.createQuery(LIVE).bind("zone", zone.getId()).bind("from", start(live.get(i), zone))
+            h.createQuery(LIVE).bind("zone", SqlZone.of(zone)).bind("from", start(live.get(i), zone))
                     .bind("to", start(live.get(j - 1).plusDays(1), zone)).map((rs, ctx) -> {
                         long[] day = counts.get(rs.getObject("day", LocalDate.class));
                         if (day != null) {

@@ -58,7 +58,8 @@ public final class TimelineCommand implements Callable<Integer> {
                 s.out().println("Wrote " + svg + ": " + timeline.events().size() + " events of "
                         + timeline.title() + ".");
             } else {
-                s.out().println(UnicodeText.oneLine(timeline.title()));
+                s.out().println(UnicodeText.oneLine(timeline.title())
+                        + (timeline.cut() ? " (latest " + RecordedStory.LIMIT + " rows of each)" : ""));
                 for (TimelineEvent e : timeline.events()) {
                     // Names and values may hold what psql let in: one event stays one line, and drives no terminal.
                     s.out().printf("%s  %-10s %s%n", TimelineText.time(e.at(), zone), UnicodeText.oneLine(e.lane()),

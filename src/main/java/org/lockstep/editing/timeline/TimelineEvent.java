@@ -2,6 +2,7 @@ package org.lockstep.editing.timeline;
 
 import java.time.Instant;
 import java.util.Objects;
+import org.lockstep.domain.UnicodeText;
 
 /**
  * One event of a record's timeline: who did what to the record, when, and who knows it — the database (a history row,
@@ -50,10 +51,11 @@ public record TimelineEvent(Instant at, String lane, long customerId, Kind kind,
         }
     }
 
-    /** Checks the texts. */
+    /** Checks the texts; the lane (an operator's name) is kept in NFC. */
     public TimelineEvent {
         Objects.requireNonNull(at, "at");
-        Objects.requireNonNull(lane, "lane");
+        // One operator is one lane whichever Unicode form their desk gave the name in (NFD from a macOS keyboard).
+        lane = UnicodeText.nfc(Objects.requireNonNull(lane, "lane"));
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(label, "label");
         detail = detail == null ? "" : detail;

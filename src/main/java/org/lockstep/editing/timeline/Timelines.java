@@ -15,6 +15,7 @@ import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.RecordedStory;
+import org.lockstep.domain.UnicodeText;
 import org.lockstep.editing.timeline.TimelineEvent.Kind;
 import org.lockstep.editing.timeline.TimelineEvent.Source;
 
@@ -174,7 +175,8 @@ public final class Timelines {
     }
 
     private static List<String> lanes(List<TimelineEvent> events, List<String> laneOrder) {
-        Set<String> lanes = new LinkedHashSet<>(laneOrder);
+        Set<String> lanes = new LinkedHashSet<>();
+        laneOrder.forEach(l -> lanes.add(UnicodeText.nfc(l)));
         List<String> others = new ArrayList<>();
         for (TimelineEvent e : events) {
             if (!lanes.contains(e.lane()) && !others.contains(e.lane()) && !e.lane().equals(Timeline.DATABASE)) {
@@ -211,7 +213,7 @@ public final class Timelines {
             for (RecordedStory s : stories) {
                 s.mergedVersions().forEach(v -> merged.add(key(s.customerId(), v)));
                 s.conflicts().stream().filter(c -> c.session().isEmpty())
-                        .forEach(c -> sessionless.add(c.customerId() + "/" + c.at() + "/" + c.by()));
+                        .forEach(c -> sessionless.add(c.customerId() + "/" + c.at() + "/" + UnicodeText.nfc(c.by())));
                 for (HistoryEntry c : s.changes()) {
                     c.after().ifPresent(d -> values.put(key(c.customerId(), c.version()), d));
                     authors.put(key(c.customerId(), c.version()), c.changedBy());
@@ -232,8 +234,10 @@ public final class Timelines {
                     case READ -> base.put(e.lane(), e.version());
                     case DELETED -> deleted = true;
                     case CONFLICT -> {
+                        // Before the oldest change kept (a story cut to its latest rows), the version is unknown.
                         told.set(i, e.as(e.kind(), e.label(), deleted ? "the customer was deleted"
-                                : "the record was at v" + current + "; the save's base was older"));
+                                : current > 0 ? "the record was at v" + current + "; the save's base was older"
+                                : "the save's base was older (the version then is before the changes kept)"));
                         if (sessionless.contains(eventKey(e))) {
                             merging.add(e.lane());
                         }

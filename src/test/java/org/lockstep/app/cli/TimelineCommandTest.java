@@ -5,6 +5,7 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,6 +71,30 @@ class TimelineCommandTest {
         String text = doc.getDocumentElement().getTextContent();
         assertThat(text).contains("Alice", "Database", "Bob", "created v1", "v2 saved", "deleted v2");
         assertThat(Files.readString(svg)).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+    }
+
+    /**
+     * A busy customer's timeline holds the latest 400 rows of each kind, so conflicts (and lease events) may reach
+     * further back than the oldest change kept: their version is unknown there, and must not be told as "v0". The
+     * lines say that the timeline is cut, as the SVG's title does.
+     */
+    @Test
+    void aCutTimelineSaysSoAndNamesNoVersionItDoesNotKnow() {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "TLC-CUT").build());
+        alice.save(c.id(), 1, c.data().with(CustomerField.CITY, "Bergen"));
+        bob.save(c.id(), 1, c.data().with(CustomerField.CITY, "Oslo"));
+        bob.delete(c.id(), 1);
+        db.jdbi().useHandle(h -> h.execute("DO $$ BEGIN FOR i IN 1..450 LOOP UPDATE customer SET city = 'c' || i,"
+                + " version = version + 1 WHERE id = " + c.id() + "; END LOOP; END $$"));
+
+        Cli.Result r = cli.run("timeline", Long.toString(c.id()));
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.OK);
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).endsWith("(latest 400 rows of each)");
+        assertThat(lines).filteredOn(l -> l.contains("conflict")).hasSize(2).allSatisfy(l -> assertThat(l)
+                .doesNotContainPattern("\\bv0\\b").contains("the save's base was older"));
+        assertThat(lines).noneMatch(l -> l.matches(".*\\bv0\\b.*"));
     }
 
     @Test

@@ -57,6 +57,32 @@ class TimelineWritersTest {
                 || d.contains("vanished"));
     }
 
+    /**
+     * One operator whose desks give their name in two Unicode forms (NFC, and the NFD of a macOS keyboard, or a row
+     * recorded before names were normalized) is one lane, whatever kind of row each form is on.
+     */
+    @ParameterizedTest(name = "created by {0}, saved by {1}, conflict by {2}")
+    @MethodSource("forms")
+    void oneOperatorInTwoUnicodeFormsIsOneLane(String creator, String saver, String conflicted) {
+        Customer c = repo(creator, "desk-1").create(aCustomer().with(CustomerField.EXTERNAL_REF,
+                "TU-" + REFS.incrementAndGet()).with(CustomerField.COMPANY, "Acme").build());
+        repo(saver, "desk-2").save(c.id(), 1, c.data().with(CustomerField.COMPANY, "Acme Ltd"));
+        repo(conflicted, "desk-3").save(c.id(), 1, c.data().with(CustomerField.CITY, "Leith"));
+
+        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(DB.db().jdbi()), c.id()));
+
+        assertThat(t.lanes()).containsExactly(NFC, Timeline.DATABASE);
+        assertThat(t.events()).extracting(TimelineEvent::lane).containsOnly(NFC);
+    }
+
+    static final String NFC = "Jos\u00e9";
+    static final String NFD = "Jose\u0301";
+
+    static Stream<Arguments> forms() {
+        return Stream.of(Arguments.of(NFD, NFC, NFC), Arguments.of(NFC, NFD, NFC), Arguments.of(NFC, NFC, NFD),
+                Arguments.of(NFD, NFD, NFC));
+    }
+
     private static JdbiCustomerRepository repo(String user, String session) {
         return new JdbiCustomerRepository(DB.db().jdbi(), user, session + "-" + REFS.get());
     }
