@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class DemoApplication extends Application {
 
+    /** What the desktop's colour scheme said at start (read in {@link #init()}): what the System theme follows. */
+    private volatile boolean desktopDark;
+
     /** Exit code when the demo closed normally. */
     public static final int OK = 0;
     /** Exit code when the database could not be opened. */
@@ -58,10 +61,19 @@ public final class DemoApplication extends Application {
         return EXIT_CODE.get();
     }
 
+    /**
+     * Asks the desktop whether it prefers dark (up to two {@code gsettings} calls, {@link SystemTheme}) here, on the
+     * launcher thread before the FX thread starts, so that the window never waits for it.
+     */
+    @Override
+    public void init() {
+        desktopDark = SystemTheme.prefersDark();
+    }
+
     @Override
     public void start(Stage primaryStage) {
         AppIcon.install();
-        Themes.install(Preferences.userRoot().node(Themes.NODE), SystemTheme::prefersDark);
+        Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
         Stage splash = Windows.startingWindow("Lockstep demo — starting",
                 "Starting database and two operator clients…");
         splash.show();

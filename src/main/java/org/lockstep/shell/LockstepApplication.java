@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class LockstepApplication extends Application {
 
+    /** What the desktop's colour scheme said at start (read in {@link #init()}): what the System theme follows. */
+    private volatile boolean desktopDark;
+
     /** Exit code when the application closed normally. */
     public static final int OK = 0;
     /** Exit code when the database could not be opened. */
@@ -74,6 +77,15 @@ public final class LockstepApplication extends Application {
         return EXIT_CODE.get();
     }
 
+    /**
+     * Asks the desktop whether it prefers dark (up to two {@code gsettings} calls, {@link SystemTheme}) here, on the
+     * launcher thread before the FX thread starts, so that the window never waits for it.
+     */
+    @Override
+    public void init() {
+        desktopDark = SystemTheme.prefersDark();
+    }
+
     @Override
     public void start(Stage primaryStage) {
         UiContext ctx = context;
@@ -81,7 +93,7 @@ public final class LockstepApplication extends Application {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
         AppIcon.install();
-        Themes.install(Preferences.userRoot().node(Themes.NODE), SystemTheme::prefersDark);
+        Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
         Stage splash = Windows.startingWindow("Lockstep — starting", "Starting database…");
         splash.show();
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");

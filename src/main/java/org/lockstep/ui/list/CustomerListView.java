@@ -64,6 +64,8 @@ public final class CustomerListView {
     static final int SIZING_ROWS = 200;
     /** The narrowest a text column gets when the table is narrow, in pixels. */
     static final double TEXT_MIN_WIDTH = 70;
+    /** How much of their sized width the columns may give up before Version and Updated start hidden. */
+    static final double NARROW_SHARE = 0.15;
 
     private static final DateTimeFormatter UPDATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
             .withZone(ZoneId.systemDefault());
@@ -342,6 +344,27 @@ public final class CustomerListView {
             if (!WindowPlaces.isKept(column)) {
                 column.setPrefWidth(fits);
             }
+        }
+        hideBookkeepingWhenNarrow();
+    }
+
+    /**
+     * On a narrow list (a 1366-px screen gives it about 720 px) the operator's columns come first: when the sized
+     * columns would have to give up more than {@value #NARROW_SHARE} of their width, Version and Updated start hidden
+     * (the table's column menu shows them again) rather than Contact and Country being cut to a few letters. A width
+     * the operator kept means they chose their columns: then nothing is hidden.
+     */
+    private void hideBookkeepingWhenNarrow() {
+        double width = table.getWidth();
+        if (width <= 0 || table.getColumns().stream().anyMatch(WindowPlaces::isKept)) {
+            return;
+        }
+        double wanted =
+                table.getColumns().stream().filter(TableColumn::isVisible).mapToDouble(TableColumn::getPrefWidth)
+                        .sum();
+        if (width < wanted * (1 - NARROW_SHARE)) {
+            versionColumn.setVisible(false);
+            updatedColumn.setVisible(false);
         }
     }
 
