@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterAll;
@@ -56,7 +54,7 @@ class CancelledReadsTest {
 
     @Test
     void cancellingAWaitingPageReadEndsItsStatementOnTheServer() throws SQLException {
-        try (Connection psql = lockingTheTable()) {
+        try (Connection psql = OutsideSession.holdingCustomerTable(name)) {
             CancelSignal cancel = new CancelSignal();
             CompletableFuture<List<Customer>> read = CompletableFuture
                     .supplyAsync(() -> repository.page(CustomerPageRequest.first("berg"), cancel));
@@ -66,13 +64,13 @@ class CancelledReadsTest {
 
             assertThatThrownBy(read::join).isInstanceOf(CompletionException.class)
                     .hasCauseInstanceOf(ReadCancelledException.class);
-            assertThat(waiting()).isZero(); // the server gave the statement up: nobody waits for the table
+            assertThat(OutsideSession.lockWaiters(db.jdbi())).isZero(); // the server gave the statement up: nobody waits for the table
         }
     }
 
     @Test
     void cancellingAWaitingCountEndsItOnTheServerToo() throws SQLException {
-        try (Connection psql = lockingTheTable()) {
+        try (Connection psql = OutsideSession.holdingCustomerTable(name)) {
             CancelSignal cancel = new CancelSignal();
             CompletableFuture<CustomerCount> count = CompletableFuture
                     .supplyAsync(() -> repository.count("berg", 60_000, cancel));
@@ -81,7 +79,7 @@ class CancelledReadsTest {
             cancel.cancel();
 
             assertThatThrownBy(count::join).hasCauseInstanceOf(ReadCancelledException.class);
-            assertThat(waiting()).isZero();
+            assertThat(OutsideSession.lockWaiters(db.jdbi())).isZero();
         }
     }
 
@@ -108,23 +106,4 @@ class CancelledReadsTest {
         }
     }
 
-    /** Opens a session outside Lockstep that holds the customer table, as psql's {@code BEGIN; LOCK TABLE …}. */
-    private static Connection lockingTheTable() throws SQLException {
-        TestDatabases.Server s = TestDatabases.server();
-        Properties props = new Properties();
-        props.setProperty("user", s.user());
-        if (s.password() != null) {
-            props.setProperty("password", s.password());
-        }
-        props.setProperty("ApplicationName", "psql (test blocker)");
-        Connection psql = DriverManager.getConnection(s.url(name), props);
-        psql.setAutoCommit(false);
-        psql.createStatement().execute("LOCK TABLE customer IN ACCESS EXCLUSIVE MODE");
-        return psql;
-    }
-
-    private static int waiting() {
-        return db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM pg_stat_activity"
-                + " WHERE datname = current_database() AND wait_event_type = 'Lock'").mapTo(Integer.class).one());
-    }
 }

@@ -24,6 +24,36 @@ public final class OutsideSession {
      * in a transaction left open; the caller commits or closes it.
      */
     public static Connection holding(String database, String lockSql, long id) throws SQLException {
+        Connection psql = open(database);
+        try (PreparedStatement ps = psql.prepareStatement(lockSql)) {
+            ps.setLong(1, id);
+            ps.executeQuery().close();
+        }
+        return psql;
+    }
+
+    /**
+     * Opens a session on {@code database} that holds the customer table, as psql's
+     * {@code BEGIN; LOCK TABLE customer IN ACCESS EXCLUSIVE MODE;}: every read of it waits. The caller ends it.
+     */
+    public static Connection holdingCustomerTable(String database) throws SQLException {
+        Connection psql = open(database);
+        psql.createStatement().execute("LOCK TABLE customer IN ACCESS EXCLUSIVE MODE");
+        return psql;
+    }
+
+    /** Waits until {@code n} sessions of the database behind {@code jdbi} wait for a lock (wait_event_type). */
+    public static void awaitLockWaiters(Jdbi jdbi, int n) {
+        await().atMost(Duration.ofSeconds(3)).until(() -> lockWaiters(jdbi) == n);
+    }
+
+    /** How many sessions of the database behind {@code jdbi} wait for a lock now. */
+    public static int lockWaiters(Jdbi jdbi) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT count(*) FROM pg_stat_activity"
+                + " WHERE datname = current_database() AND wait_event_type = 'Lock'").mapTo(Integer.class).one());
+    }
+
+    private static Connection open(String database) throws SQLException {
         TestDatabases.Server s = TestDatabases.server();
         Properties props = new Properties();
         props.setProperty("user", s.user());
@@ -33,18 +63,6 @@ public final class OutsideSession {
         props.setProperty("ApplicationName", "psql (test blocker)");
         Connection psql = DriverManager.getConnection(s.url(database), props);
         psql.setAutoCommit(false);
-        try (PreparedStatement ps = psql.prepareStatement(lockSql)) {
-            ps.setLong(1, id);
-            ps.executeQuery().close();
-        }
         return psql;
-    }
-
-    /** Waits until {@code n} sessions of the database behind {@code jdbi} wait for a lock (wait_event_type). */
-    public static void awaitLockWaiters(Jdbi jdbi, int n) {
-        await().atMost(Duration.ofSeconds(3)).until(() -> jdbi.withHandle(h -> h.createQuery(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                        + " AND wait_event_type = 'Lock'")
-                .mapTo(Integer.class).one()) == n);
     }
 }

@@ -5,11 +5,8 @@ import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,6 +18,7 @@ import org.lockstep.concurrency.PoolTaskExecutor;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.OutsideSession;
 import org.lockstep.testing.TestDatabases;
 
 /**
@@ -65,7 +63,7 @@ class SupersededSearchTest {
     @Test
     void eachKeystrokeCancelsThePreviousSearchOnTheServerAndTheLastOneIsShown() throws Exception {
         CustomerListViewModel vm = new CustomerListViewModel(repository, executor);
-        try (Connection psql = lockingTheTable()) {
+        try (Connection psql = OutsideSession.holdingCustomerTable(name)) {
             onUi(() -> {
                 vm.start();
                 return null;
@@ -84,7 +82,7 @@ class SupersededSearchTest {
             // Without the cancel, each generation's page read would wait here (a short search's walk, the empty
             // search's page and the unbounded last try of a longer one have no time limit): five or more sessions.
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10))
-                    .until(() -> waiting() >= 1 && waiting() <= 2);
+                    .until(() -> OutsideSession.lockWaiters(db.jdbi()), waiting -> waiting >= 1 && waiting <= 2);
             psql.rollback();
         }
 
@@ -101,26 +99,7 @@ class SupersededSearchTest {
     }
 
     private static void awaitWaiting(int n) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> waiting() == n);
+        await().atMost(Duration.ofSeconds(10)).until(() -> OutsideSession.lockWaiters(db.jdbi()) == n);
     }
 
-    /** Sessions of this database waiting for a lock (the customer table). */
-    private static int waiting() {
-        return db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM pg_stat_activity"
-                + " WHERE datname = current_database() AND wait_event_type = 'Lock'").mapTo(Integer.class).one());
-    }
-
-    private static Connection lockingTheTable() throws SQLException {
-        TestDatabases.Server s = TestDatabases.server();
-        Properties props = new Properties();
-        props.setProperty("user", s.user());
-        if (s.password() != null) {
-            props.setProperty("password", s.password());
-        }
-        props.setProperty("ApplicationName", "psql (test blocker)");
-        Connection psql = DriverManager.getConnection(s.url(name), props);
-        psql.setAutoCommit(false);
-        psql.createStatement().execute("LOCK TABLE customer IN ACCESS EXCLUSIVE MODE");
-        return psql;
-    }
 }
