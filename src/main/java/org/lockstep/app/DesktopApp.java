@@ -2,11 +2,14 @@ package org.lockstep.app;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 import org.lockstep.domain.TrainingRecords;
 import org.lockstep.shell.DemoApplication;
 import org.lockstep.shell.LockstepApplication;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.text.Language;
+import org.lockstep.text.Texts;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiConflictReports;
@@ -33,11 +36,13 @@ public final class DesktopApp {
      * Shows the main window and returns the exit code when the last window has closed. Its Tools menu opens the
      * trainer demo on the same database, with leases of {@code demoLeaseTtl}.
      *
+     * @param lang the {@code --lang} given, if any
      * @return {@link ExitCodes#OK}, or {@link ExitCodes#FAILURE} when the database could not be opened (the UI said
      *         why)
      */
-    public static int run(LockstepConfig config, Duration demoLeaseTtl) {
+    public static int run(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang) {
         useLocale(config);
+        useLanguage(lang);
         UiContext context = new UiContext(config.user(), () -> {
             Database db = Database.open(config, "Lockstep");
             return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
@@ -51,9 +56,11 @@ public final class DesktopApp {
      * Trainer panel; returns the exit code when the windows have closed.
      *
      * @param leaseTtl the operators' lease TTL
+     * @param lang     the {@code --lang} given, if any
      */
-    public static int runDemo(LockstepConfig config, Duration leaseTtl) {
+    public static int runDemo(LockstepConfig config, Duration leaseTtl, Optional<Language> lang) {
         useLocale(config);
+        useLanguage(lang);
         int code = DemoApplication.launch(() -> {
             Database db = Database.open(config, "Lockstep demo");
             return new DemoApplication.Opened(demoClients(db, leaseTtl, config.lockIdle()), db::closeAndStopIfLast);
@@ -67,6 +74,14 @@ public final class DesktopApp {
      */
     private static void useLocale(LockstepConfig config) {
         config.locale().ifPresent(l -> Locale.setDefault(Locale.Category.FORMAT, l));
+    }
+
+    /**
+     * The windows speak the {@code --lang} given, else the operating system's display language ({@code LANG} on
+     * Linux) when Lockstep speaks it, else English. The command line never comes here, so it stays English.
+     */
+    private static void useLanguage(Optional<Language> lang) {
+        Texts.use(lang.orElseGet(() -> Language.forLocale(Locale.getDefault(Locale.Category.DISPLAY))));
     }
 
     /**

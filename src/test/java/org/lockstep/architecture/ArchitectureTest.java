@@ -87,6 +87,15 @@ class ArchitectureTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.ui.theme", "java..", "javafx..",
                     "org.kordamp.ikonli..");
 
+    /**
+     * The languages (issue 16) are a leaf every layer may use — the domain's validation messages speak the operator's
+     * language as the views do — so {@code org.lockstep.text} leans on nothing of Lockstep's.
+     */
+    @ArchTest
+    static final ArchRule textPackageIsALeaf = classes().that().resideInAPackage("org.lockstep.text")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.text", "java..", "com.ibm.icu..",
+                    "org.slf4j..");
+
     @ArchTest
     static final ArchRule viewModelsKnowNoTheme = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
             .should().dependOnClassesThat().resideInAPackage("org.lockstep.ui.theme")

@@ -1,8 +1,10 @@
 package org.lockstep.app.cli;
 
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.lockstep.app.DesktopApp;
 import org.lockstep.app.ExitCodes;
+import org.lockstep.text.Language;
 import org.lockstep.ui.demo.DemoScreens;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +36,10 @@ public final class DemoCommand implements Callable<Integer> {
                     + "JavaFX lists). Default the primary screen. Alice and Bob get a screen each.")
     Integer trainerScreen;
 
+    @Option(names = "--lang", paramLabel = "TAG", converter = LanguageConverter.class,
+            description = "The windows' language: en, pt-BR or es. Default the operating system's language.")
+    Language lang;
+
     @Spec
     CommandSpec spec;
 
@@ -47,6 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
             }
             DemoScreens.useTrainerScreen(trainerScreen);
         }
-        return DesktopApp.runDemo(launcher.config(), launcher.leaseTtlOr(DesktopApp.DEMO_LEASE_TTL));
+        return DesktopApp.runDemo(launcher.config(), launcher.leaseTtlOr(DesktopApp.DEMO_LEASE_TTL),
+                Optional.ofNullable(lang));
     }
 }

@@ -3,6 +3,7 @@ package org.lockstep.app.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.lockstep.app.DesktopApp;
 import org.lockstep.app.ExitCodes;
@@ -10,6 +11,7 @@ import org.lockstep.app.GlobalOptions;
 import org.lockstep.app.LockstepConfig;
 import org.lockstep.app.bench.BenchCommand;
 import org.lockstep.app.log.LogFile;
+import org.lockstep.text.Language;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -96,6 +98,11 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
                     + "the operating system's format locale.")
     String locale;
 
+    @Option(names = "--lang", paramLabel = "TAG", converter = LanguageConverter.class,
+            description = "The desktop's language: en (English), pt-BR (Português) or es (Español). Default the "
+                    + "operating system's language, English when it is another. The command line speaks English.")
+    Language lang;
+
     /**
      * The settings from options, environment and defaults. Every command resolves them first, so this is also where
      * the detailed log starts going to the data directory's {@code logs/lockstep.log} ({@link LogFile}).
@@ -120,7 +127,7 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
 
     @Override
     public Integer call() {
-        return DesktopApp.run(config(), leaseTtlOr(DesktopApp.DEMO_LEASE_TTL));
+        return DesktopApp.run(config(), leaseTtlOr(DesktopApp.DEMO_LEASE_TTL), Optional.ofNullable(lang));
     }
 
     /** Runs Lockstep with the given arguments and exits with its exit code. */
