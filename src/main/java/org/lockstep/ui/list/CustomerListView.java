@@ -219,6 +219,7 @@ public final class CustomerListView {
         table.setFixedCellSize(24);
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        ColumnWidths.keepHeadersWhole(table);
         // A drag in the header row is the operator's resize (or reorder); the table resizing itself is not.
         table.addEventFilter(MouseEvent.MOUSE_DRAGGED, e -> {
             for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != table; n = n.getParent()) {

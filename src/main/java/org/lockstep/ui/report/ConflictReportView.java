@@ -27,6 +27,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.report.ConflictReportFormats;
 import org.lockstep.ui.lab.ChartSeries;
@@ -105,6 +106,7 @@ public final class ConflictReportView {
         summary.setId("conflict-report-summary");
         summary.getStyleClass().add("summary");
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE); // the VBox would squeeze it to one elided line
         summary.textProperty().bind(vm.summaryProperty());
         return summary;
     }
@@ -160,6 +162,7 @@ public final class ConflictReportView {
 
     private HBox tables() {
         TableView<ConflictReport.Day> days = new TableView<>(vm.days());
+        ColumnWidths.keepHeadersWhole(days);
         days.setId("conflict-report-table");
         days.getColumns().add(column("Day", 84, d -> d.day().toString()));
         days.getColumns().add(column("Saves", 52, ConflictReport.Day::saves));
@@ -174,6 +177,7 @@ public final class ConflictReportView {
         days.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         days.setPlaceholder(new Label("Reading…"));
         TableView<ConflictReport.CustomerConflicts> customers = new TableView<>(vm.customers());
+        ColumnWidths.keepHeadersWhole(customers);
         customers.setId("conflict-report-customers");
         customers.getColumns().add(column("Id", 44, ConflictReport.CustomerConflicts::customerId));
         customers.getColumns().add(column("Name", 180, c -> c.name().isEmpty() ? "(deleted)" : c.name()));
