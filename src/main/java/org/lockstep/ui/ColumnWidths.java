@@ -68,7 +68,7 @@ public final class ColumnWidths {
     private static void measureHeaders(TableView<?> table) {
         for (Node node : table.lookupAll(".column-header")) {
             if (node instanceof TableColumnHeader header && header.getTableColumn() != null
-                    && header.getTableColumn().getColumns().isEmpty()
+                    && header.getTableColumn().isResizable() && header.getTableColumn().getColumns().isEmpty()
                     && header.lookup(".label") instanceof Label label && label.getText() != null
                     && !label.getText().isEmpty()) {
                 double needed = Math.ceil(label.prefWidth(-1)) + SORT_ARROW;

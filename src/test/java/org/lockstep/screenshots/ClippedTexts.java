@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Labeled;
 import javafx.scene.text.Text;
 
@@ -30,7 +31,7 @@ final class ClippedTexts {
             return;
         }
         if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isBlank()
-                && labeled.getWidth() > 0) {
+                && labeled.getWidth() > 0 && labeled.getContentDisplay() != ContentDisplay.GRAPHIC_ONLY) {
             Node inner = labeled.lookup(".text");
             String whole = labeled.isMnemonicParsing() ? withoutMnemonic(labeled.getText()) : labeled.getText();
             if (inner instanceof Text shown && shown.getParent() == labeled && !whole.equals(shown.getText())) {
