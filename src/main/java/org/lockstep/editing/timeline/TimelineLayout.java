@@ -43,8 +43,8 @@ public final class TimelineLayout {
         public static final String PAPER = "#ffffff";
         /** Lane header fill. */
         public static final String HEADER = "#eceff1";
-        /** Operators' colours, in lane order: Alice's blue and Bob's orange of the demo first. */
-        static final List<String> OPERATORS = List.of("#1565c0", "#d84315", "#2e7d32", "#6a1b9a", "#00838f",
+        /** Operators' colours, in lane order: Alice's blue and Bob's deep orange of the demo first (AA on white). */
+        static final List<String> OPERATORS = List.of("#1565c0", "#bf360c", "#1b5e20", "#6a1b9a", "#00696f",
                 "#5d4037");
 
         private Palette() {

@@ -16,6 +16,7 @@ import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.lockstep.testing.Contrast;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -102,8 +103,8 @@ class ThemeContrastTest {
         Color light = onFx(ThemeChoice.LIGHT).get(2)[0];
         Color dark = onFx(ThemeChoice.DARK).get(2)[0];
         assertThat(light).isNotEqualTo(dark);
-        assertThat(luminance(onFx(ThemeChoice.DARK).get(0)[1])).as("dark window").isLessThan(0.05);
-        assertThat(luminance(onFx(ThemeChoice.LIGHT).get(0)[1])).as("light window").isGreaterThan(0.9);
+        assertThat(Contrast.luminance(onFx(ThemeChoice.DARK).get(0)[1])).as("dark window").isLessThan(0.05);
+        assertThat(Contrast.luminance(onFx(ThemeChoice.LIGHT).get(0)[1])).as("light window").isGreaterThan(0.9);
     }
 
     private List<Color[]> onFx(ThemeChoice choice) {
@@ -130,7 +131,7 @@ class ThemeContrastTest {
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < PAIRS.size(); i++) {
             Pair p = PAIRS.get(i);
-            double ratio = ratio(resolved.get(i)[0], resolved.get(i)[1]);
+            double ratio = Contrast.ratio(resolved.get(i)[0], resolved.get(i)[1]);
             if (ratio < p.least()) {
                 failed.add(String.format("%s: %s %s on %s %s is %.2f:1, needs %.1f:1", choice, p.fg(),
                         resolved.get(i)[0], p.bg(), resolved.get(i)[1], ratio, p.least()));
@@ -160,21 +161,5 @@ class ThemeContrastTest {
         double a = top.getOpacity();
         return Color.color(top.getRed() * a + under.getRed() * (1 - a), top.getGreen() * a + under.getGreen() * (1 - a),
                 top.getBlue() * a + under.getBlue() * (1 - a));
-    }
-
-    /** WCAG 2.x relative luminance of an sRGB colour. */
-    static double luminance(Color c) {
-        return 0.2126 * channel(c.getRed()) + 0.7152 * channel(c.getGreen()) + 0.0722 * channel(c.getBlue());
-    }
-
-    private static double channel(double v) {
-        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    }
-
-    /** WCAG 2.x contrast ratio, 1 to 21. */
-    static double ratio(Color a, Color b) {
-        double la = luminance(a);
-        double lb = luminance(b);
-        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
     }
 }

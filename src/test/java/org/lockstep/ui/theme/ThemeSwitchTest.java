@@ -150,7 +150,7 @@ class ThemeSwitchTest {
             }
             Color c = (Color) region.getBackground().getFills().get(region.getBackground().getFills().size() - 1)
                     .getFill();
-            return ThemeContrastTest.luminance(c) < 0.05;
+            return org.lockstep.testing.Contrast.luminance(c) < 0.05;
         });
     }
 
