@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -90,11 +92,11 @@ final class RowLockHolder {
             timeout.addSuppressed(e); // the description is a courtesy; the import's failure is what matters
         }
         Map<Long, Long> lines = lineById;
-        String what = held.map(x -> "Customer " + x.id() + " (line " + lines.get(x.id()) + ") is being written by"
-                + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
-                        + " another session");
-        return new RecordBusyException(what + "; nothing was imported — try again in a moment", held.map(Held::who),
-                timeout);
+        String what = held.map(x -> tr("Customer {0} (line {1}) is being written by another session ({2}); nothing "
+                + "was imported — try again in a moment", x.id(), lines.get(x.id()), x.who()))
+                .orElse(tr("A customer this file updates is being written by another session; nothing was imported "
+                        + "— try again in a moment"));
+        return new RecordBusyException(what, held.map(Held::who), timeout);
     }
 
     /** Who holds the contention lab's row {@code name} ({@code lab_stock}), or its lease's row ({@code lab_lease}). */
