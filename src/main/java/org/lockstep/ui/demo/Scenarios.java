@@ -27,7 +27,10 @@ public final class Scenarios {
     private Scenarios() {
     }
 
-    /** The seven scenarios, in the order the Trainer panel lists them. */
+    /**
+     * The seven scenarios, in the order the Trainer panel lists them, their texts in the current language: built when
+     * the demo opens, after the desktop chose the language (so never kept in a static field).
+     */
     public static List<Scenario> all() {
         return List.of(lostUpdate(), differentFields(), sameField(), lockForEditing(), crash(), editVersusDelete(),
                 BlackFriday.scenario());
