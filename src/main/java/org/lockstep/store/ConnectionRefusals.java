@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -29,24 +31,24 @@ public final class ConnectionRefusals {
             }
             String message = sql.getMessage() == null ? "" : sql.getMessage();
             if (message.contains("max_client_conn")) {
-                return Optional.of("PgBouncer refused the connection: it serves as many clients as it may "
-                        + "(max_client_conn in pgbouncer.ini). Ask its administrator to raise max_client_conn.");
+                return Optional.of(tr("PgBouncer refused the connection: it serves as many clients as it may "
+                        + "(max_client_conn in pgbouncer.ini). Ask its administrator to raise max_client_conn."));
             }
             if (!"53300".equals(sql.getSQLState())) {
                 continue;
             }
             if (message.contains("for role")) {
-                return Optional.of("The database refused the connection: your database role has as many "
+                return Optional.of(tr("The database refused the connection: your database role has as many "
                         + "connections as it may (its CONNECTION LIMIT). Close other Lockstep windows, or ask the "
-                        + "administrator to raise the role's CONNECTION LIMIT.");
+                        + "administrator to raise the role's CONNECTION LIMIT."));
             }
             if (message.contains("for database")) {
-                return Optional.of("The database refused the connection: it has as many connections as it may "
-                        + "(its CONNECTION LIMIT). Ask the administrator to raise the database's CONNECTION LIMIT.");
+                return Optional.of(tr("The database refused the connection: it has as many connections as it may "
+                        + "(its CONNECTION LIMIT). Ask the administrator to raise the database's CONNECTION LIMIT."));
             }
-            return Optional.of("The database server refused the connection: all its connections are in use "
+            return Optional.of(tr("The database server refused the connection: all its connections are in use "
                     + "(max_connections). Ask its administrator to raise max_connections or to put PgBouncer in "
-                    + "front of it (README, \"For administrators\"); closing other Lockstep windows frees some.");
+                    + "front of it (README, \"For administrators\"); closing other Lockstep windows frees some."));
         }
         return Optional.empty();
     }

@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,7 +75,8 @@ public final class CustomerBulkLoader {
                 // StoreErrors reads the SQLSTATE from the cause: a broken CHECK becomes the field's error.
                 throw new IllegalStateException("COPY into customer failed: " + e.getMessage(), e);
             }
-        }), "whether the last batch of " + batch.size() + " customers was written is unknown");
+        }), tr("whether the last batch of {0, plural, one {# customer was} other {# customers were}} written is "
+                + "unknown", batch.size()));
     }
 
     /**

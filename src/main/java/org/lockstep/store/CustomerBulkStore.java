@@ -1,5 +1,6 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -129,14 +130,13 @@ public final class CustomerBulkStore {
      *
      * @throws org.lockstep.domain.InvalidCustomerException when the database rejects a value (e.g. an external ref
      *         another customer took meanwhile)
-     * @throws org.lockstep.domain.StoreUnavailableException when the database cannot be reached or fails; nothing was
-     *         written
+     * @throws StoreUnavailableException when the database cannot be reached or fails; nothing was written
      * @throws org.lockstep.domain.OutcomeUnknownException when the connection was lost and the database stayed out of
      *         reach, so whether the import committed cannot be told
      */
     public ImportCounts write(ImportKey key, Iterator<ImportRow> rows) {
         String request = RequestIds.next();
-        String unknown = "whether the import was written is unknown — check the customers before importing again";
+        String unknown = tr("whether the import was written is unknown — check the customers before importing again");
         try {
             return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
                 ImportCounts counts = writeAll(h, key, rows);
@@ -158,8 +158,8 @@ public final class CustomerBulkStore {
                                 rs.getLong(3)))
                         .one());
             }), unknown);
-            return committed.orElseThrow(() -> new StoreUnavailableException("The connection to the database was "
-                    + "lost during the import; nothing was imported — run it again", lost));
+            return committed.orElseThrow(() -> new StoreUnavailableException(tr("The connection to the database "
+                    + "was lost during the import; nothing was imported — run it again"), lost));
         }
     }
 
@@ -376,7 +376,7 @@ public final class CustomerBulkStore {
             Writers.actAs(h, user);
             insertAll(h, rows);
             return true;
-        }), "whether the sample customers were loaded is unknown");
+        }), tr("whether the sample customers were loaded is unknown"));
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.function.Supplier;
 import org.jdbi.v3.core.ConnectionException;
 import org.lockstep.domain.ImportConflictException;
@@ -107,7 +109,7 @@ final class DatabaseCalls {
     }
 
     private static String afterLoss(String unknown) {
-        return "The connection to the database was lost: " + unknown;
+        return tr("The connection to the database was lost: {0}", unknown);
     }
 
     /** Whether the failure happened while opening the connection, before anything was sent. */

@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -164,9 +166,10 @@ public final class JdbiConflictReports implements ConflictReports {
     /** The alert line for a hot customer: the editor's own advice, naming the customer. */
     static ConflictReport.HotAlert alert(long id, String name, int conflicts) {
         HotRecordAdvice advice = HotRecordAdvice.advice(conflicts, HotRecordAdvice.WINDOW).orElseThrow();
-        String who = "customer " + id + (name == null || name.isEmpty() ? " (deleted)" : " (" + name + ")");
-        return new ConflictReport.HotAlert(id, name, conflicts, "Hot record: " + who + " — " + advice.detail()
-                + " — consider Lock for editing");
+        String line = name == null || name.isEmpty()
+                ? tr("Hot record: customer {0} (deleted) — {1} — consider Lock for editing", id, advice.detail())
+                : tr("Hot record: customer {0} ({1}) — {2} — consider Lock for editing", id, name, advice.detail());
+        return new ConflictReport.HotAlert(id, name, conflicts, line);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -164,12 +165,12 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                     return mine.get();
                 }
                 if (StoreErrors.isUniqueViolation(e, "client_request_pkey")) {
-                    throw new OutcomeUnknownException("the new customer was created, and deleted again before "
-                            + "Lockstep could read it", e);
+                    throw new OutcomeUnknownException(tr("the new customer was created, and deleted again before "
+                            + "Lockstep could read it"), e);
                 }
                 throw e;
             }
-        }), "whether the new customer was created is unknown — look for it before creating it again"));
+        }), tr("whether the new customer was created is unknown — look for it before creating it again")));
     }
 
     Customer insert(Handle h, CustomerData clean) {
@@ -231,7 +232,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             // Counted for hot-record advice: one more statement, on the conflict path only.
             ConflictLog.record(h, id, user, sessionId, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
-        }), "whether customer " + id + " was saved is unknown. Your changes are kept; saving them again is safe"));
+        }), tr("whether customer {0} was saved is unknown. Your changes are kept; saving them again is safe",
+                id)));
     }
 
     /**
@@ -263,7 +265,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                     return new SaveOutcome.Conflict(Optional.empty());
                 }
             }
-        }), "whether customer " + id + " was overwritten is unknown — check it");
+        }), tr("whether customer {0} was overwritten is unknown — check it", id));
     }
 
     @Override
@@ -305,7 +307,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             return new DeleteOutcome.Conflict(h.createQuery(recordAndReadTheirs)
                     .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).bind("session", sessionId)
                     .map(mapper).findOne());
-        }), "whether customer " + id + " was deleted is unknown — check it; deleting it again is safe"));
+        }), tr("whether customer {0} was deleted is unknown — check it; deleting it again is safe", id)));
     }
 
     /**
@@ -320,8 +322,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 throw e;
             }
             Optional<String> blocker = RowLockHolder.describe(h, id);
-            throw new RecordBusyException("Customer " + id + " is being written by another session"
-                    + blocker.map(b -> " (" + b + ")").orElse("") + "; nothing was saved — try again in a moment",
+            throw new RecordBusyException(blocker.map(b -> tr("Customer {0} is being written by another session "
+                    + "({1}); nothing was saved — try again in a moment", id, b)).orElse(tr("Customer {0} is being "
+                            + "written by another session; nothing was saved — try again in a moment", id)),
                     blocker, e);
         }
     }

@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -118,7 +120,7 @@ public final class JdbiLabStore implements StockStore {
     /** The lab's setup gave up waiting for the row {@code name}: who holds it, and what to do. */
     private RecordBusyException busy(String name, RuntimeException e) {
         Optional<String> blocker = Optional.empty();
-        String waited = "its lock timeout";
+        String waited = null;
         try {
             blocker = jdbi.withHandle(h -> RowLockHolder.describeLabRow(h, name));
             waited = jdbi.withHandle(h -> h.createQuery("SELECT current_setting('lock_timeout')").mapTo(String.class)
@@ -126,9 +128,16 @@ public final class JdbiLabStore implements StockStore {
         } catch (RuntimeException ignored) {
             // The description is a courtesy; that the row is held is what matters.
         }
-        return new RecordBusyException("The lab's stock row \"" + name + "\" is held by another session"
-                + blocker.map(b -> " (" + b + ")").orElse("") + "; the lab gave up after waiting " + waited
-                + " for it and ran nothing — end that session's transaction, then run the lab again", blocker, e);
+        // The blocker, when known, is the database's own description of a session: data, put in as it is.
+        String session = blocker.map(b -> " (" + b + ")").orElse("");
+        String message = waited == null
+                ? tr("The lab''s stock row \"{0}\" is held by another session{1}; the lab gave up after waiting its "
+                        + "lock timeout for it and ran nothing — end that session''s transaction, then run the lab "
+                        + "again", name, session)
+                : tr("The lab''s stock row \"{0}\" is held by another session{1}; the lab gave up after waiting {2} "
+                        + "for it and ran nothing — end that session''s transaction, then run the lab again", name,
+                        session, waited);
+        return new RecordBusyException(message, blocker, e);
     }
 
     /**

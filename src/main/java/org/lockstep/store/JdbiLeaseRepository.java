@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -173,7 +175,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                     () -> h.createQuery(ACQUIRE).bind("id", recordId).bind("holder", holder)
                             .bind("session", sessionId).bind("ttlMs", ttlMs)
                             .map((rs, ctx) -> lease(recordId, rs)).findOne())),
-                    "whether customer " + recordId + " was locked is unknown — check with lease list");
+                    tr("whether customer {0} was locked is unknown — check with lease list", recordId));
             if (granted.isPresent()) {
                 return new AcquireOutcome.Granted(granted.get());
             }
@@ -188,8 +190,8 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                 return new AcquireOutcome.Gone(recordId);
             }
             if (attempt >= 20) {
-                throw new StoreUnavailableException("The lock of customer " + recordId
-                        + " changes hands too quickly to take it; try again", null);
+                throw new StoreUnavailableException(tr("The lock of customer {0} changes hands too quickly to take "
+                        + "it; try again", recordId), null);
             }
         }
     }
@@ -205,7 +207,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createQuery(RENEW).bind("id", recordId)
                 .bind("token", token).bind("session", sessionId).bind("ttlMs", ttlMs)
                 .map((rs, ctx) -> lease(recordId, rs)).findOne()),
-                "whether the lock of customer " + recordId + " was renewed is unknown");
+                tr("whether the lock of customer {0} was renewed is unknown", recordId));
     }
 
     /**
@@ -225,7 +227,8 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                                 AND token = :token AND session_id = :session AND ended = 'released')""")
                     .bind("id", recordId).bind("token", token).bind("session", sessionId)
                     .mapTo(Boolean.class).one();
-        }), "whether the lock of customer " + recordId + " was released is unknown — check with lease list");
+        }), tr("whether the lock of customer {0} was released is unknown — check with lease list",
+                recordId));
     }
 
     /**
@@ -239,7 +242,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("true"))
                 .bind("id", recordId).bind("how", "broken").bind("actor", holder)
                 .map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
-                "whether the lock of customer " + recordId + " was broken is unknown — check with lease list");
+                tr("whether the lock of customer {0} was broken is unknown — check with lease list", recordId));
     }
 
     @Override
@@ -248,7 +251,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                         INSERT INTO lease_event (record_id, token, holder, event, actor)
                         VALUES (:id, :token, :holder, 'lost', :holder)""")
                 .bind("id", recordId).bind("token", token).bind("holder", holder).execute()),
-                "whether the loss of the lock was recorded is unknown");
+                tr("whether the loss of the lock was recorded is unknown"));
     }
 
     @Override
@@ -285,9 +288,11 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                 throw e;
             }
             Optional<String> blocker = RowLockHolder.describe(h, recordId);
-            throw new org.lockstep.domain.RecordBusyException("Customer " + recordId
-                    + " is being written by another session" + blocker.map(b -> " (" + b + ")").orElse("")
-                    + "; it was not locked — try again in a moment", blocker, e);
+            throw new org.lockstep.domain.RecordBusyException(blocker.map(b -> tr("Customer {0} is being written "
+                    + "by another session ({1}); it was not locked — try again in a moment", recordId, b))
+                    .orElse(tr("Customer {0} is being written by another session; it was not locked — try again in "
+                            + "a moment", recordId)),
+                    blocker, e);
         }
     }
 

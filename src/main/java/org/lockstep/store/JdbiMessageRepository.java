@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
@@ -48,7 +50,7 @@ public final class JdbiMessageRepository implements MessageRepository {
                         """)
                 .bind("user", user).bind("session", session).bind("to", toSession).bind("customer", customerId)
                 .bind("text", checked)
-                .map(MESSAGE).one()), "whether the message was sent is unknown");
+                .map(MESSAGE).one()), tr("whether the message was sent is unknown"));
     }
 
     @Override

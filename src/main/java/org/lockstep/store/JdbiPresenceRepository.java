@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,26 +74,27 @@ public final class JdbiPresenceRepository implements PresenceRepository {
         String[] states = ids.stream().map(id -> open.get(id).column()).toArray(String[]::new);
         // Both safe to repeat: a delete of rows nobody revives, an upsert of this session's rows.
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(CLEAR_EXPIRED).bind("session", session)
-                .execute()), "whether expired presence was cleared is unknown");
+                .execute()), tr("whether expired presence was cleared is unknown"));
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(HEARTBEAT)
                 .bind("session", session).bind("user", user).bind("ttlMs", ttl.toMillis())
                 .bind("ids", ids.stream().mapToLong(Long::longValue).toArray())
                 .bind("states", states)
-                .execute()), "whether presence was recorded is unknown");
+                .execute()), tr("whether presence was recorded is unknown"));
     }
 
     @Override
     public void leave(long customerId) {
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
                 "DELETE FROM presence WHERE customer_id = :id AND session_id = :session")
-                .bind("id", customerId).bind("session", session).execute()), "whether presence was cleared is unknown");
+                .bind("id", customerId).bind("session", session).execute()),
+                tr("whether presence was cleared is unknown"));
     }
 
     @Override
     public void leaveAll() {
         DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createUpdate(
                 "DELETE FROM presence WHERE session_id = :session")
-                .bind("session", session).execute()), "whether presence was cleared is unknown");
+                .bind("session", session).execute()), tr("whether presence was cleared is unknown"));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.jdbi.v3.core.Jdbi;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -38,6 +40,6 @@ public final class JdbiTrainingRecords implements TrainingRecords {
                     .bind("ref", ref).bind("user", TRAINER).bind("session", writer.sessionId())
                     .bind("request", RequestIds.next()).execute();
             return writer.insert(h, clean);
-        }), "whether the training record was reset is unknown — press Reset data again");
+        }), tr("whether the training record was reset is unknown — press Reset data again"));
     }
 }

@@ -1,5 +1,9 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,14 +22,14 @@ import org.lockstep.domain.RecordBusyException;
 final class RowLockHolder {
 
     // A role without pg_read_all_stats sees another role's session without its client address and transaction start
-    // (PostgreSQL docs, 27.2.3 pg_stat_activity): then those parts are left out, rather than said to be "0 s".
+    // (PostgreSQL docs, 27.2.3 pg_stat_activity): then those parts are null and left out, rather than said to be "0 s".
+    // The parts come as columns, so that the sentence is written in the operator's language (describe).
     private static final String WHO = """
-            coalesce(nullif(a.application_name, ''), 'a database session')
-                   || coalesce(', role ' || a.usename, '')
-                   || coalesce(', from ' || host(a.client_addr), '')
-                   || coalesce(', in a transaction open for '
-                               || greatest(0, extract(epoch FROM clock_timestamp() - a.xact_start))::bigint || ' s',
-                               '')""";
+            nullif(a.application_name, '') AS app, a.usename AS role, host(a.client_addr) AS addr,
+                   greatest(0, extract(epoch FROM clock_timestamp() - a.xact_start))::bigint AS open_s""";
+
+    // The select keyword for a part the server did not tell (ICU's select needs a keyword, not null).
+    private static final String NONE = "none";
 
     private static final String DESCRIBE = "SELECT " + WHO + """
 
@@ -35,7 +39,7 @@ final class RowLockHolder {
             """;
 
     private static final String HELD_CUSTOMER = "SELECT c.id, " + WHO + """
-             AS who
+
             FROM customer c JOIN pg_stat_activity a ON a.backend_xid = c.xmax
             WHERE c.id = ANY(CAST(:ids AS bigint[])) AND a.pid <> pg_backend_pid()
             ORDER BY c.id
@@ -63,7 +67,7 @@ final class RowLockHolder {
     static Optional<Held> held(Handle h, List<Long> ids) {
         try {
             return h.createQuery(HELD_CUSTOMER).bind("ids", ids.toArray(Long[]::new))
-                    .map((rs, ctx) -> new Held(rs.getLong("id"), rs.getString("who"))).findOne();
+                    .map((rs, ctx) -> new Held(rs.getLong("id"), describe(rs))).findOne();
         } catch (RuntimeException e) {
             return Optional.empty(); // the description is a courtesy; the write's failure is what matters
         }
@@ -90,11 +94,11 @@ final class RowLockHolder {
             timeout.addSuppressed(e); // the description is a courtesy; the import's failure is what matters
         }
         Map<Long, Long> lines = lineById;
-        String what = held.map(x -> "Customer " + x.id() + " (line " + lines.get(x.id()) + ") is being written by"
-                + " another session (" + x.who() + ")").orElse("A customer this file updates is being written by"
-                        + " another session");
-        return new RecordBusyException(what + "; nothing was imported — try again in a moment", held.map(Held::who),
-                timeout);
+        String what = held.map(x -> tr("Customer {0} (line {1}) is being written by another session ({2}); nothing "
+                + "was imported — try again in a moment", x.id(), lines.get(x.id()), x.who()))
+                .orElse(tr("A customer this file updates is being written by another session; nothing was imported "
+                        + "— try again in a moment"));
+        return new RecordBusyException(what, held.map(Held::who), timeout);
     }
 
     /** Who holds the contention lab's row {@code name} ({@code lab_stock}), or its lease's row ({@code lab_lease}). */
@@ -105,9 +109,27 @@ final class RowLockHolder {
                             UNION ALL
                             SELECT l.xmax FROM lab_lease l JOIN lab_stock s ON s.id = l.stock_id WHERE s.name = :name
                             """))
-                    .bind("name", name).mapTo(String.class).findOne();
+                    .bind("name", name).map((rs, ctx) -> describe(rs)).findOne();
         } catch (RuntimeException e) {
             return Optional.empty(); // the description is a courtesy; the write's failure is what matters
         }
+    }
+
+    /**
+     * The session in the current language, from {@link #WHO}'s columns: "psql, role ops, from 10.0.0.7, in a
+     * transaction open for 42 s"; the parts the server hid are left out.
+     */
+    private static String describe(ResultSet rs) throws SQLException {
+        String app = rs.getString("app");
+        long open = rs.getLong("open_s");
+        boolean openKnown = !rs.wasNull();
+        return tr("{0}{1, select, none {} other {, role {1}}}{2, select, none {} other {, from {2}}}"
+                + "{3, select, none {} other {, in a transaction open for {3} s}}",
+                app == null ? tr("a database session") : app, orNone(rs.getString("role")),
+                orNone(rs.getString("addr")), openKnown ? Long.toString(open) : NONE);
+    }
+
+    private static String orNone(String part) {
+        return part == null ? NONE : part;
     }
 }

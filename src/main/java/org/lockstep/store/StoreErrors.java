@@ -1,5 +1,7 @@
 package org.lockstep.store;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -27,34 +29,36 @@ final class StoreErrors {
             String msg = sql.getMessage() == null ? "" : sql.getMessage();
             if (state.equals("23505") && msg.contains("external_ref")) {
                 return new InvalidCustomerException(List.of(new FieldError(CustomerField.EXTERNAL_REF,
-                        "External ref is already used by another customer")));
+                        tr("External ref is already used by another customer"))));
             }
             if (state.equals("23514") || state.equals("23502") || state.equals("22001") || state.equals("22003")) {
-                return new InvalidCustomerException(List.of(new FieldError(fieldIn(msg), "Rejected by the database: "
-                        + firstLine(msg))));
+                return new InvalidCustomerException(
+                        List.of(new FieldError(fieldIn(msg), tr("Rejected by the database: {0}",
+                                firstLine(msg)))));
             }
             Optional<String> full = ConnectionRefusals.explain(e);
             if (full.isPresent()) {
                 return new StoreUnavailableException(full.get(), e);
             }
             if (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")) {
-                return new StoreUnavailableException("Cannot reach the database (" + firstLine(msg) + ")", e);
+                return new StoreUnavailableException(tr("Cannot reach the database ({0})", firstLine(msg)), e);
             }
             if (state.equals("57014")) {
-                return new StoreUnavailableException("The database took too long to answer (nothing was written)", e);
+                return new StoreUnavailableException(tr("The database took too long to answer (nothing was written)"),
+                        e);
             }
             if (state.equals("55P03")) {
-                return new RecordBusyException("Another session is writing this data right now (nothing was "
-                        + "written) — try again in a moment", Optional.empty(), e);
+                return new RecordBusyException(tr("Another session is writing this data right now (nothing was "
+                        + "written) — try again in a moment"), Optional.empty(), e);
             }
-            return new StoreUnavailableException("The database refused the request: " + firstLine(msg), e);
+            return new StoreUnavailableException(tr("The database refused the request: {0}", firstLine(msg)), e);
         }
         if (e instanceof JdbiException) {
             Throwable root = e;
             while (root.getCause() != null) {
                 root = root.getCause();
             }
-            return new StoreUnavailableException("Cannot reach the database (" + root.getMessage() + ")", e);
+            return new StoreUnavailableException(tr("Cannot reach the database ({0})", root.getMessage()), e);
         }
         return e;
     }

@@ -45,7 +45,7 @@ public final class Texts {
 
     /** The areas whose translation files are read, one pair of files each. */
     static final List<String> AREAS = List.of("core", "editor", "list", "merge", "lock", "lab", "report", "timeline",
-            "demo");
+            "demo", "store");
 
     private static final Logger LOG = LoggerFactory.getLogger(Texts.class);
     private static final Map<Language, Map<String, String>> TRANSLATIONS = new EnumMap<>(Language.class);
@@ -130,6 +130,13 @@ public final class Texts {
             @Override
             public Enumeration<String> getKeys() {
                 return Collections.emptyEnumeration();
+            }
+
+            // FXMLLoader asks containsKey before getString, and fails a "%text" it is told is missing. Every English
+            // text is its own key: an untranslated one shows in English (and is reported), as tr does.
+            @Override
+            public boolean containsKey(String key) {
+                return key != null;
             }
         };
     }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
@@ -34,24 +36,24 @@ public final class BlackFridayView {
         TableView<StrategyResult> table = new TableView<>(vm.results());
         ColumnWidths.keepHeadersWhole(table);
         table.setId("black-friday-results");
-        table.getColumns().add(column("Strategy", 100, r -> r.strategy().id()));
-        table.getColumns().add(column("Confirmed", 90, StrategyResult::confirmed));
-        table.getColumns().add(column("Final stock", 96, StrategyResult::finalStock));
-        table.getColumns().add(column("Lost updates", 110, StrategyResult::lostUpdates));
-        table.getColumns().add(column("Sold out", 80, StrategyResult::soldOut));
-        table.getColumns().add(column("Gave up", 80, StrategyResult::retriesExhausted));
+        table.getColumns().add(column(tr("Strategy"), 100, r -> r.strategy().id()));
+        table.getColumns().add(column(tr("Confirmed"), 90, StrategyResult::confirmed));
+        table.getColumns().add(column(tr("Final stock"), 96, StrategyResult::finalStock));
+        table.getColumns().add(column(tr("Lost updates"), 110, StrategyResult::lostUpdates));
+        table.getColumns().add(column(tr("Sold out"), 80, StrategyResult::soldOut));
+        table.getColumns().add(column(tr("Gave up"), 80, StrategyResult::retriesExhausted));
         table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
-        table.setPlaceholder(new Label("Press Next step: the lab runs eight buyers for five units."));
+        table.setPlaceholder(new Label(tr("Press Next step: the lab runs eight buyers for five units.")));
         table.setPrefHeight(170);
         BarChart<String, Number> sold = new BarChart<>(new CategoryAxis(), new NumberAxis());
         sold.setId("black-friday-chart");
-        sold.setTitle("Five units on sale");
+        sold.setTitle(tr("Five units on sale"));
         sold.setAnimated(false);
         sold.setPrefHeight(220);
         plot(sold, vm.soldSeries());
         LineChart<String, Number> sweep = new LineChart<>(new CategoryAxis(), new NumberAxis());
         sweep.setId("black-friday-sweep");
-        sweep.setTitle("Confirmed purchases per second, by buyers");
+        sweep.setTitle(tr("Confirmed purchases per second, by buyers"));
         sweep.setAnimated(false);
         sweep.setPrefHeight(220);
         plot(sweep, vm.sweepSeries());

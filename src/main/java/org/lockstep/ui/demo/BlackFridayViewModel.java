@@ -1,8 +1,9 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -88,9 +89,9 @@ public final class BlackFridayViewModel {
         executor.execute(() -> lab.run(LabRun.CLASSIC, strategies, LabProgress.NONE), r -> {
             results.addAll(r);
             soldSeries.setAll(List.of(
-                    new ChartSeries("Confirmed purchases", results.stream().map(s -> new ChartSeries.Point(
+                    new ChartSeries(tr("Confirmed purchases"), results.stream().map(s -> new ChartSeries.Point(
                             s.strategy().id(), s.confirmed())).toList()),
-                    new ChartSeries("Units taken from stock", results.stream().map(s -> new ChartSeries.Point(
+                    new ChartSeries(tr("Units taken from stock"), results.stream().map(s -> new ChartSeries.Point(
                             s.strategy().id(), s.initialStock() - s.finalStock())).toList())));
             done.complete(r);
         }, done::completeExceptionally);
@@ -106,7 +107,7 @@ public final class BlackFridayViewModel {
             sweep.setAll(r);
             List<ChartSeries> series = new ArrayList<>();
             for (Strategy s : plan.strategies()) {
-                series.add(new ChartSeries(s.id() + ", confirmed/s", r.stream().filter(x -> x.strategy() == s)
+                series.add(new ChartSeries(tr("{0}, confirmed/s", s.id()), r.stream().filter(x -> x.strategy() == s)
                         .map(x -> new ChartSeries.Point(Integer.toString(x.workers()), x.confirmedPerS())).toList()));
             }
             sweepSeries.setAll(series);
@@ -125,12 +126,12 @@ public final class BlackFridayViewModel {
                 > rate(sweep, Strategy.OPTIMISTIC, w)).findFirst();
         long retries = sweep.stream().filter(r -> r.strategy() == Strategy.OPTIMISTIC).mapToLong(
                 StrategyResult::retries).sum();
-        return crossing.map(w -> String.format(Locale.ROOT, "From %d buyers on, pessimistic waits sold faster than "
-                + "optimistic retries (%d retries in the sweep): contention made retrying cost more than "
-                + "waiting.", w, retries))
-                .orElse(String.format(Locale.ROOT, "Up to %d buyers, optimistic stayed ahead here (%d retries in the "
-                        + "sweep): at this contention retrying still costs less than waiting.",
-                        SWEEP_WORKERS.get(SWEEP_WORKERS.size() - 1), retries));
+        return crossing.map(w -> tr("From {0, plural, one {# buyer} other {# buyers}} on, pessimistic waits sold "
+                + "faster than optimistic retries ({1, plural, one {# retry} other {# retries}} in the sweep): "
+                + "contention made retrying cost more than waiting.", w, retries))
+                .orElse(tr("Up to {0, plural, one {# buyer} other {# buyers}}, optimistic stayed ahead here "
+                        + "({1, plural, one {# retry} other {# retries}} in the sweep): at this contention retrying "
+                        + "still costs less than waiting.", SWEEP_WORKERS.get(SWEEP_WORKERS.size() - 1), retries));
     }
 
     private static double rate(List<StrategyResult> sweep, Strategy strategy, int workers) {

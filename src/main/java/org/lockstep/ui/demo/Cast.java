@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -67,7 +69,7 @@ public final class Cast {
     /** Scenario 7's lab and its results shown in the Trainer panel. */
     public BlackFridayViewModel blackFriday() {
         if (blackFriday == null) {
-            throw new DemoStepException("This demo has no contention lab for scenario 7.");
+            throw new DemoStepException(tr("This demo has no contention lab for scenario 7."));
         }
         return blackFriday;
     }
@@ -104,7 +106,7 @@ public final class Cast {
     /** The running scenario's customer as the last reset stored it. */
     public Customer customer() {
         if (customer == null) {
-            throw new DemoStepException("The scenario's customer has not been prepared: press Reset data.");
+            throw new DemoStepException(tr("The scenario's customer has not been prepared: press Reset data."));
         }
         return customer;
     }

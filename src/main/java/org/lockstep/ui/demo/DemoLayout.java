@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -57,7 +59,7 @@ public final class DemoLayout {
      */
     public static Placement place(List<Bounds> screens, int primary, int trainerScreen) {
         if (screens.isEmpty()) {
-            throw new IllegalArgumentException("There is no screen to place the demo on");
+            throw new IllegalArgumentException(tr("There is no screen to place the demo on"));
         }
         int home = primary >= 0 && primary < screens.size() ? primary : 0;
         if (screens.size() == 1) {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -116,7 +118,7 @@ public final class DemoSession {
                 backends.get(0).leaseTtl(), blackFriday);
         TrainerViewModel trainer = new TrainerViewModel(Scenarios.all(), cast);
         Stage trainerStage = new Stage();
-        trainerStage.setTitle("Trainer — Lockstep demo");
+        trainerStage.setTitle(tr("Trainer — Lockstep demo"));
         TrainerView view = new TrainerView(trainer, new BlackFridayView(blackFriday).root());
         DemoTimeline timeline = new DemoTimeline(trainer, cast, alice, bob, backends.get(0).history(), executor);
         TimelinePane timelinePane = new TimelinePane(timeline.viewModel());

@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,11 +62,11 @@ final class DemoTimeline {
             return;
         }
         if (trainer.runningProperty().get() && done < scenario.steps().size()) {
-            timeline.highlightStep(cast.stepStarted(), "Step " + (done + 1) + " running: "
-                    + scenario.steps().get(done).text());
+            timeline.highlightStep(cast.stepStarted(), tr("Step {0} running: {1}", done + 1,
+                    scenario.steps().get(done).text()));
         } else if (done > 0) {
-            timeline.highlightStep(cast.stepStarted(), "Step " + done + ": " + scenario.steps().get(done - 1).text()
-                    + " — Notice: " + trainer.noticeProperty().get());
+            timeline.highlightStep(cast.stepStarted(), tr("Step {0}: {1} — Notice: {2}", done,
+                    scenario.steps().get(done - 1).text(), trainer.noticeProperty().get()));
         } else {
             timeline.highlightStep(null, trainer.noticeProperty().get());
         }

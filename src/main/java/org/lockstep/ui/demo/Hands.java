@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
@@ -7,7 +9,10 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonBase;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -38,6 +43,8 @@ public final class Hands {
 
     /** How long {@link #waitUntil(String, BooleanSupplier)} waits by default. */
     public static final Duration WAIT = Duration.seconds(15);
+    /** The History tab's id in the editor pane ({@code fx:id} in {@code CustomerEditorView.fxml}). */
+    public static final String HISTORY_TAB = "historyTab";
     private static final Duration POLL = Duration.millis(50);
 
     private final Operator operator;
@@ -70,7 +77,7 @@ public final class Hands {
 
     private void checkNotStopped(int started) {
         if (epoch != started) {
-            throw new DemoStepException("Stopped by Reset data.");
+            throw new DemoStepException(tr("Stopped by Reset data."));
         }
     }
 
@@ -80,17 +87,19 @@ public final class Hands {
      */
     public CompletableFuture<Void> open(long customerId, String company) {
         Scene scene = operator.stage().getScene();
-        return say("looks up " + company)
+        return say(tr("looks up {0}", company))
                 .thenCompose(v -> type(control(scene, "#" + ListIds.CUSTOMER_FILTER), company))
-                .thenCompose(v -> waitUntil(company + " to appear in " + operator.name() + "'s list",
+                .thenCompose(v -> waitUntil(tr("Waited in vain for {0} to appear in {1}''s list.", company,
+                        operator.name()),
                         () -> operator.viewModel().list().rows().stream().anyMatch(c -> c.id() == customerId)))
                 .thenCompose(v -> {
                     operator.viewModel().list().select(customerId);
-                    return waitUntil(operator.name() + "'s editor to show " + company, () -> {
-                        var base = operator.editor().buffer().baseProperty().get();
-                        return operator.editor().stateProperty().get() == EditorState.EDITING && base != null
-                                && base.id() == customerId && !operator.editor().busyProperty().get();
-                    });
+                    return waitUntil(tr("Waited in vain for {0}''s editor to show {1}.", operator.name(), company),
+                            () -> {
+                                var base = operator.editor().buffer().baseProperty().get();
+                                return operator.editor().stateProperty().get() == EditorState.EDITING && base != null
+                                        && base.id() == customerId && !operator.editor().busyProperty().get();
+                            });
                 });
     }
 
@@ -101,7 +110,7 @@ public final class Hands {
     public CompletableFuture<Void> type(CustomerField field, String text) {
         String typed = field.numeric()
                 ? EditorLocale.fields().format(FieldParser.NEUTRAL.parse(field, text)) : text;
-        return say("types " + typed + " into " + field.label()).thenCompose(v -> {
+        return say(tr("types {0} into {1}", typed, field.label())).thenCompose(v -> {
             showDetails();
             return type(control(operator.stage().getScene(), "#" + EditorIds.field(field)), typed);
         });
@@ -115,7 +124,11 @@ public final class Hands {
         }
     }
 
-    /** Clicks a button (or radio button, check box) of the main window, found by its id. */
+    /**
+     * Clicks a button (or radio button, check box) of the main window, found by its id.
+     *
+     * @param doing what the operator does, in the current language, for their banner ("clicks Save")
+     */
     public CompletableFuture<Void> click(String id, String doing) {
         return say(doing).thenCompose(v -> click(find(operator.stage().getScene(), "#" + id)));
     }
@@ -125,18 +138,30 @@ public final class Hands {
      * or, for a button without one, by its text; waits for the dialog to appear first.
      */
     public CompletableFuture<Void> clickInDialog(String idOrText, String doing) {
-        return say(doing).thenCompose(v -> waitUntil("the dialog in " + operator.name() + "'s window where "
-                + operator.name() + " " + doing, () -> dialogButton(idOrText).isPresent()))
+        return say(doing).thenCompose(v -> waitUntil(dialogMissing(doing), () -> dialogButton(idOrText).isPresent()))
                 .thenCompose(v -> click(dialogButton(idOrText).orElseThrow()));
     }
 
-    /** Shows a tab of the editor pane (e.g. "History"). */
-    public CompletableFuture<Void> showTab(String text, String doing) {
+    /**
+     * Clicks the confirming button (OK, Delete …: the one that does what the dialog asks) of a confirmation this
+     * operator's window opened; found by its role, not its words, which change with the language.
+     */
+    public CompletableFuture<Void> confirmInDialog(String doing) {
+        return say(doing).thenCompose(v -> waitUntil(dialogMissing(doing), () -> confirmButton().isPresent()))
+                .thenCompose(v -> click(confirmButton().orElseThrow()));
+    }
+
+    private String dialogMissing(String doing) {
+        return tr("Waited in vain for the dialog in {0}''s window where {0} {1}.", operator.name(), doing);
+    }
+
+    /** Shows a tab of the editor pane, found by its id (e.g. {@link #HISTORY_TAB}). */
+    public CompletableFuture<Void> showTab(String tabId, String doing) {
         return say(doing).thenCompose(v -> {
             TabPane tabs = (TabPane) find(operator.stage().getScene(), "#" + EditorIds.TABS);
-            Tab tab = tabs.getTabs().stream().filter(t -> text.equals(t.getText())).findFirst()
-                    .orElseThrow(() -> new DemoStepException("No " + text + " tab in " + operator.name()
-                            + "'s editor"));
+            Tab tab = tabs.getTabs().stream().filter(t -> tabId.equals(t.getId())).findFirst()
+                    .orElseThrow(() -> new DemoStepException(tr("No tab {0} in {1}''s editor", tabId,
+                            operator.name())));
             return point(tabs).thenRun(() -> tabs.getSelectionModel().select(tab));
         }).thenCompose(v -> pause(pace.between()));
     }
@@ -144,21 +169,22 @@ public final class Hands {
     /**
      * Waits, checking every 50 ms, until {@code condition} holds.
      *
-     * @param what what is awaited, for the failure message ("Bob's editor to show version 2")
+     * @param failure the trainer's sentence when the wait runs out, in the current language ("Waited in vain for
+     *                Bob's editor to show version 2.")
      */
-    public CompletableFuture<Void> waitUntil(String what, BooleanSupplier condition) {
-        return waitUntil(what, condition, WAIT);
+    public CompletableFuture<Void> waitUntil(String failure, BooleanSupplier condition) {
+        return waitUntil(failure, condition, WAIT);
     }
 
     /** As {@link #waitUntil(String, BooleanSupplier)}, waiting at most {@code timeout}. */
-    public CompletableFuture<Void> waitUntil(String what, BooleanSupplier condition, Duration timeout) {
+    public CompletableFuture<Void> waitUntil(String failure, BooleanSupplier condition, Duration timeout) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long deadline = System.nanoTime() + (long) (timeout.toMillis() * 1_000_000);
-        poll(what, condition, deadline, done, epoch);
+        poll(failure, condition, deadline, done, epoch);
         return done;
     }
 
-    private void poll(String what, BooleanSupplier condition, long deadline, CompletableFuture<Void> done,
+    private void poll(String failure, BooleanSupplier condition, long deadline, CompletableFuture<Void> done,
             int started) {
         boolean met;
         try {
@@ -171,10 +197,10 @@ public final class Hands {
         if (met) {
             done.complete(null);
         } else if (System.nanoTime() > deadline) {
-            done.completeExceptionally(new DemoStepException("Waited in vain for " + what + "."));
+            done.completeExceptionally(new DemoStepException(failure));
         } else {
             PauseTransition wait = new PauseTransition(POLL);
-            wait.setOnFinished(e -> poll(what, condition, deadline, done, started));
+            wait.setOnFinished(e -> poll(failure, condition, deadline, done, started));
             wait.play();
         }
     }
@@ -190,8 +216,8 @@ public final class Hands {
 
     private CompletableFuture<Void> type(TextInputControl control, String text) {
         if (!control.isEditable() || control.isDisabled()) {
-            return CompletableFuture.failedFuture(new DemoStepException(describe(control) + " in "
-                    + operator.name() + "'s window is read-only."));
+            return CompletableFuture.failedFuture(new DemoStepException(tr("{0} in {1}''s window is read-only.",
+                    describe(control), operator.name())));
         }
         int started = epoch;
         return point(control).thenCompose(v -> {
@@ -211,8 +237,8 @@ public final class Hands {
         }).thenCompose(v -> {
             // Someone may have typed along in the same field: the step must not pass with other values.
             if (!text.equals(control.getText())) {
-                throw new DemoStepException(describe(control) + " in " + operator.name() + "'s window reads \""
-                        + control.getText() + "\", not \"" + text + "\": someone typed into it meanwhile.");
+                throw new DemoStepException(tr("{0} in {1}''s window reads \"{2}\", not \"{3}\": someone typed into it "
+                        + "meanwhile.", describe(control), operator.name(), control.getText(), text));
             }
             return pause(pace.between());
         });
@@ -220,11 +246,11 @@ public final class Hands {
 
     private CompletableFuture<Void> click(Node node) {
         if (!(node instanceof ButtonBase button)) {
-            return CompletableFuture.failedFuture(new DemoStepException(describe(node) + " is not a button."));
+            return CompletableFuture.failedFuture(new DemoStepException(tr("{0} is not a button.", describe(node))));
         }
         if (button.isDisabled()) {
-            return CompletableFuture.failedFuture(new DemoStepException(operator.name() + " cannot click "
-                    + describe(button) + ": it is disabled."));
+            return CompletableFuture.failedFuture(new DemoStepException(tr("{0} cannot click {1}: it is disabled.",
+                    operator.name(), describe(button))));
         }
         int started = epoch;
         return point(button).thenCompose(v -> {
@@ -269,18 +295,35 @@ public final class Hands {
         return Optional.empty();
     }
 
+    /** The confirming button (data OK_DONE or YES) of a dialog this operator's window opened, if one shows. */
+    private Optional<ButtonBase> confirmButton() {
+        for (Window w : Window.getWindows()) {
+            if (w instanceof Stage s && s.isShowing() && s.getOwner() == operator.stage() && s.getScene() != null
+                    && s.getScene().getRoot().lookup(".dialog-pane") instanceof DialogPane pane) {
+                for (ButtonType type : pane.getButtonTypes()) {
+                    ButtonBar.ButtonData data = type.getButtonData();
+                    if ((data == ButtonBar.ButtonData.OK_DONE || data == ButtonBar.ButtonData.YES)
+                            && pane.lookupButton(type) instanceof ButtonBase b && b.isVisible()) {
+                        return Optional.of(b);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     private TextInputControl control(Scene scene, String selector) {
         Node node = find(scene, selector);
         if (node instanceof TextInputControl text) {
             return text;
         }
-        throw new DemoStepException(describe(node) + " is not a text field.");
+        throw new DemoStepException(tr("{0} is not a text field.", describe(node)));
     }
 
     private Node find(Scene scene, String selector) {
         Node node = scene.lookup(selector);
         if (node == null) {
-            throw new DemoStepException("Nothing called " + selector + " in " + operator.name() + "'s window.");
+            throw new DemoStepException(tr("Nothing called {0} in {1}''s window.", selector, operator.name()));
         }
         return node;
     }
@@ -290,11 +333,11 @@ public final class Hands {
             return "\"" + l.getText() + "\"";
         }
         if (ListIds.CUSTOMER_FILTER.equals(node.getId())) {
-            return "The filter";
+            return tr("The filter");
         }
         Optional<CustomerField> field = EditorIds.fieldOf(node.getId());
         if (field.isPresent()) {
-            return "The " + field.get().label() + " field";
+            return tr("The {0} field", field.get().label());
         }
         return node.getId() == null ? node.getClass().getSimpleName() : node.getId();
     }

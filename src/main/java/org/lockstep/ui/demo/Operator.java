@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import javafx.beans.property.SimpleObjectProperty;
@@ -72,7 +74,7 @@ public final class Operator {
     }
 
     private void decorate(Stage stage) {
-        stage.setTitle(name + " — Lockstep demo");
+        stage.setTitle(tr("{0} — Lockstep demo", name));
         // Two side by side must fit a 1280-pixel screen too; the main window alone asks for 720.
         stage.setMinWidth(560);
         Label who = new Label(name);
@@ -91,8 +93,8 @@ public final class Operator {
         window.setListShare(LIST_SHARE);
 
         // A frozen client answers nothing: a veil over the whole window says so, and takes the operator's clicks.
-        Label frozenText = new Label(name + "'s client is frozen — a long pause, like a garbage collection or a "
-                + "suspended laptop. Nothing it sends reaches the database, and its lease is not renewed.");
+        Label frozenText = new Label(tr("{0}''s client is frozen — a long pause, like a garbage collection or a "
+                + "suspended laptop. Nothing it sends reaches the database, and its lease is not renewed.", name));
         frozenText.setWrapText(true);
         frozenText.getStyleClass().add("frozen-text");
         VBox veil = new VBox(frozenText);

@@ -11,6 +11,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.VBox;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.Windows;
 import org.lockstep.ui.theme.Themes;
 
@@ -51,7 +52,7 @@ public final class TrainerView {
     public TrainerView(TrainerViewModel viewModel, Parent labResults) {
         this.viewModel = viewModel;
         this.labResults = labResults;
-        FXMLLoader loader = new FXMLLoader(TrainerView.class.getResource("TrainerView.fxml"));
+        FXMLLoader loader = new FXMLLoader(TrainerView.class.getResource("TrainerView.fxml"), Texts.bundle());
         loader.setController(this);
         try {
             root = loader.load();

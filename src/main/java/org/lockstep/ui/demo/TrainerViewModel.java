@@ -1,5 +1,7 @@
 package org.lockstep.ui.demo;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -133,8 +135,8 @@ public final class TrainerViewModel {
             } else {
                 Throwable cause = unwrap(failure);
                 failed.set(true);
-                error.set("Step " + (index + 1) + " could not be carried out: " + message(cause)
-                        + " Press Reset data to start again.");
+                error.set(tr("Step {0} could not be carried out: {1} Press Reset data to start again.", index + 1,
+                        message(cause)));
                 result.completeExceptionally(cause);
             }
         });
@@ -174,9 +176,9 @@ public final class TrainerViewModel {
         CompletableFuture<Void> result = new CompletableFuture<>();
         int gen = generation;
         CompletableFuture<String> resetting = scenario.start() == null
-                ? cast.resetLab().thenApply(v -> "Results cleared: each run resets the lab's own stock rows.")
-                : cast.reset(scenario.start()).thenApply(c -> "Data reset: " + c.data().company()
-                        + " is back at version 1.");
+                ? cast.resetLab().thenApply(v -> tr("Results cleared: each run resets the lab's own stock rows."))
+                : cast.reset(scenario.start()).thenApply(c -> tr("Data reset: {0} is back at version 1.",
+                        c.data().company()));
         resetting.whenComplete((said, failure) -> {
             if (gen != generation) {
                 result.complete(null); // a later reset took over
@@ -188,7 +190,7 @@ public final class TrainerViewModel {
                 notice.set(said);
                 result.complete(null);
             } else {
-                error.set("Could not reset the data: " + message(failure));
+                error.set(tr("Could not reset the data: {0}", message(failure)));
                 result.completeExceptionally(failure);
             }
         });
