@@ -86,7 +86,11 @@ class TranslatedMergeDialogTest {
     }
 
     private static String windowTitle(MergeDialogPage page) {
-        return ((Stage) page.node("save-merged").getScene().getWindow()).getTitle();
+        return windowTitle(page, "save-merged");
+    }
+
+    private static String windowTitle(MergeDialogPage page, String nodeId) {
+        return ((Stage) page.node(nodeId).getScene().getWindow()).getTitle();
     }
 
     @Test
@@ -171,5 +175,27 @@ class TranslatedMergeDialogTest {
 
         assertThat(page.text("merge-progress")).isEqualTo("1 de 3 conflictos resueltos");
         assertThat(page.status(CITY)).isEqualTo("✓ Resuelto: mío");
+    }
+
+    @Test
+    void theDeleteConflictInPortuguese(FxRobot robot) throws Exception {
+        Texts.use(Language.PORTUGUESE_BRAZIL);
+        Customer base = editors.loaded(aCustomer());
+        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.bobDeletes(base).theirs().orElseThrow();
+        DeleteConflictViewModel vm = call(() -> new DeleteConflictViewModel(editors.bob, editors.history, executor,
+                base, theirs));
+        DeleteConflictDialog dialog = call(() -> DeleteConflictDialog.open(owner, vm));
+        String lookingUp = Texts.tr("Looking up who saved in between…");
+        waitUntil(() -> !vm.historySummaryProperty().get().equals(lookingUp));
+        MergeDialogPage page = new MergeDialogPage(robot, dialog.stage());
+
+        assertThat(page.text("delete-title"))
+                .startsWith("Alterado desde que você o carregou: Alice salvou a versão 2 às ")
+                .endsWith("; você carregou a versão 1");
+        assertThat(page.text("historySummary")).isEqualTo("1 salvamento desde que você o carregou: Alice");
+        assertThat(page.text("delete-anyway")).isEqualTo("_Excluir mesmo assim");
+        assertThat(page.text("keep")).isEqualTo("_Manter (Esc)");
+        assertThat(windowTitle(page, "keep")).startsWith("Alterado desde que você o carregou: ");
     }
 }
