@@ -1,7 +1,14 @@
 package org.lockstep.ui;
 
 import java.util.stream.Stream;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableColumnBase;
+import javafx.scene.control.TableView;
+import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
@@ -13,6 +20,8 @@ public final class ColumnWidths {
 
     /** A cell's left and right padding plus room for the sort arrow in the header, in pixels. */
     static final double PADDING = 24;
+    /** Room for a header's sort arrow, in pixels. */
+    static final double SORT_ARROW = 12;
 
     private ColumnWidths() {
     }
@@ -43,5 +52,31 @@ public final class ColumnWidths {
         double width = fitting(column, Stream.of(sample), 0, Double.MAX_VALUE);
         column.setMinWidth(width);
         column.setPrefWidth(Math.max(column.getPrefWidth(), width));
+    }
+
+    /**
+     * Keeps every column of {@code table} at least as wide as its header shows its name, in the font and padding the
+     * theme gives it, so that a longer word in another language (issue 16) or a narrow window squeezes the data, never
+     * the header to "Vers…". Measured again whenever the table is resized or shows other columns.
+     */
+    public static void keepHeadersWhole(TableView<?> table) {
+        table.widthProperty().addListener((o, was, now) -> measureHeaders(table));
+        table.getVisibleLeafColumns().addListener((ListChangeListener<TableColumn<?, ?>>) change -> Platform
+                .runLater(() -> measureHeaders(table)));
+    }
+
+    private static void measureHeaders(TableView<?> table) {
+        for (Node node : table.lookupAll(".column-header")) {
+            if (node instanceof TableColumnHeader header && header.getTableColumn() != null
+                    && header.getTableColumn().isResizable() && header.getTableColumn().getColumns().isEmpty()
+                    && header.lookup(".label") instanceof Label label && label.getText() != null
+                    && !label.getText().isEmpty()) {
+                double needed = Math.ceil(label.prefWidth(-1)) + SORT_ARROW;
+                TableColumnBase<?, ?> column = header.getTableColumn();
+                if (column.getMinWidth() < needed) {
+                    column.setMinWidth(needed);
+                }
+            }
+        }
     }
 }

@@ -175,4 +175,72 @@ class MergeAndSaveTest {
                 locked -> assertThat(locked.holder().holder()).isEqualTo("Carol"));
         assertThat(read(base.id())).isEqualTo(theirs);
     }
+
+    @Test
+    void aMergeSavedUnderTheEditorsLeaseIsFencedByItsToken() {
+        JdbiCustomerRepository bobs = new JdbiCustomerRepository(DB.db().jdbi(), "Bob");
+        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Bob", bobs.sessionId());
+        CustomerEditing locking = new CustomerEditing(bobs);
+        Customer base = created();
+        Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
+        long token = ((AcquireOutcome.Granted) bobsLeases.acquire(base.id(), 60_000)).lease().token();
+
+        MergeSave outcome = locking.mergeAndSave(base, base.data().with(EMAIL, "bob@acme.example"), theirs,
+                new CustomerEditing.MergeOptions(1, Set.of(), OptionalLong.of(token), (now, values) -> {}));
+
+        Customer now = read(base.id());
+        assertThat(outcome).isEqualTo(new MergeSave.Saved(now));
+        assertThat(now.version()).isEqualTo(theirs.version() + 1);
+        assertThat(now.data().phone()).isEqualTo("+55 11 4000-1111");
+        assertThat(now.data().email()).isEqualTo("bob@acme.example");
+        assertThat(bobsLeases.holder(base.id())).hasValueSatisfying(l -> assertThat(l.token()).isEqualTo(token));
+    }
+
+    @Test
+    void aMergeUnderAStaleFencingTokenIsRefusedAndWritesNothing() {
+        JdbiCustomerRepository bobs = new JdbiCustomerRepository(DB.db().jdbi(), "Bob");
+        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Bob", bobs.sessionId());
+        JdbiLeaseRepository carolsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Carol", carol.sessionId());
+        Customer base = created();
+        Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
+        long stale = ((AcquireOutcome.Granted) bobsLeases.acquire(base.id(), 60_000)).lease().token();
+        assertThat(bobsLeases.release(base.id(), stale)).isTrue();
+        long carols = ((AcquireOutcome.Granted) carolsLeases.acquire(base.id(), 60_000)).lease().token();
+
+        MergeSave outcome = new CustomerEditing(bobs).mergeAndSave(base, base.data().with(EMAIL, "bob@acme.example"),
+                theirs, new CustomerEditing.MergeOptions(3, Set.of(), OptionalLong.of(stale), (now, values) -> {}));
+
+        assertThat(carols).isGreaterThan(stale);
+        assertThat(outcome).isInstanceOfSatisfying(MergeSave.LeaseLost.class, lost -> assertThat(lost.current())
+                .hasValueSatisfying(now -> assertThat(now.token()).isEqualTo(carols)));
+        assertThat(read(base.id())).isEqualTo(theirs);
+    }
+
+    @Test
+    void beforeSaveSeesEveryTargetAndItsValuesAndMayStopTheSave() {
+        Customer base = created();
+        Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
+        Customer carols = saves(carol, theirs, d -> d.with(CITY, "Sorocaba")); // lands after Bob read theirs
+        java.util.List<String> seen = new java.util.ArrayList<>();
+
+        MergeSave outcome = bob.mergeAndSave(base, base.data().with(EMAIL, "bob@acme.example"), theirs,
+                new CustomerEditing.MergeOptions(2, Set.of(), OptionalLong.empty(),
+                        (now, values) -> seen.add("v" + now.version() + " " + values.city() + " " + values.email())));
+
+        assertThat(outcome).isInstanceOf(MergeSave.Saved.class);
+        assertThat(seen).containsExactly(
+                "v" + theirs.version() + " " + theirs.data().city() + " bob@acme.example",
+                "v" + carols.version() + " Sorocaba bob@acme.example");
+
+        Customer after = read(base.id());
+        IllegalStateException refused = new IllegalStateException("the CLI refused the values");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> bob.mergeAndSave(after, after.data().with(PHONE,
+                "+55 11 4999-0000"), after,
+                new CustomerEditing.MergeOptions(1, Set.of(), OptionalLong.empty(),
+                        (now, values) -> {
+                            throw refused;
+                        })))
+                .isSameAs(refused);
+        assertThat(read(base.id())).isEqualTo(after);
+    }
 }

@@ -18,7 +18,6 @@ import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
@@ -202,22 +201,9 @@ class ThemeScreenshotsTest {
         Graphics2D g = out.createGraphics();
         for (Stage s : stages) {
             WritableImage shot = Fx.call(() -> s.getScene().snapshot(null));
-            g.drawImage(awt(shot), (int) (s.getX() - minX), (int) (s.getY() - minY), null);
+            g.drawImage(Screens.image(shot), (int) (s.getX() - minX), (int) (s.getY() - minY), null);
         }
         g.dispose();
-        return out;
-    }
-
-    private static BufferedImage awt(WritableImage image) {
-        int w = (int) image.getWidth();
-        int h = (int) image.getHeight();
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        PixelReader pixels = image.getPixelReader();
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                out.setRGB(x, y, pixels.getArgb(x, y));
-            }
-        }
         return out;
     }
 }

@@ -16,6 +16,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.ui.lab.ChartSeries;
 
@@ -31,6 +32,7 @@ public final class BlackFridayView {
     /** Builds the node over {@code vm}. */
     public BlackFridayView(BlackFridayViewModel vm) {
         TableView<StrategyResult> table = new TableView<>(vm.results());
+        ColumnWidths.keepHeadersWhole(table);
         table.setId("black-friday-results");
         table.getColumns().add(column("Strategy", 100, r -> r.strategy().id()));
         table.getColumns().add(column("Confirmed", 90, StrategyResult::confirmed));

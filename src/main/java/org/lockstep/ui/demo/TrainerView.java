@@ -96,6 +96,9 @@ public final class TrainerView {
         // Reset data stays available while a step runs: it stops the step (e.g. one waiting for a dialog the
         // trainer closed by hand) and starts the scenario again.
         busy.visibleProperty().bind(viewModel.runningProperty());
+        // The buttons keep their words whole however narrow the split pane makes the steps column.
+        nextStep.getParent().getChildrenUnmodifiable().stream().filter(Button.class::isInstance)
+                .forEach(button -> ((Button) button).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE));
         notice.textProperty().bind(viewModel.noticeProperty());
         notice.visibleProperty().bind(viewModel.noticeProperty().isNotEmpty());
         notice.managedProperty().bind(notice.visibleProperty());

@@ -53,6 +53,7 @@ final class CustomerHistoryView {
         versions.setItems(history.versions());
         versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        ColumnWidths.keepHeadersWhole(versions);
         TableColumn<Version, String> when = column("When", Version::when, 150);
         // The date and time in full whatever the font (it was cut to "2026-03-01 14:0…"): the widest digits.
         ColumnWidths.atLeast(when, WHEN_SAMPLE);

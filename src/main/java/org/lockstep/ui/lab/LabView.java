@@ -33,6 +33,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.FileChooser;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.lab.LabRun;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
@@ -175,6 +176,7 @@ public final class LabView {
         resultsTable.setId("lab-results");
         resultsTable.setItems(vm.results());
         resultsTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        ColumnWidths.keepHeadersWhole(resultsTable);
         resultsTable.getColumns().setAll(List.of(
                 column(tr("Strategy"), 95, r -> r.strategy().id(), false),
                 column(tr("Confirmed"), 85, StrategyResult::confirmed, true),

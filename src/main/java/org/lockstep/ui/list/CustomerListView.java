@@ -1,5 +1,7 @@
 package org.lockstep.ui.list;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -185,6 +187,7 @@ public final class CustomerListView {
         lockColumn.setSortable(false);
         lockColumn.setCellFactory(column -> new ListCells.LockCell());
         lockColumn.setGraphic(ListCells.header(Icons.padlock(), "Lock: who holds a lock for editing"));
+        lockColumn.setText(tr("Lock")); // named in the column menu; the header shows the icon only (CSS)
         // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
         vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
@@ -219,6 +222,7 @@ public final class CustomerListView {
         table.setFixedCellSize(24);
         table.setTableMenuButtonVisible(true);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        ColumnWidths.keepHeadersWhole(table);
         // A drag in the header row is the operator's resize (or reorder); the table resizing itself is not.
         table.addEventFilter(MouseEvent.MOUSE_DRAGGED, e -> {
             for (Node n = e.getTarget() instanceof Node t ? t : null; n != null && n != table; n = n.getParent()) {
@@ -386,6 +390,7 @@ public final class CustomerListView {
         TableColumn<Customer, List<Presence>> here = new TableColumn<>();
         here.setId(ListIds.PRESENCE_COLUMN);
         here.setGraphic(ListCells.header(Icons.presence(), "Here: who else has the customer open"));
+        here.setText(tr("Here"));
         ListCells.fixed(here);
         here.setSortable(false);
         here.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(board.others(c.getValue().id())));

@@ -29,6 +29,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.ui.lab.ChartSeries;
 import org.lockstep.ui.theme.Themes;
@@ -107,6 +108,7 @@ public final class ConflictReportView {
         summary.setId("conflict-report-summary");
         summary.getStyleClass().add("summary");
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE); // the VBox would squeeze it to one elided line
         summary.textProperty().bind(vm.summaryProperty());
         return summary;
     }
@@ -162,6 +164,7 @@ public final class ConflictReportView {
 
     private HBox tables() {
         TableView<ConflictReport.Day> days = new TableView<>(vm.days());
+        ColumnWidths.keepHeadersWhole(days);
         days.setId("conflict-report-table");
         days.getColumns().add(column(tr("Day"), 84, d -> d.day().toString()));
         days.getColumns().add(column(tr("Saves"), 52, ConflictReport.Day::saves));
@@ -176,6 +179,7 @@ public final class ConflictReportView {
         days.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         days.setPlaceholder(new Label(tr("Reading…")));
         TableView<ConflictReport.CustomerConflicts> customers = new TableView<>(vm.customers());
+        ColumnWidths.keepHeadersWhole(customers);
         customers.setId("conflict-report-customers");
         customers.getColumns().add(column(tr("Id"), 44, ConflictReport.CustomerConflicts::customerId));
         customers.getColumns().add(column(tr("Name"), 180, c -> c.name().isEmpty() ? tr("(deleted)") : c.name()));

@@ -21,6 +21,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Polygon;
@@ -81,6 +82,13 @@ public final class TimelinePane {
         large.setOnAction(e -> openWindow());
         HBox bar = new HBox(8, status, gap, large, new Label(tr("Export:")), png, svg);
         bar.setAlignment(Pos.CENTER_LEFT);
+        // A narrow Trainer panel (or a longer language) wraps the status and keeps the buttons whole, never "…".
+        bar.getChildren().stream().filter(n -> n != status && n instanceof Region).forEach(n -> ((Region) n)
+                .setMinWidth(Region.USE_PREF_SIZE));
+        gap.setMinWidth(0);
+        status.setWrapText(true);
+        status.setMinWidth(60);
+        status.setMinHeight(Region.USE_PREF_SIZE);
         bar.setPadding(new Insets(4, 6, 4, 6));
         root.setTop(bar);
         MenuItem asPng = new MenuItem(tr("Export as PNG…"));

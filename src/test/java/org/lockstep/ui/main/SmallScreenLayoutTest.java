@@ -10,12 +10,17 @@ import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -153,6 +158,24 @@ class SmallScreenLayoutTest {
     }
 
     @SuppressWarnings("unchecked")
+    @Test
+    void theColumnMenuNamesTheIconColumnsWhoseHeadersShowOnlyTheirIcons(FxRobot robot) {
+        MainWindowHandle main = new MainWindowHandle(robot);
+        await(() -> main.rows().size() == 2);
+        TableView<Customer> table = main.table();
+        robot.clickOn(robot.from(table).lookup(".show-hide-columns-button").queryAs(Node.class));
+        ContextMenu menu = Fx.call(() -> Window.getWindows().stream().filter(ContextMenu.class::isInstance)
+                .map(ContextMenu.class::cast).filter(Window::isShowing).findFirst().orElseThrow());
+        List<String> names = Fx.call(() -> menu.getItems().stream().map(MenuItem::getText).toList());
+        assertThat(names).startsWith("Lock", "ID").allMatch(n -> n != null && !n.isBlank()); // (Here shows with presence: alike)
+        Fx.run(menu::hide);
+        Node lockHeader = robot.from(table).lookup(".column-header").match((Node n) -> ListIds.LOCK_COLUMN.equals(n
+                .getId())).query();
+        Label label = Fx.call(() -> (Label) lockHeader.lookup(".label"));
+        assertThat(Fx.call(label::getContentDisplay)).isEqualTo(ContentDisplay.GRAPHIC_ONLY);
+        assertThat(Fx.call(() -> label.getGraphic() != null && label.getGraphic().isVisible())).isTrue();
+    }
+
     private static TableColumn<Customer, ?> column(TableView<Customer> table, String id) {
         return (TableColumn<Customer, ?>) table.getColumns().stream().filter(c -> id.equals(c.getId())).findFirst()
                 .orElseThrow();

@@ -1,0 +1,65 @@
+package org.lockstep.screenshots;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Labeled;
+import javafx.scene.text.Text;
+
+/**
+ * Finds the labels of a window that do not show their whole text: a Labeled too narrow for its words draws them
+ * elided ("Bloquear para ed…"), and its inner text node then holds less than its text. Data cells (table, list and
+ * tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
+ * column headers a language makes longer are what must fit.
+ */
+final class ClippedTexts {
+
+    private ClippedTexts() {
+    }
+
+    /** "Button#save: "Salvar alterações" shows as "Salvar alt…"" for every clipped label under {@code root}. */
+    static List<String> in(Parent root) {
+        List<String> clipped = new ArrayList<>();
+        collect(root, clipped);
+        return clipped;
+    }
+
+    private static void collect(Node node, List<String> clipped) {
+        if (!node.isVisible() || isDataCell(node)) {
+            return;
+        }
+        if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isBlank()
+                && labeled.getWidth() > 0 && labeled.getContentDisplay() != ContentDisplay.GRAPHIC_ONLY) {
+            Node inner = labeled.lookup(".text");
+            String whole = labeled.isMnemonicParsing() ? withoutMnemonic(labeled.getText()) : labeled.getText();
+            if (inner instanceof Text shown && shown.getParent() == labeled && !whole.equals(shown.getText())) {
+                clipped.add(labeled.getClass().getSimpleName() + (labeled.getId() == null ? "" : "#" + labeled.getId())
+                        + ": \"" + labeled.getText() + "\" shows as \"" + shown.getText() + "\" (" + Math.round(
+                                labeled.getWidth())
+                        + " px)");
+            }
+        }
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                collect(child, clipped);
+            }
+        }
+    }
+
+    /** "_Save" as it shows, "Save": the first lone underscore marks the mnemonic; "__" is one underscore. */
+    private static String withoutMnemonic(String text) {
+        int at = text.indexOf('_');
+        while (at >= 0 && at + 1 < text.length() && text.charAt(at + 1) == '_') {
+            at = text.indexOf('_', at + 2);
+        }
+        String shown = at >= 0 ? text.substring(0, at) + text.substring(at + 1) : text;
+        return shown.replace("__", "_");
+    }
+
+    private static boolean isDataCell(Node node) {
+        return node.getStyleClass().contains("table-cell") || node.getStyleClass().contains("list-cell")
+                || node.getStyleClass().contains("tree-table-cell") || node.getStyleClass().contains("table-row-cell");
+    }
+}
