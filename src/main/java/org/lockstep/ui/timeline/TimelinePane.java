@@ -67,10 +67,10 @@ public final class TimelinePane {
         Label status = new Label();
         status.setId("timeline-status");
         status.textProperty().bind(viewModel.statusProperty());
-        Button png = new Button("PNG…");
+        Button png = new Button(tr("PNG…"));
         png.setId("timeline-export-png");
         png.setOnAction(e -> exportPng());
-        Button svg = new Button("SVG…");
+        Button svg = new Button(tr("SVG…"));
         svg.setId("timeline-export-svg");
         svg.setOnAction(e -> exportSvg());
         png.disableProperty().bind(viewModel.timelineProperty().isNull());
