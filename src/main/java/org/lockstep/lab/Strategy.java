@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.lockstep.text.Texts;
 
 /**
  * How a buyer in the contention lab turns "I read stock N, so I buy one" into a write. Each is a classic answer to
@@ -12,18 +13,18 @@ import java.util.stream.Collectors;
 public enum Strategy {
 
     /** A blind write of {@code stock = read - 1}: the lost update, on purpose. */
-    NONE("none", "blind write of the stock it read (the lost update)"),
+    NONE("none", Texts.key("blind write of the stock it read (the lost update)")),
     /**
      * Optimistic lock: the write names the version it read; on a conflict re-read, re-decide and retry with
      * exponential backoff and full jitter.
      */
-    OPTIMISTIC("optimistic", "version check; on a conflict re-read, re-decide, retry with backoff"),
+    OPTIMISTIC("optimistic", Texts.key("version check; on a conflict re-read, re-decide, retry with backoff")),
     /** Pessimistic lock: {@code SELECT … FOR UPDATE} in a short transaction under {@code SET LOCAL lock_timeout}. */
-    PESSIMISTIC("pessimistic", "SELECT … FOR UPDATE under lock_timeout, then write, commit"),
+    PESSIMISTIC("pessimistic", Texts.key("SELECT … FOR UPDATE under lock_timeout, then write, commit")),
     /** Conditional write: {@code UPDATE … SET stock = stock - 1 WHERE id = ? AND stock > 0 RETURNING}. */
-    CONDITIONAL("conditional", "UPDATE … SET stock = stock - 1 WHERE stock > 0 (the database decides)"),
+    CONDITIONAL("conditional", Texts.key("UPDATE … SET stock = stock - 1 WHERE stock > 0 (the database decides)")),
     /** Lease with a fencing token: acquire, write fenced by the token, release. */
-    LEASE("lease", "acquire the lease, write fenced by its token, release");
+    LEASE("lease", Texts.key("acquire the lease, write fenced by its token, release"));
 
     private final String id;
     private final String description;
@@ -38,7 +39,10 @@ public enum Strategy {
         return id;
     }
 
-    /** One line on what a buyer does under this strategy. */
+    /**
+     * One line on what a buyer does under this strategy, in English: the key of its translation (the lab window shows
+     * {@code tr(description())}).
+     */
     public String description() {
         return description;
     }

@@ -1,5 +1,7 @@
 package org.lockstep.editing.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Instant;
 import java.util.Objects;
 import org.lockstep.domain.UnicodeText;
@@ -68,7 +70,7 @@ public record TimelineEvent(Instant at, String lane, long customerId, Kind kind,
      * @param at the client's clock
      */
     public static TimelineEvent loaded(Instant at, String who, long customerId, long version) {
-        return new TimelineEvent(at, who, customerId, Kind.READ, who + " loaded v" + version, "",
+        return new TimelineEvent(at, who, customerId, Kind.READ, tr("{0} loaded v{1}", who, version), "",
                 Source.CLIENT, version, false);
     }
 
@@ -80,10 +82,10 @@ public record TimelineEvent(Instant at, String lane, long customerId, Kind kind,
      * @param currentToken the record's lease now, or 0 when nobody holds it
      */
     public static TimelineEvent refused(Instant at, String who, long customerId, long staleToken, long currentToken) {
-        String label = currentToken > 0 ? "refused: stale token " + staleToken + " < " + currentToken
-                : "refused: token " + staleToken + " has lapsed";
+        String label = currentToken > 0 ? tr("refused: stale token {0} < {1}", staleToken, currentToken)
+                : tr("refused: token {0} has lapsed", staleToken);
         return new TimelineEvent(at, who, customerId, Kind.REFUSED, label,
-                "0 rows: its fencing token is no longer the lease", Source.CLIENT, 0, true);
+                tr("0 rows: its fencing token is no longer the lease"), Source.CLIENT, 0, true);
     }
 
     /** The same event with another detail line and in red. */

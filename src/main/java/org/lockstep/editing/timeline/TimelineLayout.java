@@ -1,5 +1,7 @@
 package org.lockstep.editing.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +61,11 @@ public final class TimelineLayout {
      * @param colour its colour
      */
     public record Lane(String name, double x, String colour) {
+
+        /** The name over the lane: an operator's name, or "Database" in the current language. */
+        public String shownName() {
+            return name.equals(Timeline.DATABASE) ? tr("Database") : name;
+        }
     }
 
     /**
@@ -132,7 +139,7 @@ public final class TimelineLayout {
             String colour = e.alarm() ? Palette.ALARM : own.colour();
             boolean client = e.source() == Source.CLIENT;
             marks.add(new Mark(e, top, y, from, to, colour, client, i >= highlightFrom,
-                    TimelineText.time(e.at(), zone), client ? "client clock" : "database clock",
+                    TimelineText.time(e.at(), zone), client ? tr("client clock") : tr("database clock"),
                     TimelineText.cut(e.label(), LABEL_LENGTH), details(e.detail())));
             top += ROW_HEIGHT;
         }

@@ -1,5 +1,7 @@
 package org.lockstep.editing.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.text.Normalizer;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -38,7 +40,8 @@ public final class TimelineSvg {
         markers(svg, layout);
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"").append(Palette.PAPER).append("\"/>\n");
         text(svg, TimelineLayout.MARGIN, TimelineLayout.MARGIN + 16, "start", "font-size=\"16\" font-weight=\"bold\"",
-                Palette.INK, layout.timeline().title() + (layout.timeline().cut() ? " (latest 400 rows of each)" : ""));
+                Palette.INK, layout.timeline().cut() ? tr("{0} (latest 400 rows of each)", layout.timeline().title())
+                        : layout.timeline().title());
         for (int i = 0; i < layout.caption().size(); i++) {
             text(svg, TimelineLayout.MARGIN, TimelineLayout.MARGIN + TimelineLayout.TITLE_HEIGHT + 2
                     + i * TimelineLayout.CAPTION_LINE, "start", "font-style=\"italic\"", Palette.INK,
@@ -73,7 +76,7 @@ public final class TimelineSvg {
             svg.append("<rect x=\"").append(n(lane.x() - half)).append("\" y=\"").append(n(top))
                     .append("\" width=\"").append(n(half * 2)).append("\" height=\"28\" rx=\"4\" fill=\"")
                     .append(Palette.HEADER).append("\" stroke=\"").append(lane.colour()).append("\"/>");
-            text(svg, lane.x(), top + 19, "middle", "font-weight=\"bold\"", lane.colour(), lane.name());
+            text(svg, lane.x(), top + 19, "middle", "font-weight=\"bold\"", lane.colour(), lane.shownName());
             svg.append("<line x1=\"").append(n(lane.x())).append("\" y1=\"").append(n(top + 28)).append("\" x2=\"")
                     .append(n(lane.x())).append("\" y2=\"").append(n(bottom)).append("\" stroke=\"")
                     .append(lane.colour()).append("\" stroke-width=\"1.5\" stroke-dasharray=\"2 4\"/>");

@@ -1,6 +1,9 @@
 package org.lockstep.editing.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.math.BigDecimal;
+import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -10,6 +13,7 @@ import org.lockstep.domain.AmountFormat;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.UnicodeText;
+import org.lockstep.text.Texts;
 
 /** How the timeline writes values, changes and times: short, NFC, lengths in code points. */
 public final class TimelineText {
@@ -49,14 +53,23 @@ public final class TimelineText {
     static String changes(CustomerData before, CustomerData after) {
         List<CustomerField> fields = changed(before, after);
         if (fields.isEmpty()) {
-            return "no field changed";
+            return tr("no field changed");
         }
         List<String> parts = new ArrayList<>();
         for (CustomerField f : fields.subList(0, Math.min(FIELDS_SHOWN, fields.size()))) {
             parts.add(f.label() + " " + value(before.get(f)) + " → " + value(after.get(f)));
         }
         String text = String.join("; ", parts);
-        return fields.size() > FIELDS_SHOWN ? text + "; +" + (fields.size() - FIELDS_SHOWN) + " more" : text;
+        return fields.size() > FIELDS_SHOWN ? tr("{0}; +{1, number} more", text, fields.size() - FIELDS_SHOWN) : text;
+    }
+
+    /** Seconds with one decimal in the current language, without grouping: "15.0", "15,0". */
+    static String seconds(double seconds) {
+        NumberFormat format = NumberFormat.getNumberInstance(Texts.locale());
+        format.setGroupingUsed(false);
+        format.setMinimumFractionDigits(1);
+        format.setMaximumFractionDigits(1);
+        return format.format(seconds);
     }
 
     /** "14:05:09.123" in {@code zone}. */

@@ -1,5 +1,7 @@
 package org.lockstep.editing.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -92,21 +94,21 @@ public final class Timelines {
         return switch (e.op()) {
             case INSERT -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(),
                     recreated ? Kind.RECREATED : Kind.CREATED,
-                    recreated ? "re-created as #" + e.customerId() + " v1" : "created v" + e.version(),
+                    recreated ? tr("re-created as #{0} v1", e.customerId()) : tr("created v{0}", e.version()),
                     e.after().map(d -> TimelineText.value(d.company())).orElse(""), Source.DATABASE, e.version(),
                     false);
             case UPDATE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.SAVED,
-                    "v" + e.version() + " saved", TimelineText.changes(e.before().orElse(CustomerData.EMPTY),
+                    tr("v{0} saved", e.version()), TimelineText.changes(e.before().orElse(CustomerData.EMPTY),
                             e.after().orElse(CustomerData.EMPTY)),
                     Source.DATABASE, e.version(), false);
             case DELETE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.DELETED,
-                    "deleted v" + e.version(), "", Source.DATABASE, e.version(), false);
+                    tr("deleted v{0}", e.version()), "", Source.DATABASE, e.version(), false);
         };
     }
 
     private static TimelineEvent conflict(ConflictRecord c) {
         return new TimelineEvent(c.at(), c.by(), c.customerId(), Kind.CONFLICT,
-                c.kind() == ConflictRecord.Kind.SAVE ? "0 rows: conflict" : "delete: 0 rows, conflict", "",
+                c.kind() == ConflictRecord.Kind.SAVE ? tr("0 rows: conflict") : tr("delete: 0 rows, conflict"), "",
                 Source.DATABASE, 0, true);
     }
 
@@ -115,20 +117,22 @@ public final class Timelines {
         for (LeaseEvent e : trail) {
             long id = e.recordId();
             switch (e.kind()) {
-                case ACQUIRED -> out.add(lease(e, e.holder(), Kind.LEASE_GRANTED, "lease granted: token " + e.token(),
-                        validity(e)));
+                case ACQUIRED ->
+                        out.add(lease(e, e.holder(), Kind.LEASE_GRANTED, tr("lease granted: token {0}", e.token()),
+                                validity(e)));
                 case EXPIRED_TAKEOVER -> out.add(lease(e, e.holder(), Kind.LEASE_TAKEN_OVER,
-                        "took over: token " + e.token(), "the previous lease had lapsed; " + validity(e)));
-                case RELEASED -> out.add(lease(e, e.actor(), Kind.LEASE_RELEASED, "released token " + e.token(), ""));
-                case BROKEN -> out.add(lease(e, e.actor(), Kind.LEASE_BROKEN, "broke " + e.holder() + "'s lease",
-                        "token " + e.token()));
-                case LOST -> out.add(lease(e, e.holder(), Kind.LEASE_LOST, "lost lease, token " + e.token(),
-                        "recorded by " + e.holder() + "'s client"));
+                        tr("took over: token {0}", e.token()), tr("the previous lease had lapsed; {0}", validity(e))));
+                case RELEASED ->
+                        out.add(lease(e, e.actor(), Kind.LEASE_RELEASED, tr("released token {0}", e.token()), ""));
+                case BROKEN -> out.add(lease(e, e.actor(), Kind.LEASE_BROKEN, tr("broke {0}''s lease", e.holder()),
+                        tr("token {0}", e.token())));
+                case LOST -> out.add(lease(e, e.holder(), Kind.LEASE_LOST, tr("lost lease, token {0}", e.token()),
+                        tr("recorded by {0}''s client", e.holder())));
             }
             if ((e.kind() == LeaseEvent.Kind.ACQUIRED || e.kind() == LeaseEvent.Kind.EXPIRED_TAKEOVER)
                     && e.expiresAt().isPresent() && lapsed(e, trail, story)) {
                 out.add(new TimelineEvent(e.expiresAt().get(), Timeline.DATABASE, id, Kind.LEASE_LAPSED,
-                        "token " + e.token() + " lapsed", e.holder() + "'s lease was not renewed in time",
+                        tr("token {0} lapsed", e.token()), tr("{0}''s lease was not renewed in time", e.holder()),
                         Source.DATABASE, 0, false));
             }
         }
@@ -158,8 +162,8 @@ public final class Timelines {
 
     /** "valid until +15.0 s": the grant's last expiry (renewals included) after the grant, by the database clock. */
     private static String validity(LeaseEvent grant) {
-        return grant.expiresAt().map(t -> String.format(java.util.Locale.ROOT, "valid until +%.1f s",
-                java.time.Duration.between(grant.at(), t).toMillis() / 1000.0)).orElse("");
+        return grant.expiresAt().map(t -> tr("valid until +{0} s",
+                TimelineText.seconds(java.time.Duration.between(grant.at(), t).toMillis() / 1000.0))).orElse("");
     }
 
     private static TimelineEvent lease(LeaseEvent e, String lane, Kind kind, String label, String detail) {
@@ -171,7 +175,8 @@ public final class Timelines {
         Optional<String> company = stories.stream().flatMap(s -> s.changes().stream())
                 .map(c -> c.after().or(c::before)).flatMap(Optional::stream).map(CustomerData::company)
                 .filter(n -> n != null && !n.isBlank()).reduce((a, b) -> b);
-        return "Customer " + id + company.map(c -> " — " + TimelineText.cut(c, 60)).orElse("");
+        return company.map(c -> tr("Customer {0} — {1}", id, TimelineText.cut(c, 60)))
+                .orElseGet(() -> tr("Customer {0}", id));
     }
 
     private static List<String> lanes(List<TimelineEvent> events, List<String> laneOrder) {
@@ -235,9 +240,9 @@ public final class Timelines {
                     case DELETED -> deleted = true;
                     case CONFLICT -> {
                         // Before the oldest change kept (a story cut to its latest rows), the version is unknown.
-                        told.set(i, e.as(e.kind(), e.label(), deleted ? "the customer was deleted"
-                                : current > 0 ? "the record was at v" + current + "; the save's base was older"
-                                : "the save's base was older (the version then is before the changes kept)"));
+                        told.set(i, e.as(e.kind(), e.label(), deleted ? tr("the customer was deleted")
+                                : current > 0 ? tr("the record was at v{0}; the save''s base was older", current)
+                                : tr("the save''s base was older (the version then is before the changes kept)")));
                         if (sessionless.contains(eventKey(e))) {
                             merging.add(e.lane());
                         }
@@ -246,7 +251,7 @@ public final class Timelines {
                         boolean recordedMerge = merged.contains(key(e.customerId(), e.version()));
                         boolean sameNameAfterSessionlessConflict = merging.remove(e.lane());
                         if (recordedMerge || sameNameAfterSessionlessConflict) {
-                            told.set(i, e.as(Kind.MERGED, "merged as v" + e.version(), e.detail()));
+                            told.set(i, e.as(Kind.MERGED, tr("merged as v{0}", e.version()), e.detail()));
                         } else {
                             lostUpdate(told, i);
                         }
@@ -289,19 +294,19 @@ public final class Timelines {
             for (CustomerField f : TimelineText.changed(seen, replaced)) {
                 if (!CustomerData.sameValue(replaced.get(f), written.get(f))) {
                     String who = authorOf(id, read, save.version() - 1, f);
-                    lost.add(who + "'s " + f.label() + " " + TimelineText.value(replaced.get(f)));
+                    lost.add(tr("{0}''s {1} {2}", who, f.label(), TimelineText.value(replaced.get(f))));
                     markOverwritten(told, i, id, f, save);
                 }
             }
             if (!lost.isEmpty()) {
-                told.set(i, save.alarmed("lost update: overwrote " + String.join(", ", lost) + " (" + save.lane()
-                        + " had read v" + read + ") · " + save.detail()));
+                told.set(i, save.alarmed(tr("lost update: overwrote {0} ({1} had read v{2}) · {3}",
+                        String.join(", ", lost), save.lane(), read, save.detail())));
             }
         }
 
         /** The last writer of {@code f} after version {@code from} up to {@code to}. */
         private String authorOf(long id, long from, long to, CustomerField f) {
-            String who = "someone";
+            String who = tr("someone");
             for (long v = from + 1; v <= to; v++) {
                 CustomerData before = values.get(key(id, v - 1));
                 CustomerData after = values.get(key(id, v));
@@ -321,7 +326,7 @@ public final class Timelines {
                     CustomerData before = values.get(key(id, earlier.version() - 1));
                     CustomerData after = values.get(key(id, earlier.version()));
                     if (before != null && after != null && !CustomerData.sameValue(before.get(f), after.get(f))) {
-                        told.set(j, earlier.alarmed(earlier.detail() + " · vanished in v" + save.version()));
+                        told.set(j, earlier.alarmed(tr("{0} · vanished in v{1}", earlier.detail(), save.version())));
                         return;
                     }
                 }

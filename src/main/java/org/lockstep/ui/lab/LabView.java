@@ -1,10 +1,12 @@
 package org.lockstep.ui.lab;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
+import java.text.NumberFormat;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -36,6 +38,7 @@ import org.lockstep.lab.LabRun;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.lab.SweepPlan;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.theme.Themes;
 
 /**
@@ -85,7 +88,7 @@ public final class LabView {
     public LabView(LabViewModel vm) {
         this.vm = vm;
         Themes.ensureInstalled(); // the stylesheet names the palette's colours
-        FXMLLoader loader = new FXMLLoader(LabView.class.getResource("LabView.fxml"));
+        FXMLLoader loader = new FXMLLoader(LabView.class.getResource("LabView.fxml"), Texts.bundle());
         loader.setController(this);
         try {
             root = loader.load();
@@ -110,7 +113,7 @@ public final class LabView {
             CheckBox box = new CheckBox(s.id());
             box.setId("lab-strategy-" + s.id());
             box.selectedProperty().bindBidirectional(vm.selectedProperty(s));
-            box.setTooltip(new javafx.scene.control.Tooltip(s.description()));
+            box.setTooltip(new javafx.scene.control.Tooltip(tr(s.description())));
             strategyBox.getChildren().add(box);
         }
         sweepWorkersChoice.getItems().setAll(SweepPlan.STANDARD_WORKERS);
@@ -175,18 +178,18 @@ public final class LabView {
         resultsTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         ColumnWidths.keepHeadersWhole(resultsTable);
         resultsTable.getColumns().setAll(List.of(
-                column("Strategy", 95, r -> r.strategy().id(), false),
-                column("Confirmed", 85, StrategyResult::confirmed, true),
-                column("Final stock", 90, StrategyResult::finalStock, true),
-                column("Lost updates", 105, StrategyResult::lostUpdates, true),
-                column("Conflicts", 80, StrategyResult::conflicts, true),
-                column("Retries", 70, StrategyResult::retries, true),
-                column("Gave up", 70, StrategyResult::retriesExhausted, true),
-                column("Lock waits", 90, StrategyResult::lockWaits, true),
-                column("Lock timeouts", 115, StrategyResult::lockTimeouts, true),
-                column("Attempts/s", 95, r -> fixed(r.throughputOpsPerS(), 1), true),
-                column("p50 ms", 70, r -> fixed(r.p50Ms(), 1), true),
-                column("p99 ms", 70, r -> fixed(r.p99Ms(), 1), true)));
+                column(tr("Strategy"), 95, r -> r.strategy().id(), false),
+                column(tr("Confirmed"), 85, StrategyResult::confirmed, true),
+                column(tr("Final stock"), 90, StrategyResult::finalStock, true),
+                column(tr("Lost updates"), 105, StrategyResult::lostUpdates, true),
+                column(tr("Conflicts"), 80, StrategyResult::conflicts, true),
+                column(tr("Retries"), 70, StrategyResult::retries, true),
+                column(tr("Gave up"), 70, StrategyResult::retriesExhausted, true),
+                column(tr("Lock waits"), 90, StrategyResult::lockWaits, true),
+                column(tr("Lock timeouts"), 115, StrategyResult::lockTimeouts, true),
+                column(tr("Attempts/s"), 95, r -> fixed(r.throughputOpsPerS(), 1), true),
+                column(tr("p50 ms"), 70, r -> fixed(r.p50Ms(), 1), true),
+                column(tr("p99 ms"), 70, r -> fixed(r.p99Ms(), 1), true)));
         resultsTable.setRowFactory(table -> new TableRow<>() {
             @Override
             protected void updateItem(StrategyResult item, boolean empty) {
@@ -249,9 +252,9 @@ public final class LabView {
 
     private void export() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export lab results as CSV");
+        chooser.setTitle(tr("Export lab results as CSV"));
         chooser.setInitialFileName("lockstep-lab.csv");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV files", "*.csv"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(tr("CSV files"), "*.csv"));
         File file = chooser.showSaveDialog(root.getScene().getWindow());
         if (file != null) {
             vm.exportCsv(file.toPath());
@@ -259,6 +262,11 @@ public final class LabView {
     }
 
     private static String fixed(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        // The language's decimal mark (12.5, 12,5), without grouping: the columns stay narrow.
+        NumberFormat format = NumberFormat.getNumberInstance(Texts.locale());
+        format.setGroupingUsed(false);
+        format.setMinimumFractionDigits(decimals);
+        format.setMaximumFractionDigits(decimals);
+        return format.format(value);
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.lab;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,6 +40,7 @@ import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.lab.SweepPlan;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.text.Texts;
 
 /**
  * The Lab window's state: the run's parameters, which strategies to run, the results of the last run (table and
@@ -50,18 +52,18 @@ public final class LabViewModel {
     /** What the sweep chart plots per strategy and worker count. */
     public enum SweepMetric {
         /** Confirmed purchases per second: a purchase given up after its last retry does not count. */
-        CONFIRMED("Confirmed purchases per second"),
+        CONFIRMED(Texts.key("Confirmed purchases per second")),
         /** Purchase attempts finished per second, whatever their outcome. */
-        THROUGHPUT("Purchase attempts per second");
+        THROUGHPUT(Texts.key("Purchase attempts per second"));
 
         private final String label;
         SweepMetric(String label) {
             this.label = label;
         }
 
-        /** The axis label. */
+        /** The axis label, in the current language. */
         public String label() {
-            return label;
+            return tr(label);
         }
 
         /** The plotted value of one result. */
@@ -74,7 +76,7 @@ public final class LabViewModel {
 
         @Override
         public String toString() {
-            return label;
+            return label();
         }
     }
 
@@ -93,17 +95,17 @@ public final class LabViewModel {
 
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper();
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Choose the parameters and press Run.");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(tr("Choose the parameters and press Run."));
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
 
     private final ObservableList<StrategyResult> results = FXCollections.observableArrayList();
     private final ObservableList<StrategyResult> sweepResults = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<ChartSeries> throughput =
-            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Throughput, attempts/s"));
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty(tr("Throughput, attempts/s")));
     private final ReadOnlyObjectWrapper<ChartSeries> lostUpdates =
-            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Lost updates"));
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty(tr("Lost updates")));
     private final ReadOnlyObjectWrapper<ChartSeries> retries =
-            new ReadOnlyObjectWrapper<>(ChartSeries.empty("Retries"));
+            new ReadOnlyObjectWrapper<>(ChartSeries.empty(tr("Retries")));
     private final ObservableList<ChartSeries> sweepSeries = FXCollections.observableArrayList();
 
     private final BooleanBinding canRun;
@@ -237,15 +239,17 @@ public final class LabViewModel {
         }
         LabRun run;
         try {
-            run = LabRun.CLASSIC.withWorkers(whole(workers, "workers")).withStock(whole(stock, "stock"))
-                    .withOpsPerWorker(whole(opsPerWorker, "attempts per worker"))
-                    .withThinkMs(whole(thinkMs, "think time"));
+            run = LabRun.CLASSIC.withWorkers(whole(workers, tr("Enter a whole number for workers")))
+                    .withStock(whole(stock, tr("Enter a whole number for stock")))
+                    .withOpsPerWorker(whole(opsPerWorker, tr("Enter a whole number for attempts per worker")))
+                    .withThinkMs(whole(thinkMs, tr("Enter a whole number for think time")));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return;
         }
         List<Strategy> strategies = selectedStrategies();
-        start(String.format(Locale.ROOT, "Running %d strategies: %d workers race for %d units…", strategies.size(),
+        start(tr("Running {0, plural, one {# strategy} other {# strategies}}: {1, plural, one {# worker races}"
+                + " other {# workers race}} for {2, plural, one {# unit} other {# units}}…", strategies.size(),
                 run.workers(), run.stock()));
         LabProgress listener = progressListener();
         executor.execute(() -> runner.run(run, strategies, listener), this::showRun, this::failed);
@@ -258,17 +262,18 @@ public final class LabViewModel {
         }
         SweepPlan plan;
         try {
-            int most = whole(sweepMaxWorkers, "sweep workers");
+            int most = whole(sweepMaxWorkers, tr("Enter a whole number for sweep workers"));
             List<Integer> counts = SweepPlan.STANDARD_WORKERS.stream().filter(w -> w <= most).toList();
             plan = new SweepPlan(counts.isEmpty() ? List.of(1) : counts, selectedStrategies(),
-                    LabRun.CLASSIC.withOpsPerWorker(whole(sweepOpsPerWorker, "sweep attempts per worker"))
-                            .withThinkMs(whole(thinkMs, "think time")));
+                    LabRun.CLASSIC.withOpsPerWorker(whole(sweepOpsPerWorker,
+                            tr("Enter a whole number for sweep attempts per worker")))
+                            .withThinkMs(whole(thinkMs, tr("Enter a whole number for think time"))));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return;
         }
-        start(String.format(Locale.ROOT, "Sweeping %d strategies over %s workers…", plan.strategies().size(),
-                plan.workerCounts()));
+        start(tr("Sweeping {0, plural, one {# strategy} other {# strategies}} over {1} workers…",
+                plan.strategies().size(), plan.workerCounts().toString()));
         LabProgress listener = progressListener();
         executor.execute(() -> runner.sweep(plan, listener), this::showSweep, this::failed);
     }
@@ -286,14 +291,16 @@ public final class LabViewModel {
                 LabCsv.write(out, run, sweep);
             }
             return file;
-        }, written -> status.set("Exported " + (run.size() + sweep.size()) + " rows to " + written),
-                e -> error.set("Cannot write " + file + ": " + (e instanceof IOException && e.getMessage() != null
-                        ? e.getMessage() : e.toString())));
+        }, written -> status.set(tr("Exported {0, plural, one {# row} other {# rows}} to {1}",
+                run.size() + sweep.size(), written.toString())),
+                e -> error.set(tr("Cannot write {0}: {1}", file.toString(),
+                        e instanceof IOException && e.getMessage() != null ? e.getMessage() : e.toString())));
     }
 
-    private static int whole(ObjectProperty<Integer> value, String name) {
+    /** The value; {@code message} ("Enter a whole number for workers") when it is empty. */
+    private static int whole(ObjectProperty<Integer> value, String message) {
         if (value.get() == null) {
-            throw new IllegalArgumentException("Enter a whole number for " + name);
+            throw new IllegalArgumentException(message);
         }
         return value.get();
     }
@@ -340,9 +347,10 @@ public final class LabViewModel {
         plotSweep();
         long exhausted = done.stream().filter(r -> r.strategy() == Strategy.OPTIMISTIC)
                 .mapToLong(StrategyResult::retriesExhausted).sum();
-        finish(String.format(Locale.ROOT, "Sweep done: %d runs.%s", done.size(), exhausted == 0 ? ""
-                : " Optimistic buyers gave up " + exhausted + " purchases after " + LabRun.CLASSIC.retry()
-                        .maxAttempts() + " attempts."));
+        finish(exhausted == 0 ? tr("Sweep done: {0, plural, one {# run} other {# runs}}.", done.size())
+                : tr("Sweep done: {0, plural, one {# run} other {# runs}}. Optimistic buyers gave up {1, plural,"
+                        + " one {# purchase} other {# purchases}} after {2, plural, one {# attempt}"
+                        + " other {# attempts}}.", done.size(), exhausted, LabRun.CLASSIC.retry().maxAttempts()));
     }
 
     private void plotSweep() {
@@ -362,7 +370,7 @@ public final class LabViewModel {
         busy.set(false);
         progress.set(0);
         error.set(e.getMessage() == null ? e.toString() : e.getMessage());
-        status.set("The lab stopped; nothing was measured.");
+        status.set(tr("The lab stopped; nothing was measured."));
     }
 
     private void finish(String message) {
@@ -377,11 +385,11 @@ public final class LabViewModel {
 
     private static String summary(List<StrategyResult> done) {
         List<String> lost = done.stream().filter(r -> r.lostUpdates() != 0)
-                .map(r -> r.strategy().id() + " lost " + r.lostUpdates() + " update" + (r.lostUpdates() == 1 ? ""
-                        : "s") + " (" + r.confirmed() + " confirmed, stock fell by "
-                        + (r.initialStock() - r.finalStock()) + ")")
+                .map(r -> tr("{0} lost {1, plural, one {# update} other {# updates}} ({2, number} confirmed,"
+                        + " stock fell by {3, number})", r.strategy().id(), r.lostUpdates(), r.confirmed(),
+                        r.initialStock() - r.finalStock()))
                 .toList();
-        return lost.isEmpty() ? "Done: no lost updates, nothing oversold." : "Done: " + String.join("; ", lost)
-                + ".";
+        return lost.isEmpty() ? tr("Done: no lost updates, nothing oversold.")
+                : tr("Done: {0}.", String.join("; ", lost));
     }
 }

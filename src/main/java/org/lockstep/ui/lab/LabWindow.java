@@ -1,5 +1,7 @@
 package org.lockstep.ui.lab;
 
+import static org.lockstep.text.Texts.tr;
+
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -36,7 +38,7 @@ public final class LabWindow {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        stage.setTitle("Lockstep — contention lab");
+        stage.setTitle(tr("Lockstep — contention lab"));
         stage.setScene(new Scene(new LabView(vm).root(), WIDTH, HEIGHT));
         stage.setMinWidth(760);
         stage.setMinHeight(520);

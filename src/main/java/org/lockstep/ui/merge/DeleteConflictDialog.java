@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javafx.beans.binding.Bindings;
@@ -24,6 +26,7 @@ import javafx.stage.Modality;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.theme.Themes;
 
 /**
@@ -51,7 +54,8 @@ public final class DeleteConflictDialog {
 
     private DeleteConflictDialog(Window owner, DeleteConflictViewModel viewModel) {
         this.viewModel = viewModel;
-        FXMLLoader loader = new FXMLLoader(DeleteConflictDialog.class.getResource("DeleteConflictDialog.fxml"));
+        FXMLLoader loader = new FXMLLoader(DeleteConflictDialog.class.getResource("DeleteConflictDialog.fxml"),
+                Texts.bundle());
         loader.setController(this);
         Parent root;
         try {
@@ -127,7 +131,7 @@ public final class DeleteConflictDialog {
 
     private void showChanges() {
         changes.getChildren().clear();
-        changes.addRow(0, heading("Field"), heading(viewModel.beforeHeadingProperty().get()),
+        changes.addRow(0, heading(tr("Field")), heading(viewModel.beforeHeadingProperty().get()),
                 heading(viewModel.afterHeadingProperty().get()));
         int r = 1;
         for (FieldChange change : viewModel.changes()) {
@@ -137,9 +141,9 @@ public final class DeleteConflictDialog {
             Label name = new Label(change.field().label());
             name.getStyleClass().add("field-name");
             name.setId("change-" + change.field().column());
-            Node before = ValueCells.value(change.before(), multi, rows, "When you loaded it: "
-                    + change.field().label());
-            Node after = ValueCells.value(change.after(), multi, rows, "Now: " + change.field().label());
+            Node before = ValueCells.value(change.before(), multi, rows, tr("When you loaded it: {0}",
+                    change.field().label()));
+            Node after = ValueCells.value(change.after(), multi, rows, tr("Now: {0}", change.field().label()));
             changes.addRow(r++, name, before, after);
             for (Node n : new Node[]{name, before, after}) {
                 GridPane.setValignment(n, VPos.TOP);

@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.LocalDate;
@@ -133,7 +135,7 @@ public final class DeleteConflictViewModel {
 
     /** The window title. */
     public String windowTitle() {
-        return "Changed since you loaded it: " + theirs.data().displayName();
+        return tr("Changed since you loaded it: {0}", theirs.data().displayName());
     }
 
     /**
@@ -160,10 +162,10 @@ public final class DeleteConflictViewModel {
                         load(against, now);
                         notice.set(header().newChangesWhileDeciding(now));
                     } else if (outcome instanceof DeleteOutcome.Locked locked) {
-                        error.set("Not deleted: " + LockMessages.lockedBy(locked.holder(),
-                                java.time.ZoneId.systemDefault()) + ". Nothing changed; try again once the lock ends.");
+                        error.set(tr("Not deleted: {0}. Nothing changed; try again once the lock ends.",
+                                LockMessages.lockedBy(locked.holder(), java.time.ZoneId.systemDefault())));
                     } else if (outcome instanceof DeleteOutcome.LeaseLost) {
-                        error.set("Not deleted: the lock for editing was lost. Nothing changed.");
+                        error.set(tr("Not deleted: the lock for editing was lost. Nothing changed."));
                     } else {
                         // Deleted by me, or by someone else meanwhile: either way the record is gone, as wanted.
                         finish();
@@ -175,8 +177,8 @@ public final class DeleteConflictViewModel {
                         return;
                     }
                     busy.set(false);
-                    error.set("Not deleted: " + message(failure) + ". Nothing changed; try Delete anyway again, "
-                            + "or Keep.");
+                    error.set(tr("Not deleted: {0}. Nothing changed; try Delete anyway again, or Keep.",
+                            message(failure)));
                 });
     }
 
@@ -197,22 +199,22 @@ public final class DeleteConflictViewModel {
         MergeHeader h = header();
         title.set(refreshed ? h.changedWhileDeciding(newTheirs, newBase.version())
                 : h.changedSinceLoaded(newTheirs, newBase.version()));
-        beforeHeading.set((refreshed ? "When you decided: version " : "When you loaded it: version ")
-                + newBase.version());
-        afterHeading.set("Now: version " + newTheirs.version() + " by " + MergeHeader.who(newTheirs.updatedBy()));
+        beforeHeading.set(refreshed ? tr("When you decided: version {0}", newBase.version())
+                : tr("When you loaded it: version {0}", newBase.version()));
+        afterHeading.set(tr("Now: version {0} by {1}", newTheirs.version(), MergeHeader.who(newTheirs.updatedBy())));
         changes.setAll(FieldChange.between(newBase.data(), newTheirs.data()));
         int gen = generation;
-        String since = refreshed ? "since you decided" : "since you loaded it";
-        historySummary.set("Looking up who saved in between…");
+        MergeHeader.Since since = refreshed ? MergeHeader.Since.DECIDED : MergeHeader.Since.LOADED;
+        historySummary.set(tr("Looking up who saved in between…"));
         executor.execute(() -> history.between(id, newBase.version(), newTheirs.version()),
                 entries -> {
                     if (!stale(gen)) {
-                        historySummary.set(MergeHeader.savesBetween(entries, since));
+                        historySummary.set(MergeHeader.savesBetween(entries, since, newBase.version()));
                     }
                 },
                 failure -> {
                     if (!stale(gen)) {
-                        historySummary.set("Who saved in between is unknown: " + message(failure));
+                        historySummary.set(tr("Who saved in between is unknown: {0}", message(failure)));
                     }
                 });
     }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
@@ -34,9 +36,9 @@ final class HunkView {
         grid.add(lines(hunk.baseLines()), 1, gridRow);
         grid.add(lines(hunk.mineLines()), 2, gridRow);
         grid.add(lines(hunk.theirsLines()), 3, gridRow);
-        ToggleButton mine = toggle("Mine", HunkChoice.MINE, "Keep my lines");
-        ToggleButton theirs = toggle("Theirs", HunkChoice.THEIRS, "Keep their lines");
-        ToggleButton both = toggle("Both", HunkChoice.BOTH, "Keep my lines, then theirs");
+        ToggleButton mine = toggle(tr("Mine"), HunkChoice.MINE, tr("Keep my lines"));
+        ToggleButton theirs = toggle(tr("Theirs"), HunkChoice.THEIRS, tr("Keep their lines"));
+        ToggleButton both = toggle(tr("Both"), HunkChoice.BOTH, tr("Keep my lines, then theirs"));
         HBox choices = new HBox(4, mine, theirs, both);
         choices.getStyleClass().add("hunk-choices");
         grid.add(choices, 4, gridRow);
@@ -58,7 +60,7 @@ final class HunkView {
         b.setUserData(choice);
         b.setToggleGroup(group);
         b.setTooltip(new Tooltip(tooltip));
-        b.setAccessibleText(hunk.title() + ": " + tooltip);
+        b.setAccessibleText(tr("{0}: {1}", hunk.title(), tooltip));
         return b;
     }
 
@@ -68,7 +70,7 @@ final class HunkView {
     }
 
     private static Node lines(String text) {
-        Label label = new Label(text.isEmpty() ? "(no lines)" : text);
+        Label label = new Label(text.isEmpty() ? tr("(no lines)") : text);
         label.getStyleClass().add(text.isEmpty() ? "empty-value" : "hunk-lines");
         label.setWrapText(true);
         return label;

@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -30,7 +32,7 @@ public final class HunkViewModel {
 
     /** "Lines both changed, 1 of 2". */
     public String title() {
-        return "Lines both changed, " + (index + 1) + " of " + count;
+        return tr("Lines both changed, {0, number} of {1, number}", index + 1, count);
     }
 
     /** The hunk's lines before either change, joined with line breaks; empty when it had none. */

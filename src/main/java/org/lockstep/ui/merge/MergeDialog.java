@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.IdentityHashMap;
@@ -28,6 +30,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.WindowPlaces;
 import javafx.stage.Window;
 import org.lockstep.ui.theme.Themes;
@@ -80,7 +83,7 @@ public final class MergeDialog {
 
     private MergeDialog(Window owner, MergeViewModel viewModel) {
         this.viewModel = viewModel;
-        FXMLLoader loader = new FXMLLoader(MergeDialog.class.getResource("MergeDialog.fxml"));
+        FXMLLoader loader = new FXMLLoader(MergeDialog.class.getResource("MergeDialog.fxml"), Texts.bundle());
         loader.setController(this);
         Parent root;
         try {
@@ -157,8 +160,8 @@ public final class MergeDialog {
         useTheirsForAll.disableProperty().bind(noneOpen.or(viewModel.busyProperty()));
         saveMerged.disableProperty().bind(viewModel.canSaveProperty().not());
         recreate.disableProperty().bind(viewModel.canRecreateProperty().not());
-        discard.textProperty().bind(Bindings.when(viewModel.deletedProperty()).then("_Discard")
-                .otherwise("_Discard my changes"));
+        discard.textProperty().bind(Bindings.when(viewModel.deletedProperty()).then(tr("_Discard"))
+                .otherwise(tr("_Discard my changes")));
         discard.disableProperty().bind(viewModel.busyProperty());
         busy.visibleProperty().bind(viewModel.busyProperty());
         // While a save runs the Result must not change: what was sent is what a refresh shows as mine.

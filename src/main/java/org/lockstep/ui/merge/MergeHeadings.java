@@ -1,9 +1,12 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.concurrency.TaskScope;
@@ -65,7 +68,7 @@ public final class MergeHeadings {
         theirsHeading.set(MergeHeader.theirsHeading(theirs));
         resultHeading.set(MergeHeader.resultHeading(theirs == null));
         if (theirs == null) {
-            title.set(h.deleted(Optional.empty(), activity(base, refreshed)));
+            title.set(h.deleted(Optional.empty(), edited(base, refreshed)));
         } else {
             title.set(refreshed ? h.savedWhileMerging(theirs, base.version())
                     : h.savedWhileEditing(theirs, base.version()));
@@ -74,32 +77,35 @@ public final class MergeHeadings {
     }
 
     private void loadHistory(TaskScope scope, Customer base, Customer now, boolean refreshed) {
-        historySummary.set("Looking up who saved in between…");
+        historySummary.set(tr("Looking up who saved in between…"));
         long id = base.id();
         long fromVersion = base.version();
-        String since = refreshed ? "since you merged against version " + fromVersion : "since you loaded it";
+        MergeHeader.Since since = refreshed ? MergeHeader.Since.MERGED : MergeHeader.Since.LOADED;
         scope.execute(() -> now == null ? history.history(id) : history.between(id, fromVersion, now.version()),
                 entries -> {
                     if (now == null) {
-                        showDeletion(entries, fromVersion, since, activity(base, refreshed));
+                        showDeletion(entries, fromVersion, since, edited(base, refreshed));
                     } else {
-                        historySummary.set(MergeHeader.savesBetween(entries, since));
+                        historySummary.set(MergeHeader.savesBetween(entries, since, fromVersion));
                     }
                 },
-                failure -> historySummary.set("Who saved in between is unknown: " + MergeStatus.message(failure)));
+                failure -> historySummary
+                        .set(tr("Who saved in between is unknown: {0}", MergeStatus.message(failure))));
     }
 
-    private void showDeletion(List<HistoryEntry> entries, long fromVersion, String since, String activity) {
+    private void showDeletion(List<HistoryEntry> entries, long fromVersion, MergeHeader.Since since,
+            OptionalLong activity) {
         Optional<HistoryEntry> deletion = entries.stream().filter(e -> e.op() == HistoryEntry.Op.DELETE)
                 .reduce((first, second) -> second);
         title.set(header().deleted(deletion, activity));
         deletion.ifPresent(d -> theirsHeading.set(MergeHeader.deletedHeading(d)));
         List<HistoryEntry> saves = entries.stream()
                 .filter(e -> e.op() == HistoryEntry.Op.UPDATE && e.version() > fromVersion).toList();
-        historySummary.set(saves.isEmpty() ? "" : MergeHeader.savesBetween(saves, since) + ", then deleted");
+        historySummary.set(saves.isEmpty() ? "" : MergeHeader.savesThenDeleted(saves, since, fromVersion));
     }
 
-    private static String activity(Customer base, boolean refreshed) {
-        return refreshed ? "merging" : "editing version " + base.version();
+    /** The version the operator was editing; empty when they were merging (after a refresh). */
+    private static OptionalLong edited(Customer base, boolean refreshed) {
+        return refreshed ? OptionalLong.empty() : OptionalLong.of(base.version());
     }
 }

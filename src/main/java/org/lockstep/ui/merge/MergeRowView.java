@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.stream.Stream;
 import javafx.beans.binding.Bindings;
 import javafx.css.PseudoClass;
@@ -60,24 +62,25 @@ final class MergeRowView {
         boolean multi = row.isMultiLine();
         int rows = Math.min(ValueCells.MAX_ROWS, Math.max(multi ? 3 : 1, Stream.of(row.baseText(), row.mineText(),
                 row.theirsText(), row.getResult()).mapToInt(ValueCells::lines).max().orElse(1)));
-        grid.add(ValueCells.value(row.baseText(), multi, rows, "Base: " + row.label()), 1, 0);
-        grid.add(ValueCells.value(row.mineText(), multi, rows, "Mine: " + row.label()), 2, 0);
+        grid.add(ValueCells.value(row.baseText(), multi, rows, tr("Base: {0}", row.label())), 1, 0);
+        grid.add(ValueCells.value(row.mineText(), multi, rows, tr("Mine: {0}", row.label())), 2, 0);
         if (theirsDeleted) {
-            Label gone = new Label("(deleted)");
+            Label gone = new Label(tr("(deleted)"));
             gone.getStyleClass().add("empty-value");
             grid.add(gone, 3, 0);
         } else {
-            grid.add(ValueCells.value(row.theirsText(), multi, rows, "Theirs: " + row.label()), 3, 0);
+            grid.add(ValueCells.value(row.theirsText(), multi, rows, tr("Theirs: {0}", row.label())), 3, 0);
         }
 
         result = multi ? resultArea(rows) : new TextField();
         result.setId("result-" + id);
         result.getStyleClass().add("result");
-        result.setAccessibleText("Result: " + row.label());
+        result.setAccessibleText(tr("Result: {0}", row.label()));
         if (row.isConflict()) {
             // Empty until decided (issue 16): the prompt says so where the value will go.
-            result.setPromptText("Not decided: use mine, use theirs, or type");
-            result.setAccessibleHelp("Conflict not decided yet: choose Use mine or Use theirs, or type the value");
+            result.setPromptText(tr("Not decided: use mine, use theirs, or type"));
+            result.setAccessibleHelp(
+                    tr("Conflict not decided yet: choose Use mine or Use theirs, or type the value"));
         }
         result.textProperty().bindBidirectional(row.resultProperty());
         name.setLabelFor(result);
@@ -90,9 +93,9 @@ final class MergeRowView {
         error.managedProperty().bind(error.visibleProperty());
         VBox resultCell = new VBox(4, result, error);
         if (row.isConflict()) {
-            Button mine = button("Use mine", "use-mine-" + id, "Use my value (Alt+M)");
+            Button mine = button(tr("Use mine"), "use-mine-" + id, tr("Use my value (Alt+M)"));
             mine.setOnAction(e -> row.useMine());
-            Button theirs = button("Use theirs", "use-theirs-" + id, "Use their value (Alt+T)");
+            Button theirs = button(tr("Use theirs"), "use-theirs-" + id, tr("Use their value (Alt+T)"));
             theirs.setOnAction(e -> row.useTheirs());
             resultCell.getChildren().add(new HBox(6, mine, theirs));
         }

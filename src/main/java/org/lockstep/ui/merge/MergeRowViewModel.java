@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -278,27 +280,27 @@ public final class MergeRowViewModel {
     }
 
     private String describe() {
+        boolean then = edited.get();
         String auto = switch (merge.resolution()) {
-            case UNCHANGED -> "unchanged";
-            case MINE -> "mine";
-            case THEIRS -> "theirs";
-            case BOTH_SAME -> "both the same";
-            case LINES_COMBINED -> "lines combined";
+            case UNCHANGED -> then ? tr("unchanged, then edited by you") : tr("unchanged");
+            case MINE -> then ? tr("mine, then edited by you") : tr("mine");
+            case THEIRS -> then ? tr("theirs, then edited by you") : tr("theirs");
+            case BOTH_SAME -> then ? tr("both the same, then edited by you") : tr("both the same");
+            case LINES_COMBINED -> then ? tr("lines combined, then edited by you") : tr("lines combined");
             case CONFLICT -> null;
         };
         if (auto != null) {
-            return edited.get() ? auto + ", then edited by you" : auto;
+            return auto;
         }
-        String lines = hunks.isEmpty() ? "" : "my lines";
         return switch (decision.get()) {
             case NONE -> hunks.size() > 1 && hunks.stream().anyMatch(HunkViewModel::isDecided)
-                    ? "Conflict: " + hunks.stream().filter(HunkViewModel::isDecided).count() + " of " + hunks.size()
-                            + " hunks chosen"
-                    : "Conflict: choose";
-            case MINE -> "Resolved: " + (lines.isEmpty() ? "mine" : lines);
-            case THEIRS -> "Resolved: " + (hunks.isEmpty() ? "theirs" : "their lines");
-            case HUNKS -> "Resolved: chosen hunk by hunk";
-            case EDITED -> "Resolved: edited by you";
+                    ? tr("Conflict: {0, number} of {1, plural, one {# hunk chosen} other {# hunks chosen}}",
+                            hunks.stream().filter(HunkViewModel::isDecided).count(), hunks.size())
+                    : tr("Conflict: choose");
+            case MINE -> hunks.isEmpty() ? tr("Resolved: mine") : tr("Resolved: my lines");
+            case THEIRS -> hunks.isEmpty() ? tr("Resolved: theirs") : tr("Resolved: their lines");
+            case HUNKS -> tr("Resolved: chosen hunk by hunk");
+            case EDITED -> tr("Resolved: edited by you");
         };
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -39,7 +41,7 @@ final class MergeStatus {
     /** The Result was checked: marks each row's problem, counts the conflicts and opens the actions that apply. */
     void show(ResultCheck check) {
         rows.all().forEach(r -> r.setError(check.byField().getOrDefault(r.field(), "")));
-        problems.set(check.ok() ? "" : "Cannot be saved yet: " + String.join("; ", check.all()));
+        problems.set(check.ok() ? "" : tr("Cannot be saved yet: {0}", String.join("; ", check.all())));
         int total = rows.conflicts();
         int done = rows.resolved();
         conflicts.set(total);
@@ -67,22 +69,38 @@ final class MergeStatus {
         updateActions();
     }
 
-    /** Save merged came back refused: "Not saved: {@code why}". */
-    void notSaved(String why) {
-        error.set("Not saved: " + why);
+    /** Save merged came back refused: someone holds the lock, {@code lockedBy} ("Locked by Bob until 10:30"). */
+    void lockedOut(String lockedBy) {
+        error.set(tr("Not saved: {0}. Nothing is lost: your merge is still here; try Save merged once the lock"
+                + " ends.", lockedBy));
     }
 
-    /** A call failed: says what was not done and why, and that the merge is still here to try {@code retry} again. */
-    void failed(String what, Throwable failure, String retry) {
+    /** Save merged came back refused: this session's lock for editing was lost. */
+    void leaseLost() {
+        error.set(tr("Not saved: the lock for editing was lost. Nothing is lost: your merge is still here."));
+    }
+
+    /**
+     * A call failed: says what was not done and why, and that the merge is still here to try again.
+     *
+     * @param recreating whether it was Re-create (else Save merged)
+     */
+    void failed(boolean recreating, Throwable failure) {
         busy.set(false);
         if (failure instanceof InvalidCustomerException invalid) {
-            error.set(what + ": the database did not accept some values. Correct the Result and try " + retry
-                    + " again.");
+            error.set(recreating
+                    ? tr("Not re-created: the database did not accept some values. Correct the Result and try"
+                            + " Re-create again.")
+                    : tr("Not saved: the database did not accept some values. Correct the Result and try"
+                            + " Save merged again."));
             show(ResultCheck.of(invalid.errors()));
             return;
         }
-        error.set(what + ": " + message(failure) + ". Nothing is lost: your merge is still here; try " + retry
-                + " again.");
+        error.set(recreating
+                ? tr("Not re-created: {0}. Nothing is lost: your merge is still here; try Re-create again.",
+                        message(failure))
+                : tr("Not saved: {0}. Nothing is lost: your merge is still here; try Save merged again.",
+                        message(failure)));
         updateActions();
     }
 

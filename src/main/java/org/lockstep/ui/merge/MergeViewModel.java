@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.Objects;
@@ -261,13 +263,14 @@ public final class MergeViewModel {
 
     /** The window title: "Merge: Embraer". */
     public String windowTitle() {
-        return (status.deleted.get() ? "Deleted while you were editing: " : "Merge: ") + mine.displayName();
+        return status.deleted.get() ? tr("Deleted while you were editing: {0}", mine.displayName())
+                : tr("Merge: {0}", mine.displayName());
     }
 
     /** My values as readable text for the clipboard ("Copy mine"): one "Label: value" line per field. */
     public String mineAsText() {
-        return ReadableValues.of("My values for " + mine.displayName() + " (customer " + id + ", edited from version "
-                + base.version() + ")", mine);
+        return ReadableValues.of(tr("My values for {0} (customer {1}, edited from version {2})", mine.displayName(), id,
+                base.version()), mine);
     }
 
     /** "Use mine for all": mine for every conflict not yet decided. */
@@ -295,7 +298,7 @@ public final class MergeViewModel {
         status.start();
         scope.execute(() -> editing.saveMerged(against, merged),
                 outcome -> saved(against, merged, outcome),
-                failure -> status.failed("Not saved", failure, "Save merged"));
+                failure -> status.failed(false, failure));
     }
 
     private void saved(Customer against, CustomerData merged, MergeSave outcome) {
@@ -308,10 +311,9 @@ public final class MergeViewModel {
             finish();
             onSaved.accept(stored.theirs());
         } else if (outcome instanceof MergeSave.Locked locked) {
-            status.notSaved(LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault())
-                    + ". Nothing is lost: your merge is still here; try Save merged once the lock ends.");
+            status.lockedOut(LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault()));
         } else if (outcome instanceof MergeSave.LeaseLost) {
-            status.notSaved("the lock for editing was lost. Nothing is lost: your merge is still here.");
+            status.leaseLost();
         } else {
             // Moved on, deleted, or conflicting again (not with one attempt on theirs' own version, but shown as a
             // refresh should the rule ever change): the dialog refreshes in place.
@@ -340,7 +342,7 @@ public final class MergeViewModel {
             status.stopped();
             finish();
             onRecreated.accept(created);
-        }, failure -> status.failed("Not re-created", failure, "Re-create"));
+        }, failure -> status.failed(true, failure));
     }
 
     /**

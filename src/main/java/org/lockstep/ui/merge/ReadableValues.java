@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.EditorLocale;
@@ -26,7 +28,7 @@ public final class ReadableValues {
             String value = EditorLocale.fields().format(data.get(f));
             out.append(f.label()).append(':');
             if (value.isEmpty()) {
-                out.append(" (empty)\n");
+                out.append(' ').append(tr("(empty)")).append('\n');
             } else if (f.multiLine() && value.contains("\n")) {
                 out.append('\n');
                 for (String line : value.split("\n", -1)) {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.merge;
 
+import static org.lockstep.text.Texts.tr;
+
 import javafx.event.Event;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -30,9 +32,9 @@ final class ValueCells {
      */
     static Node value(String text, boolean multiLine, int rows, String name) {
         if (text.isEmpty()) {
-            Label empty = new Label("(empty)");
+            Label empty = new Label(tr("(empty)"));
             empty.getStyleClass().add("empty-value");
-            empty.setAccessibleText(name + ": empty");
+            empty.setAccessibleText(tr("{0}: empty", name));
             return empty;
         }
         if (multiLine) {
@@ -48,7 +50,7 @@ final class ValueCells {
         Label label = new Label(text);
         label.setWrapText(true);
         label.getStyleClass().add("value");
-        label.setAccessibleText(name + ": " + text);
+        label.setAccessibleText(tr("{0}: {1}", name, text));
         return label;
     }
 

@@ -1,5 +1,7 @@
 package org.lockstep.ui.report;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -29,7 +31,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import org.lockstep.ui.ColumnWidths;
 import org.lockstep.report.ConflictReport;
-import org.lockstep.report.ConflictReportFormats;
 import org.lockstep.ui.lab.ChartSeries;
 import org.lockstep.ui.theme.Themes;
 
@@ -69,7 +70,7 @@ public final class ConflictReportView {
         range.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(Integer n) {
-                return n == null ? "" : "Last " + n + " days";
+                return n == null ? "" : tr("Last {0, plural, one {# day} other {# days}}", n);
             }
 
             @Override
@@ -77,9 +78,10 @@ public final class ConflictReportView {
                 return null;
             }
         });
-        Button refresh = button("conflict-report-refresh", "_Refresh", e -> vm.refresh());
-        Button csv = button("conflict-report-export-csv", "Export _CSV…", e -> choose("CSV", "*.csv", vm::exportCsv));
-        Button json = button("conflict-report-export-json", "Export _JSON…",
+        Button refresh = button("conflict-report-refresh", tr("_Refresh"), e -> vm.refresh());
+        Button csv =
+                button("conflict-report-export-csv", tr("Export _CSV…"), e -> choose("CSV", "*.csv", vm::exportCsv));
+        Button json = button("conflict-report-export-json", tr("Export _JSON…"),
                 e -> choose("JSON", "*.json", vm::exportJson));
         csv.disableProperty().bind(vm.reportProperty().isNull());
         json.disableProperty().bind(vm.reportProperty().isNull());
@@ -95,7 +97,7 @@ public final class ConflictReportView {
         error.textProperty().bind(vm.errorProperty());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(8, new Label("Range:"), range, refresh, busy, error, gap, status, csv, json);
+        HBox bar = new HBox(8, new Label(tr("Range:")), range, refresh, busy, error, gap, status, csv, json);
         bar.setPadding(new Insets(8));
         bar.getStyleClass().add("toolbar");
         return bar;
@@ -120,19 +122,19 @@ public final class ConflictReportView {
         alerts.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
                 () -> 4 + 24.0 * Math.max(1, Math.min(4, vm.alerts().size())), vm.alerts()));
         alerts.minHeightProperty().bind(alerts.prefHeightProperty());
-        alerts.setPlaceholder(new Label("No customer is hot: none met 3 conflicts in the last 7 days."));
+        alerts.setPlaceholder(new Label(tr("No customer is hot: none met 3 conflicts in the last 7 days.")));
         return alerts;
     }
 
     private HBox charts() {
         StackedBarChart<String, Number> conflicts = new StackedBarChart<>(new CategoryAxis(), new NumberAxis());
         conflicts.setId("conflict-report-chart");
-        conflicts.setTitle("Conflicts and merges per day");
+        conflicts.setTitle(tr("Conflicts and merges per day"));
         conflicts.setAnimated(false);
         conflicts.setCategoryGap(2);
         LineChart<String, Number> rate = new LineChart<>(new CategoryAxis(), new NumberAxis());
         rate.setId("conflict-report-rate-chart");
-        rate.setTitle("Conflict rate per day (zero-row saves per save attempted)");
+        rate.setTitle(tr("Conflict rate per day (zero-row saves per save attempted)"));
         rate.setAnimated(false);
         rate.setCreateSymbols(false);
         plot(conflicts, vm.conflictSeries());
@@ -164,38 +166,36 @@ public final class ConflictReportView {
         TableView<ConflictReport.Day> days = new TableView<>(vm.days());
         ColumnWidths.keepHeadersWhole(days);
         days.setId("conflict-report-table");
-        days.getColumns().add(column("Day", 84, d -> d.day().toString()));
-        days.getColumns().add(column("Saves", 52, ConflictReport.Day::saves));
-        days.getColumns().add(column("0 rows", 56, ConflictReport.Day::zeroRowSaves));
-        days.getColumns().add(column("Rate", 56, d -> ConflictReportFormats.percent(d.conflictRate())));
-        days.getColumns().add(column("Merged", 58, ConflictReport.Day::mergesSaved));
-        days.getColumns().add(column("Abandoned", 84, ConflictReport.Day::mergesAbandoned));
-        days.getColumns().add(column("Waits", 50, ConflictReport.Day::leaseWaits));
-        days.getColumns().add(column("Broken", 56, ConflictReport.Day::leasesBroken));
-        days.getColumns().add(column("Lapsed", 56, ConflictReport.Day::leasesLapsed));
-        days.getColumns().add(column("Lab", 44, ConflictReport.Day::labRetriesExhausted));
+        days.getColumns().add(column(tr("Day"), 84, d -> d.day().toString()));
+        days.getColumns().add(column(tr("Saves"), 52, ConflictReport.Day::saves));
+        days.getColumns().add(column(tr("0 rows"), 56, ConflictReport.Day::zeroRowSaves));
+        days.getColumns().add(column(tr("Rate"), 56, d -> ConflictReportViewModel.percent(d.conflictRate())));
+        days.getColumns().add(column(tr("Merged"), 58, ConflictReport.Day::mergesSaved));
+        days.getColumns().add(column(tr("Abandoned"), 84, ConflictReport.Day::mergesAbandoned));
+        days.getColumns().add(column(tr("Waits"), 50, ConflictReport.Day::leaseWaits));
+        days.getColumns().add(column(tr("Broken"), 56, ConflictReport.Day::leasesBroken));
+        days.getColumns().add(column(tr("Lapsed"), 56, ConflictReport.Day::leasesLapsed));
+        days.getColumns().add(column(tr("Lab"), 44, ConflictReport.Day::labRetriesExhausted));
         days.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        days.setPlaceholder(new Label("Reading…"));
+        days.setPlaceholder(new Label(tr("Reading…")));
         TableView<ConflictReport.CustomerConflicts> customers = new TableView<>(vm.customers());
         ColumnWidths.keepHeadersWhole(customers);
         customers.setId("conflict-report-customers");
-        customers.getColumns().add(column("Id", 44, ConflictReport.CustomerConflicts::customerId));
-        customers.getColumns().add(column("Name", 180, c -> c.name().isEmpty() ? "(deleted)" : c.name()));
-        customers.getColumns().add(column("Conflicts", 68, ConflictReport.CustomerConflicts::conflicts));
-        customers.getColumns().add(column("Saves", 50, ConflictReport.CustomerConflicts::saves));
-        customers.getColumns().add(column("Rate", 56, c -> ConflictReportFormats.percent(c.conflictRate())));
-        customers.getColumns().add(column("Met by", 160, c -> String.join(", ", c.metBy())));
+        customers.getColumns().add(column(tr("Id"), 44, ConflictReport.CustomerConflicts::customerId));
+        customers.getColumns().add(column(tr("Name"), 180, c -> c.name().isEmpty() ? tr("(deleted)") : c.name()));
+        customers.getColumns().add(column(tr("Conflicts"), 68, ConflictReport.CustomerConflicts::conflicts));
+        customers.getColumns().add(column(tr("Saves"), 50, ConflictReport.CustomerConflicts::saves));
+        customers.getColumns().add(column(tr("Rate"), 56, c -> ConflictReportViewModel.percent(c.conflictRate())));
+        customers.getColumns().add(column(tr("Met by"), 160, c -> String.join(", ", c.metBy())));
         customers.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        customers.setPlaceholder(new Label("No customer met a conflict in these days."));
+        customers.setPlaceholder(new Label(tr("No customer met a conflict in these days.")));
         HBox.setHgrow(days, Priority.ALWAYS);
         HBox.setHgrow(customers, Priority.ALWAYS);
         days.setPrefWidth(600);
         customers.setPrefWidth(560);
-        return new HBox(8, titled("Per day, newest first. 0 rows: saves that hit zero rows; waits: lease waits; "
-                + "lab: lab purchases given up after the last retry.", days), titled(
-                        "Customers with most "
-                                + "conflicts, and who met them",
-                        customers));
+        return new HBox(8, titled(tr("Per day, newest first. 0 rows: saves that hit zero rows; waits: lease waits; "
+                + "lab: lab purchases given up after the last retry."), days),
+                titled(tr("Customers with most conflicts, and who met them"), customers));
     }
 
     private static VBox titled(String title, Region content) {
@@ -229,7 +229,7 @@ public final class ConflictReportView {
 
     private void choose(String format, String pattern, Consumer<Path> export) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the conflict report as " + format);
+        chooser.setTitle(tr("Export the conflict report as {0}", format));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format, pattern));
         chooser.setInitialFileName("conflict-report" + pattern.substring(1));
         File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());

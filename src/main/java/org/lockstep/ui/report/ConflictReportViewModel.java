@@ -1,5 +1,7 @@
 package org.lockstep.ui.report;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +10,7 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
 import javafx.beans.property.ObjectProperty;
@@ -22,9 +25,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.concurrency.TaskScope;
+import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.report.ConflictReportFormats;
 import org.lockstep.report.ConflictReports;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.lab.ChartSeries;
 
 /**
@@ -133,7 +138,7 @@ public final class ConflictReportViewModel {
         error.set("");
         scope.execute(() -> reports.read(n, zone), this::show, failure -> {
             busy.set(false);
-            error.set("The report could not be read: " + message(failure) + ". Try Refresh.");
+            error.set(tr("The report could not be read: {0}. Try Refresh.", message(failure)));
         });
     }
 
@@ -153,7 +158,7 @@ public final class ConflictReportViewModel {
 
     private void export(Path file, String format, Body body) {
         if (report.get() == null) {
-            error.set("Nothing to export yet: the report is still being read.");
+            error.set(tr("Nothing to export yet: the report is still being read."));
             return;
         }
         error.set("");
@@ -162,8 +167,8 @@ public final class ConflictReportViewModel {
                 body.write(out);
             }
             return file;
-        }, written -> status.set("Exported the report as " + format + " to " + written), failure -> error.set(
-                "Cannot write " + file + ": " + message(failure)));
+        }, written -> status.set(tr("Exported the report as {0} to {1}", format, written.toString())),
+                failure -> error.set(tr("Cannot write {0}: {1}", file.toString(), message(failure))));
     }
 
     private void show(ConflictReport r) {
@@ -173,29 +178,56 @@ public final class ConflictReportViewModel {
         java.util.Collections.reverse(newestFirst);
         dayRows.setAll(newestFirst);
         customers.setAll(r.customers());
-        alerts.setAll(r.alerts().stream().map(ConflictReport.HotAlert::line).toList());
+        alerts.setAll(r.alerts().stream().map(ConflictReportViewModel::alert).toList());
         conflictSeries.setAll(List.of(
-                series(r, "Saves that hit zero rows", ConflictReport.Day::zeroRowSaves),
-                series(r, "Merges saved", ConflictReport.Day::mergesSaved),
-                series(r, "Merges abandoned", ConflictReport.Day::mergesAbandoned),
-                series(r, "Lease waits", ConflictReport.Day::leaseWaits),
-                series(r, "Broken leases", ConflictReport.Day::leasesBroken),
-                series(r, "Lapsed leases", ConflictReport.Day::leasesLapsed),
-                series(r, "Lab retries exhausted", ConflictReport.Day::labRetriesExhausted)));
-        rateSeries.setAll(List.of(new ChartSeries("Conflict rate, %", r.daysList().stream()
+                series(r, tr("Saves that hit zero rows"), ConflictReport.Day::zeroRowSaves),
+                series(r, tr("Merges saved"), ConflictReport.Day::mergesSaved),
+                series(r, tr("Merges abandoned"), ConflictReport.Day::mergesAbandoned),
+                series(r, tr("Lease waits"), ConflictReport.Day::leaseWaits),
+                series(r, tr("Broken leases"), ConflictReport.Day::leasesBroken),
+                series(r, tr("Lapsed leases"), ConflictReport.Day::leasesLapsed),
+                series(r, tr("Lab retries exhausted"), ConflictReport.Day::labRetriesExhausted)));
+        rateSeries.setAll(List.of(new ChartSeries(tr("Conflict rate, %"), r.daysList().stream()
                 .map(d -> new ChartSeries.Point(label(d), d.conflictRate() * 100)).toList())));
         ConflictReport.Day t = r.total();
-        summary.set(String.format(Locale.ROOT, "In %d days: %d saves, %d hit zero rows (%s), %d merges saved, "
-                + "%d abandoned, %d lease waits, %d leases broken, %d lapsed, %d lab retries exhausted.",
-                r.daysList().size(), t.saves(), t.zeroRowSaves(), ConflictReportFormats.percent(t.conflictRate()),
-                t.mergesSaved(), t.mergesAbandoned(), t.leaseWaits(), t.leasesBroken(), t.leasesLapsed(),
-                t.labRetriesExhausted()));
-        status.set("Read at " + r.readAt().atZone(zone).toLocalTime().withNano(0) + " (database clock)");
+        summary.set(tr("In {0, plural, one {# day} other {# days}}: {1, plural, one {# save} other {# saves}},"
+                + " {2, number} hit zero rows ({3}), {4, plural, one {# merge saved} other {# merges saved}},"
+                + " {5, number} abandoned, {6, plural, one {# lease wait} other {# lease waits}},"
+                + " {7, plural, one {# lease broken} other {# leases broken}}, {8, number} lapsed,"
+                + " {9, plural, one {# lab retry exhausted} other {# lab retries exhausted}}.",
+                r.daysList().size(), t.saves(), t.zeroRowSaves(), percent(t.conflictRate()), t.mergesSaved(),
+                t.mergesAbandoned(), t.leaseWaits(), t.leasesBroken(), t.leasesLapsed(), t.labRetriesExhausted()));
+        status.set(tr("Read at {0} (database clock)", r.readAt().atZone(zone).toLocalTime().withNano(0).toString()));
     }
 
     private static ChartSeries series(ConflictReport r, String name, ToLongFunction<ConflictReport.Day> value) {
         return new ChartSeries(name, r.daysList().stream().map(d -> new ChartSeries.Point(label(d),
                 value.applyAsLong(d))).toList());
+    }
+
+    /**
+     * A hot customer's alert in the current language: "Hot record: customer 12 (Hot Harbour Ltd) — 3 conflicts on
+     * this customer in the last 7 days — consider Lock for editing" (the command line's report keeps the store's
+     * English {@link ConflictReport.HotAlert#line()}).
+     */
+    static String alert(ConflictReport.HotAlert a) {
+        long days = HotRecordAdvice.WINDOW.toDays();
+        return a.name() == null || a.name().isEmpty()
+                ? tr("Hot record: customer {0} (deleted) — {1, plural, one {# conflict} other {# conflicts}} on this"
+                        + " customer in the last {2, plural, one {day} other {# days}} — consider Lock for editing",
+                        a.customerId(), a.conflicts(), days)
+                : tr("Hot record: customer {0} ({3}) — {1, plural, one {# conflict} other {# conflicts}} on this"
+                        + " customer in the last {2, plural, one {day} other {# days}} — consider Lock for editing",
+                        a.customerId(), a.conflicts(), days, a.name());
+    }
+
+    /** A rate as a percentage with one decimal in the current language: "12.5 %", "12,5 %". */
+    static String percent(double rate) {
+        NumberFormat format = NumberFormat.getNumberInstance(Texts.locale());
+        format.setGroupingUsed(false);
+        format.setMinimumFractionDigits(1);
+        format.setMaximumFractionDigits(1);
+        return tr("{0} %", format.format(rate * 100));
     }
 
     /** The x category of a day: "11-29". */

@@ -1,5 +1,7 @@
 package org.lockstep.ui.report;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
@@ -28,7 +30,7 @@ public final class ConflictReportWindow {
      * the front).
      */
     public static void offer(MainWindow window, ConflictReports reports, TaskExecutor executor) {
-        MenuItem item = new MenuItem("Conflict _report…");
+        MenuItem item = new MenuItem(tr("Conflict _report…"));
         item.setId(MENU_ITEM_ID);
         Stage[] open = new Stage[1];
         item.setOnAction(e -> {
@@ -55,7 +57,7 @@ public final class ConflictReportWindow {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        stage.setTitle("Lockstep — conflict report");
+        stage.setTitle(tr("Lockstep — conflict report"));
         stage.setScene(new Scene(new ConflictReportView(vm).root(), WIDTH, HEIGHT));
         stage.setMinWidth(760);
         stage.setMinHeight(520);

@@ -1,5 +1,7 @@
 package org.lockstep.ui.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -65,20 +67,20 @@ public final class TimelinePane {
         Label status = new Label();
         status.setId("timeline-status");
         status.textProperty().bind(viewModel.statusProperty());
-        Button png = new Button("PNG…");
+        Button png = new Button(tr("PNG…"));
         png.setId("timeline-export-png");
         png.setOnAction(e -> exportPng());
-        Button svg = new Button("SVG…");
+        Button svg = new Button(tr("SVG…"));
         svg.setId("timeline-export-svg");
         svg.setOnAction(e -> exportSvg());
         png.disableProperty().bind(viewModel.timelineProperty().isNull());
         svg.disableProperty().bind(viewModel.timelineProperty().isNull());
         Pane gap = new Pane();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        Button large = new Button("Open in a window");
+        Button large = new Button(tr("Open in a window"));
         large.setId("timeline-window");
         large.setOnAction(e -> openWindow());
-        HBox bar = new HBox(8, status, gap, large, new Label("Export:"), png, svg);
+        HBox bar = new HBox(8, status, gap, large, new Label(tr("Export:")), png, svg);
         bar.setAlignment(Pos.CENTER_LEFT);
         // A narrow Trainer panel (or a longer language) wraps the status and keeps the buttons whole, never "…".
         bar.getChildren().stream().filter(n -> n != status && n instanceof Region).forEach(n -> ((Region) n)
@@ -89,9 +91,9 @@ public final class TimelinePane {
         status.setMinHeight(Region.USE_PREF_SIZE);
         bar.setPadding(new Insets(4, 6, 4, 6));
         root.setTop(bar);
-        MenuItem asPng = new MenuItem("Export as PNG…");
+        MenuItem asPng = new MenuItem(tr("Export as PNG…"));
         asPng.setOnAction(e -> exportPng());
-        MenuItem asSvg = new MenuItem("Export as SVG…");
+        MenuItem asSvg = new MenuItem(tr("Export as SVG…"));
         asSvg.setOnAction(e -> exportSvg());
         scroll.setContextMenu(new ContextMenu(asPng, asSvg));
         scroll.setPannable(true);
@@ -115,7 +117,7 @@ public final class TimelinePane {
     private void openWindow() {
         if (window == null) {
             window = new javafx.stage.Stage();
-            window.setTitle("Timeline — Lockstep");
+            window.setTitle(tr("Timeline — Lockstep"));
             window.setScene(new javafx.scene.Scene(new TimelinePane(viewModel).root(), 1280, 800));
             if (root.getScene() != null) {
                 window.initOwner(root.getScene().getWindow());
@@ -191,7 +193,8 @@ public final class TimelinePane {
         header.setArcHeight(8);
         header.setFill(Color.web(Palette.HEADER));
         header.setStroke(Color.web(lane.colour()));
-        Text name = text(lane.x(), top + 19, lane.name(), lane.colour(), Font.font(null, FontWeight.BOLD, 13), true);
+        Text name =
+                text(lane.x(), top + 19, lane.shownName(), lane.colour(), Font.font(null, FontWeight.BOLD, 13), true);
         Line life = new Line(lane.x(), top + 28, lane.x(), layout.height() - TimelineLayout.MARGIN);
         life.setStroke(Color.web(lane.colour()));
         life.setStrokeWidth(1.5);
@@ -242,8 +245,9 @@ public final class TimelinePane {
             g.getChildren().addAll(halo(detail, m), detail);
         }
         Tooltip.install(g, new Tooltip(e.label() + (e.detail().isEmpty() ? "" : "\n" + e.detail()) + "\n"
-                + (e.source() == TimelineEvent.Source.CLIENT ? "Known to the client only: the database keeps no row "
-                        + "of it." : "Recorded by the database.")));
+                + (e.source() == TimelineEvent.Source.CLIENT
+                        ? tr("Known to the client only: the database keeps no row of it.")
+                        : tr("Recorded by the database."))));
         return g;
     }
 
@@ -271,14 +275,14 @@ public final class TimelinePane {
     }
 
     private void exportPng() {
-        File file = choose("PNG image", "*.png", "timeline.png");
+        File file = choose(tr("PNG image"), "*.png", "timeline.png");
         if (file != null) {
             report(() -> TimelineExport.png(drawing, file.toPath()), file.toPath());
         }
     }
 
     private void exportSvg() {
-        File file = choose("SVG drawing", "*.svg", "timeline.svg");
+        File file = choose(tr("SVG drawing"), "*.svg", "timeline.svg");
         if (file != null) {
             viewModel.layout().ifPresent(layout -> report(() -> TimelineExport.svg(layout, file.toPath()),
                     file.toPath()));
@@ -287,7 +291,7 @@ public final class TimelinePane {
 
     private File choose(String kind, String pattern, String name) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the timeline");
+        chooser.setTitle(tr("Export the timeline"));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
         chooser.setInitialFileName(name);
         return chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
@@ -299,7 +303,7 @@ public final class TimelinePane {
         } catch (IOException e) {
             TimelineExport.LOG.warn("Could not export the timeline", e);
             new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
-                    "Could not write " + file.getFileName() + ": " + e.getMessage()).show();
+                    tr("Could not write {0}: {1}", file.getFileName().toString(), e.getMessage())).show();
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.timeline;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -89,19 +91,21 @@ public final class TimelineViewModel {
     public void refresh() {
         scope.renew();
         if (customerId < 0 || !active) {
-            status.set(customerId < 0 ? "No timeline: the customer is not saved yet." : "");
+            status.set(customerId < 0 ? tr("No timeline: the customer is not saved yet.") : "");
             return;
         }
         long id = customerId;
         List<TimelineEvent> client = List.copyOf(clientEvents.get());
         List<String> lanes = laneOrder;
-        status.set("Reading the timeline…");
+        status.set(tr("Reading the timeline…"));
         scope.execute(() -> Timelines.build(Timelines.read(history, id), client, lanes), read -> {
             timeline.set(read);
             highlightFrom.set(stepStart.map(read::firstAtOrAfter).orElse(Integer.MAX_VALUE));
-            status.set(read.events().size() + (read.events().size() == 1 ? " event" : " events")
-                    + (read.cut() ? " (the latest 400 rows of each kind)" : ""));
-        }, failure -> status.set("Can't reach the database — the timeline could not be read."));
+            status.set(read.cut()
+                    ? tr("{0, plural, one {# event} other {# events}} (the latest 400 rows of each kind)",
+                            read.events().size())
+                    : tr("{0, plural, one {# event} other {# events}}", read.events().size()));
+        }, failure -> status.set(tr("Can't reach the database — the timeline could not be read.")));
     }
 
     /** The timeline shown, {@code null} before the first read. */

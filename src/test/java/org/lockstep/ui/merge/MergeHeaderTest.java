@@ -9,6 +9,7 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -54,12 +55,12 @@ class MergeHeaderTest {
             Carol Bob Bob Dora   | 4 saves since you loaded it: Bob (2), Carol (1), Dora (1)
             """)
     void countsTheSavesInBetweenByWriterMostFirst(String writers, String expected) {
-        assertThat(MergeHeader.savesBetween(savesBy(writers), "since you loaded it")).isEqualTo(expected);
+        assertThat(MergeHeader.savesBetween(savesBy(writers), MergeHeader.Since.LOADED, 5)).isEqualTo(expected);
     }
 
     @Test
     void saysSoWhenTheHistoryHoldsNoSaves() {
-        assertThat(MergeHeader.savesBetween(List.of(), "since you loaded it"))
+        assertThat(MergeHeader.savesBetween(List.of(), MergeHeader.Since.LOADED, 5))
                 .isEqualTo("No saves are recorded since you loaded it");
     }
 
@@ -78,9 +79,9 @@ class MergeHeaderTest {
         HistoryEntry deletion = new HistoryEntry(42, 3, HistoryEntry.Op.DELETE, "Bob",
                 Instant.parse("2025-03-14T13:04:00Z"), Optional.of(aCustomer().build()), Optional.empty());
 
-        assertThat(HEADER.deleted(Optional.of(deletion), "editing version 2"))
+        assertThat(HEADER.deleted(Optional.of(deletion), OptionalLong.of(2)))
                 .isEqualTo("This customer was deleted by Bob at 10:04 while you were editing version 2");
-        assertThat(HEADER.deleted(Optional.empty(), "merging"))
+        assertThat(HEADER.deleted(Optional.empty(), OptionalLong.empty()))
                 .isEqualTo("This customer was deleted while you were merging");
     }
 }

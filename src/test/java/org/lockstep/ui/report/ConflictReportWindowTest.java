@@ -100,7 +100,7 @@ class ConflictReportWindowTest {
         ConflictReport.Day today = days.getItems().get(0);
         assertThat(today).isEqualTo(new ConflictReport.Day(today.day(), 2, 3, 1, 0, 0, 0, 0, 0));
         assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(
-                "In 30 days: 2 saves, 3 hit zero rows (60.0 %), 1 merges saved, 0 abandoned, 0 lease waits, 0 leases"
+                "In 30 days: 2 saves, 3 hit zero rows (60.0 %), 1 merge saved, 0 abandoned, 0 lease waits, 0 leases"
                         + " broken, 0 lapsed, 0 lab retries exhausted.");
         TableView<ConflictReport.CustomerConflicts> customers = robot.lookup("#conflict-report-customers")
                 .queryAs(TableView.class);
