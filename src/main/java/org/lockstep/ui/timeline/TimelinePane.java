@@ -37,6 +37,7 @@ import org.lockstep.editing.timeline.TimelineLayout;
 import org.lockstep.editing.timeline.TimelineLayout.Lane;
 import org.lockstep.editing.timeline.TimelineLayout.Mark;
 import org.lockstep.editing.timeline.TimelineLayout.Palette;
+import org.lockstep.ui.theme.Themes;
 
 /**
  * Draws a {@link TimelineViewModel}'s timeline as a sequence diagram — lanes as vertical lines under their headers,
@@ -58,6 +59,13 @@ public final class TimelinePane {
     private final Pane drawing = new Pane();
     private final ScrollPane scroll = new ScrollPane(drawing);
     private javafx.stage.Stage window;
+    /** A white sheet in the light theme, a dark one in the dark theme (issue 16); the SVG file is always white. */
+    private SheetColours sheet = SheetColours.LIGHT;
+    // Held here so that the theme, which lives as long as the process, does not keep a closed pane alive.
+    private final javafx.beans.value.ChangeListener<Boolean> onTheme = (o, was, dark) -> {
+        sheet = SheetColours.forTheme(dark);
+        draw();
+    };
 
     /** A pane over {@code viewModel}; it draws whenever the timeline or the highlighted step changes. */
     public TimelinePane(TimelineViewModel viewModel) {
@@ -101,6 +109,9 @@ public final class TimelinePane {
         viewModel.timelineProperty().addListener(o -> draw());
         viewModel.highlightFromProperty().addListener(o -> draw());
         viewModel.captionProperty().addListener(o -> draw());
+        javafx.beans.value.ObservableBooleanValue dark = Themes.current().darkProperty();
+        sheet = SheetColours.forTheme(dark.get());
+        dark.addListener(new javafx.beans.value.WeakChangeListener<>(onTheme));
         draw();
     }
 
@@ -127,7 +138,7 @@ public final class TimelinePane {
         window.toFront();
     }
 
-    /** The drawing itself (what a PNG export shows). */
+    /** The drawing itself (what a PNG export shows: the sheet of the theme on screen). */
     public Node drawing() {
         return drawing;
     }
@@ -140,7 +151,7 @@ public final class TimelinePane {
     private void draw(TimelineLayout layout) {
         drawing.setPrefSize(layout.width(), layout.height());
         drawing.setMinSize(layout.width(), layout.height());
-        Rectangle paper = new Rectangle(layout.width(), layout.height(), Color.web(Palette.PAPER));
+        Rectangle paper = new Rectangle(layout.width(), layout.height(), sheet.of(Palette.PAPER));
         drawing.getChildren().add(paper);
         Text title = text(TimelineLayout.MARGIN, TimelineLayout.MARGIN + 16, layout.timeline().title(), Palette.INK,
                 Font.font(null, FontWeight.BOLD, 15), false);
@@ -156,7 +167,7 @@ public final class TimelinePane {
             if (m.highlighted()) {
                 Rectangle band = new Rectangle(TimelineLayout.MARGIN / 2, m.top(), layout.width()
                         - TimelineLayout.MARGIN, TimelineLayout.ROW_HEIGHT - 2);
-                band.setFill(Color.web(Palette.HIGHLIGHT));
+                band.setFill(sheet.of(Palette.HIGHLIGHT));
                 band.getStyleClass().add("timeline-highlight");
                 drawing.getChildren().add(band);
             }
@@ -185,18 +196,18 @@ public final class TimelinePane {
         }
     }
 
-    private static Group lane(Lane lane, TimelineLayout layout) {
+    private Group lane(Lane lane, TimelineLayout layout) {
         double half = TimelineLayout.LANE_WIDTH / 2 - 12;
         double top = layout.headerTop();
         Rectangle header = new Rectangle(lane.x() - half, top, half * 2, 28);
         header.setArcWidth(8);
         header.setArcHeight(8);
-        header.setFill(Color.web(Palette.HEADER));
-        header.setStroke(Color.web(lane.colour()));
+        header.setFill(sheet.of(Palette.HEADER));
+        header.setStroke(sheet.of(lane.colour()));
         Text name =
                 text(lane.x(), top + 19, lane.shownName(), lane.colour(), Font.font(null, FontWeight.BOLD, 13), true);
         Line life = new Line(lane.x(), top + 28, lane.x(), layout.height() - TimelineLayout.MARGIN);
-        life.setStroke(Color.web(lane.colour()));
+        life.setStroke(sheet.of(lane.colour()));
         life.setStrokeWidth(1.5);
         life.getStrokeDashArray().setAll(2.0, 4.0);
         Group g = new Group(header, name, life);
@@ -204,9 +215,9 @@ public final class TimelinePane {
         return g;
     }
 
-    private static Group event(Mark m) {
+    private Group event(Mark m) {
         TimelineEvent e = m.event();
-        Color colour = Color.web(m.colour());
+        Color colour = sheet.of(m.colour());
         Group g = new Group();
         g.getStyleClass().add("timeline-event");
         g.getProperties().put(TimelineEvent.class, e);
@@ -219,7 +230,7 @@ public final class TimelinePane {
             Rectangle box = new Rectangle(mid - 90, m.y() - 14, 180, 20);
             box.setArcWidth(6);
             box.setArcHeight(6);
-            box.setFill(Color.web(Palette.PAPER));
+            box.setFill(sheet.of(Palette.PAPER));
             box.setStroke(colour);
             label = text(mid, m.y() + 1, m.label(), m.colour(), Font.font(12), true);
             g.getChildren().addAll(box, halo(label, m), label);
@@ -252,17 +263,17 @@ public final class TimelinePane {
     }
 
     /** A band of the row's background behind a text, so that a lifeline it crosses does not strike it through. */
-    private static Rectangle halo(Text t, Mark m) {
+    private Rectangle halo(Text t, Mark m) {
         javafx.geometry.Bounds b = t.getBoundsInParent();
         Rectangle r = new Rectangle(b.getMinX() - 2, b.getMinY(), b.getWidth() + 4, b.getHeight());
-        r.setFill(Color.web(m.background(), 0.9));
+        r.setFill(sheet.of(m.background(), 0.9));
         return r;
     }
 
-    private static Text text(double x, double y, String s, String colour, Font font, boolean centred) {
+    private Text text(double x, double y, String s, String colour, Font font, boolean centred) {
         Text t = new Text(s);
         t.setFont(font);
-        t.setFill(Color.web(colour));
+        t.setFill(sheet.of(colour));
         t.setTextOrigin(VPos.BASELINE);
         if (centred) {
             t.setTextAlignment(TextAlignment.CENTER);
