@@ -131,6 +131,13 @@ public final class Texts {
             public Enumeration<String> getKeys() {
                 return Collections.emptyEnumeration();
             }
+
+            // FXMLLoader asks containsKey before getString, and fails a "%text" it is told is missing. Every English
+            // text is its own key: an untranslated one shows in English (and is reported), as tr does.
+            @Override
+            public boolean containsKey(String key) {
+                return key != null;
+            }
         };
     }
 
