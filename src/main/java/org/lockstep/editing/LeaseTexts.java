@@ -1,5 +1,7 @@
 package org.lockstep.editing;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import java.util.Optional;
 import org.lockstep.domain.LeaseEvent;
@@ -28,11 +30,11 @@ final class LeaseTexts {
             return lost.message();
         }
         if (s instanceof LockState.Held held) {
-            return "Locked for editing by you until " + LockMessages.time(held.lease().expiresAt(), zone)
-                    + " (renewed while you edit) · fencing token " + held.lease().token();
+            return tr("Locked for editing by you until {0} (renewed while you edit) · fencing token {1}",
+                    LockMessages.time(held.lease().expiresAt(), zone), held.lease().token());
         }
         if (s instanceof LockState.Acquiring) {
-            return "Locking…";
+            return tr("Locking…");
         }
         return "";
     }
@@ -42,7 +44,7 @@ final class LeaseTexts {
         return current.filter(h -> !h.sessionId().equals(leases.sessionId()))
                 .map(h -> WriterIds.anotherWriterOfMyClient(h.sessionId(), leases.sessionId())
                         ? LockMessages.takenInAnotherWindow(h, zone) : LockMessages.takenBy(h, zone))
-                .orElse("Edit lock lost — your edits are kept");
+                .orElseGet(() -> tr("Edit lock lost — your edits are kept"));
     }
 
     /** How the lease with {@code token} ended: broken by whom and when, else taken by whom. Blocking. */

@@ -1,5 +1,7 @@
 package org.lockstep.ui.list;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -364,7 +366,7 @@ public final class CustomerListViewModel {
             }
         }, e -> {
             if (counts.isCurrent(ticket)) {
-                status.set("Could not count the customers: " + message(e));
+                status.set(tr("Could not count the customers: {0}", message(e)));
             }
         });
     }
@@ -378,7 +380,7 @@ public final class CustomerListViewModel {
             return;
         }
         loading.set(false);
-        error.set("Could not read the customers: " + message(e) + " (F5 tries again)");
+        error.set(tr("Could not read the customers: {0} (F5 tries again)", message(e)));
     }
 
     private static String message(Throwable e) {
