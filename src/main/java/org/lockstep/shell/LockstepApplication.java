@@ -15,6 +15,7 @@ import javafx.stage.Stage;
 import org.lockstep.ui.ClientSession;
 import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.EditingPreferences;
+import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.UiContext;
 import org.lockstep.ui.WindowPlaces;
@@ -128,6 +129,7 @@ public final class LockstepApplication extends Application {
             }
             EditorServices services = builder.build();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
+            window.offerLanguages(LanguageChoice.operators());
             if (opened.reports() != null) {
                 ConflictReportWindow.offer(window, opened.reports(), services.executor());
             }

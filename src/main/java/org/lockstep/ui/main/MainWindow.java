@@ -35,6 +35,7 @@ import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.LanguageChoice;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -82,6 +83,7 @@ public final class MainWindow {
     private final VBox top;
     private final SplitPane split;
     private final MenuBar menus;
+    private final Label languageNotice = new Label();
     private Stage stage;
 
     /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
@@ -205,6 +207,16 @@ public final class MainWindow {
         tools.getItems().add(item);
     }
 
+    /**
+     * Adds View → Language, whose choice is kept in {@code choice} for the next start; the status bar then says that
+     * the language changes at the next start. FX thread.
+     */
+    public void offerLanguages(LanguageChoice choice) {
+        Menu view = menus.getMenus().stream().filter(m -> ThemeMenu.VIEW_MENU_ID.equals(m.getId())).findFirst()
+                .orElseThrow();
+        view.getItems().add(LanguageMenu.menu(choice, languageNotice::setText));
+    }
+
     /** The stage the window is on, once shown. */
     public Stage stage() {
         return stage;
@@ -273,7 +285,10 @@ public final class MainWindow {
         Label working = new Label(tr("Working…"));
         working.visibleProperty().bind(vm.busy());
         Label user = new Label(tr("Operator: {0}", vm.user()));
-        HBox bar = new HBox(8, status, spacer, busy, working, user);
+        languageNotice.setId("language-notice");
+        languageNotice.visibleProperty().bind(languageNotice.textProperty().isNotEmpty());
+        languageNotice.managedProperty().bind(languageNotice.visibleProperty());
+        HBox bar = new HBox(8, status, spacer, languageNotice, busy, working, user);
         if (live != null) {
             Label liveStatus = new Label();
             liveStatus.setId("live-status");
