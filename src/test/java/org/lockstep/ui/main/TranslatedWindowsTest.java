@@ -119,7 +119,7 @@ class TranslatedWindowsTest {
 
         Parent editor = openEditor(locked);
         Fx.await("the version line in Portuguese", () -> text(editor, "#" + EditorIds.VERSION_LINE)
-                .startsWith("versão 1 · salva por Ana às "));
+                .startsWith("versão 1 · salva por Ana · "));
         Fx.await("Bruno's lock in Portuguese", () -> lockMessage(editor)
                 .matches("Bruno está editando este cliente — bloqueado desde \\d\\d:\\d\\d:\\d\\d, até "
                         + "\\d\\d:\\d\\d:\\d\\d, salvo renovação"));
