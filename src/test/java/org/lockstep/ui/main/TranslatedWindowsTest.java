@@ -179,6 +179,69 @@ class TranslatedWindowsTest {
         assertThat(missing).as("texts shown without a Spanish translation").isEmpty();
     }
 
+    /**
+     * 1280 px wide, the headless screen's width: narrower than the 1366×768 screens operators use, so a button that
+     * fits here fits there (a window wider than the headless screen cannot be drawn).
+     */
+    @Test
+    void at1280x768NoButtonOfTheMainWindowIsCutInPortugueseOrSpanish() {
+        for (Language language : List.of(Language.PORTUGUESE_BRAZIL, Language.SPANISH)) {
+            Texts.use(language);
+            Parent main = openMainWindow();
+            Fx.run(() -> {
+                Stage stage = (Stage) main.getScene().getWindow();
+                stage.setWidth(1280);
+                stage.setHeight(768);
+            });
+            Fx.await("the list to load", () -> !status(main).isEmpty() && !status(main).endsWith("…"));
+            // Bruno's customer: the lock bar's buttons show too.
+            Fx.await("Bruno's customer in the list", () -> Fx.call(() -> {
+                TableView<Customer> table = table(main);
+                table.getItems().stream().filter(c -> c.id() == locked.id()).findFirst()
+                        .ifPresent(c -> table.getSelectionModel().select(c));
+                return !table.getSelectionModel().isEmpty();
+            }));
+            Fx.await("the lock bar", () -> !lockMessage(main).isEmpty());
+            Fx.run(() -> main.layout());
+
+            List<Labeled> buttons = Fx.call(() -> buttons(main).stream()
+                    .filter(l -> shown(l) && l.getText() != null && !l.getText().isEmpty()).toList());
+            assertThat(buttons).extracting(Labeled::getText).contains(Texts.tr("Save"), Texts.tr("Break lock…"),
+                    Texts.tr("Lock for editing"));
+            List<String> cut = Fx.call(() -> buttons.stream().filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
+                    .map(l -> l.getText() + " (" + Math.round(l.getWidth()) + " < " + Math.round(l.prefWidth(-1))
+                            + ")")
+                    .toList());
+            assertThat(cut).as("buttons cut in %s", language.tag()).isEmpty();
+            Fx.run(() -> main.getScene().getWindow().hide());
+        }
+        assertThat(missing).isEmpty();
+    }
+
+    /** Every button, radio button and check box in the scene graph under {@code root}. */
+    private static List<Labeled> buttons(Parent root) {
+        List<Labeled> found = new java.util.ArrayList<>();
+        for (Node child : root.getChildrenUnmodifiable()) {
+            if (child instanceof javafx.scene.control.ButtonBase button) {
+                found.add(button);
+            }
+            if (child instanceof Parent parent) {
+                found.addAll(buttons(parent));
+            }
+        }
+        return found;
+    }
+
+    /** Whether {@code node} and every parent of it are visible (a hidden banner's buttons are not laid out). */
+    private static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private Parent openMainWindow() {
         return Fx.call(() -> {
             Stage stage = new Stage();
@@ -220,6 +283,11 @@ class TranslatedWindowsTest {
     private static String lockMessage(Parent editor) {
         return Fx.call(() -> editor.lookup("#" + EditorIds.LOCK_BAR).isVisible()
                 ? ((Label) editor.lookup("#" + EditorIds.LOCK_MESSAGE)).getText() : "");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<Customer> table(Parent main) {
+        return (TableView<Customer>) main.lookup("#" + ListIds.CUSTOMER_TABLE);
     }
 
     @SuppressWarnings("unchecked")
