@@ -1,7 +1,5 @@
 package org.lockstep.editing;
 
-import static org.lockstep.text.Texts.tr;
-
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.Objects;
@@ -178,7 +176,7 @@ public final class LeaseSession {
         });
         set(new LockState.Acquiring());
         executor.task(k::acquire).onSuccess(outcome -> acquired(id, k, outcome))
-                .onFailure(failure -> set(new LockState.Lost(tr("Could not lock: {0}", failure.getMessage())))).start();
+                .onFailure(failure -> set(new LockState.Lost(LeaseTexts.lockFailed(failure)))).start();
     }
 
     private void acquired(long id, LeaseKeeper k, AcquireOutcome outcome) {
@@ -201,7 +199,7 @@ public final class LeaseSession {
             blockedBy(other.holder());
         } else {
             k.close();
-            set(new LockState.Lost(tr("Could not lock: this customer no longer exists")));
+            set(new LockState.Lost(LeaseTexts.noSuchCustomer()));
         }
     }
 
@@ -210,8 +208,7 @@ public final class LeaseSession {
         LeaseRepository holderStore = leases.asWriter(lease.sessionId());
         executor.task(() -> holderStore.release(lease.recordId(), lease.token()))
                 .onSuccess(released -> checkHolderNow())
-                .onFailure(failure -> listener.message(tr("Could not release the lock: {0}", failure.getMessage())))
-                .start();
+                .onFailure(failure -> listener.message(LeaseTexts.releaseFailed(failure))).start();
     }
 
     /**
@@ -246,7 +243,7 @@ public final class LeaseSession {
             timers.stopPolling();
             set(new LockState.Free());
             lock();
-        }).onFailure(failure -> listener.message(tr("Could not break the lock: {0}", failure.getMessage()))).start();
+        }).onFailure(failure -> listener.message(LeaseTexts.breakFailed(failure))).start();
     }
 
     /** The fencing token for a save, when this session holds the lease. */
@@ -320,8 +317,7 @@ public final class LeaseSession {
     private void lost(long id, Optional<LeaseInfo> current) {
         long mine = heldToken;
         executor.task(() -> texts.lossReason(id, mine, current)).onSuccess(why -> lostFor(id, why))
-                .onFailure(failure -> lostFor(id, tr("Edit lock lost — the database could not be reached; your "
-                        + "edits are kept")))
+                .onFailure(failure -> lostFor(id, LeaseTexts.unreachable()))
                 .start();
     }
 

@@ -39,6 +39,31 @@ final class LeaseTexts {
         return "";
     }
 
+    /** "Could not lock: …" with why. */
+    static String lockFailed(Throwable failure) {
+        return tr("Could not lock: {0}", failure.getMessage());
+    }
+
+    /** The lease was asked for a customer that is gone. */
+    static String noSuchCustomer() {
+        return tr("Could not lock: this customer no longer exists");
+    }
+
+    /** "Could not release the lock: …" with why. */
+    static String releaseFailed(Throwable failure) {
+        return tr("Could not release the lock: {0}", failure.getMessage());
+    }
+
+    /** "Could not break the lock: …" with why. */
+    static String breakFailed(Throwable failure) {
+        return tr("Could not break the lock: {0}", failure.getMessage());
+    }
+
+    /** The lease is gone and the database could not say how. */
+    static String unreachable() {
+        return tr("Edit lock lost — the database could not be reached; your edits are kept");
+    }
+
     /** Why the lease is gone, naming who holds the record now, when someone other than this editor does. */
     String lostTo(Optional<LeaseInfo> current) {
         return current.filter(h -> !h.sessionId().equals(leases.sessionId()))

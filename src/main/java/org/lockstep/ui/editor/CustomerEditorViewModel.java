@@ -1,7 +1,5 @@
 package org.lockstep.ui.editor;
 
-import static org.lockstep.text.Texts.tr;
-
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -185,7 +183,7 @@ public final class CustomerEditorViewModel {
         buffer.reset(created);
         helpers.attach(created.id());
         state.set(EditorState.EDITING);
-        notice.set(EditorNotice.info(tr("Re-created as Customer #{0} with your values.", created.id())));
+        notice.set(EditorNotice.info(Texts.tr("Re-created as Customer #{0} with your values.", created.id())));
         onSaved.accept(created);
     }
 
@@ -226,11 +224,12 @@ public final class CustomerEditorViewModel {
             } else {
                 helpers.detach();
                 state.set(EditorState.DELETED);
-                notice.set(EditorNotice.info(tr("Customer #{0} no longer exists; someone deleted it.", customerId)));
+                notice.set(
+                        EditorNotice.info(Texts.tr("Customer #{0} no longer exists; someone deleted it.", customerId)));
             }
         }, failure -> {
             state.set(reload ? before : EditorState.EMPTY);
-            notice.set(EditorNotice.error(tr("Can't reach the database — Customer #{0} could not be loaded.",
+            notice.set(EditorNotice.error(Texts.tr("Can't reach the database — Customer #{0} could not be loaded.",
                     customerId), EditorNotice.detail(failure)).withReload());
         });
     }
@@ -274,12 +273,9 @@ public final class CustomerEditorViewModel {
 
     /** The confirmation question before breaking another operator's lock, naming them and the customer. */
     public String breakLockQuestion() {
-        if (lock.stateProperty().get() instanceof LockState.HeldByOther other) {
-            return tr("Break {0}''s lock on {1}? {0} keeps the changes in their editor but can no longer save them "
-                    + "under the lock.", other.holder().holder(), status.displayName.get());
-        }
-        return tr("Break the holder''s lock on {0}? The holder keeps the changes in their editor but can no longer "
-                + "save them under the lock.", status.displayName.get());
+        String holder = lock.stateProperty().get() instanceof LockState.HeldByOther other ? other.holder().holder()
+                : null;
+        return EditorTexts.breakLockQuestion(holder, status.displayName.get());
     }
 
     /** The editor closes: releases its lease (in the background) and stops its timers; not used afterwards. */

@@ -40,6 +40,20 @@ final class EditorTexts {
         };
     }
 
+    /**
+     * The question before breaking another operator's lock on {@code customer}, naming the holder when known.
+     *
+     * @param holder the holder's name, or {@code null} when the editor does not know it
+     */
+    static String breakLockQuestion(String holder, String customer) {
+        if (holder != null) {
+            return tr("Break {0}''s lock on {1}? {0} keeps the changes in their editor but can no longer save them "
+                    + "under the lock.", holder, customer);
+        }
+        return tr("Break the holder''s lock on {0}? The holder keeps the changes in their editor but can no longer "
+                + "save them under the lock.", customer);
+    }
+
     /** "Can't save: Email must look like name@example.com (and 1 more problem)". */
     static String blockedReason(List<FieldError> problems) {
         int more = problems.size() - 1;
