@@ -64,7 +64,7 @@ final class CustomerHistoryView {
                 fixed(column(tr("Version"), v -> Long.toString(v.version()), 70)),
                 who,
                 when,
-                fixed(column(tr("Op"), Version::op, 70)),
+                fixed(column(tr("Op"), Version::opLabel, 70)),
                 column(tr("Changes"), Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");
@@ -102,7 +102,7 @@ final class CustomerHistoryView {
         List<Version> selected = List.copyOf(versions.getSelectionModel().getSelectedItems());
         if (selected.size() == 1 && selected.get(0) != null) {
             Version v = selected.get(0);
-            heading.setText(tr("Version {0} — {1} by {2} at {3}", v.version(), v.op(), v.who(), v.when()));
+            heading.setText(tr("Version {0} — {1} by {2} at {3}", v.version(), v.opLabel(), v.who(), v.when()));
             difference.getItems().setAll(v.changes());
         } else if (selected.size() == 2) {
             boolean firstIsEarlier = selected.get(0).version() < selected.get(1).version();

@@ -74,6 +74,15 @@ public final class CustomerHistoryViewModel {
             return entry.op().name();
         }
 
+        /** The operation as the History tab shows it: INSERT, UPDATE or DELETE in English, translated elsewhere. */
+        public String opLabel() {
+            return switch (entry.op()) {
+                case INSERT -> tr("INSERT");
+                case UPDATE -> tr("UPDATE");
+                case DELETE -> tr("DELETE");
+            };
+        }
+
         /** The values this version holds (for a delete: the values deleted). */
         public CustomerData values() {
             return entry.after().or(entry::before).orElse(CustomerData.EMPTY);

@@ -135,6 +135,11 @@ class TranslatedWindowsTest {
         Fx.await("the reason Save is blocked", () -> text(free, "#" + EditorIds.SAVE_BLOCKED_REASON)
                 .equals("Não é possível salvar: O e-mail deve ter o formato nome@exemplo.com"));
 
+        Fx.run(() -> ((javafx.scene.control.TabPane) free.lookup("#" + EditorIds.TABS)).getSelectionModel().select(1));
+        Fx.await("the history's first version", () -> history(free, "Op.").equals("criação"));
+        assertThat(history(free, "Quando")).matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d");
+        assertThat(text(free, "#" + EditorIds.HISTORY_STATUS)).isEqualTo("1 versão");
+
         assertThat(missing).as("texts shown without a Portuguese translation").isEmpty();
     }
 
@@ -283,6 +288,19 @@ class TranslatedWindowsTest {
     private static String lockMessage(Parent editor) {
         return Fx.call(() -> editor.lookup("#" + EditorIds.LOCK_BAR).isVisible()
                 ? ((Label) editor.lookup("#" + EditorIds.LOCK_MESSAGE)).getText() : "");
+    }
+
+    /** The History tab's first row's value in the column headed {@code header}, or "" before it has one. */
+    private static String history(Parent editor, String header) {
+        return Fx.call(() -> {
+            TableView<?> versions = (TableView<?>) editor.lookup("#" + EditorIds.HISTORY_VERSIONS);
+            if (versions == null) {
+                return "";
+            }
+            var value = versions.getColumns().stream().filter(c -> header.equals(c.getText())).findFirst()
+                    .orElseThrow().getCellObservableValue(0);
+            return value == null ? "" : String.valueOf(value.getValue());
+        });
     }
 
     @SuppressWarnings("unchecked")
