@@ -17,6 +17,7 @@ import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.store.JdbiTrainingRecords;
 import org.lockstep.ui.DemoClients;
+import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.UiContext;
 
 /**
@@ -77,11 +78,12 @@ public final class DesktopApp {
     }
 
     /**
-     * The windows speak the {@code --lang} given, else the operating system's display language ({@code LANG} on
-     * Linux) when Lockstep speaks it, else English. The command line never comes here, so it stays English.
+     * The windows speak the {@code --lang} given, else the language chosen in View → Language ({@link LanguageChoice}),
+     * else the operating system's display language ({@code LANG} on Linux) when Lockstep speaks it, else English. The
+     * command line never comes here, so it stays English.
      */
     private static void useLanguage(Optional<Language> lang) {
-        Texts.use(lang.orElseGet(() -> Language.forLocale(Locale.getDefault(Locale.Category.DISPLAY))));
+        Texts.use(LanguageChoice.operators().choose(lang, Locale.getDefault(Locale.Category.DISPLAY)));
     }
 
     /**

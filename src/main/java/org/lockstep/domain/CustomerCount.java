@@ -1,5 +1,9 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
+import org.lockstep.text.Texts;
+
 /**
  * How many customers match a search. Counting a large table can be slow, so a count may stop early or be estimated.
  *
@@ -20,12 +24,15 @@ public record CustomerCount(long count, boolean exact, boolean estimated) {
         return new CustomerCount(estimate, false, true);
     }
 
-    /** E.g. "59", "at least 100,000", or "about 12,300" (an estimate, to three significant digits). */
+    /**
+     * E.g. "59", "at least 100,000", or "about 12,300" (an estimate, to three significant digits), in the current
+     * language ("cerca de 12.300").
+     */
     public String describe() {
         if (exact) {
-            return String.format("%,d", count);
+            return Texts.number(count);
         }
-        return estimated ? String.format("about %,d", roughly(count)) : String.format("at least %,d", count);
+        return estimated ? tr("about {0, number}", roughly(count)) : tr("at least {0, number}", count);
     }
 
     /** Three significant digits: 12,345 → 12,300; an estimate claims no more. */

@@ -1,5 +1,7 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.math.BigDecimal;
 import java.util.EnumMap;
 import java.util.Map;
@@ -145,6 +147,6 @@ public record CustomerData(
         if (company != null && !company.isBlank()) {
             return company;
         }
-        return contactName != null && !contactName.isBlank() ? contactName : "(unnamed)";
+        return contactName != null && !contactName.isBlank() ? contactName : tr("(unnamed)");
     }
 }

@@ -1,8 +1,11 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.lockstep.text.Texts;
 
 /**
  * The editable fields of a customer record, in display order, with the column name used in SQL, JSON and CSV
@@ -15,20 +18,20 @@ import java.util.Optional;
  * database, counting as the database counts: code points of the NFC text ({@link UnicodeText}).
  */
 public enum CustomerField {
-    EXTERNAL_REF("external_ref", "External ref", 64, false),
-    COMPANY("company", "Company", 160, false),
-    CONTACT_NAME("contact_name", "Contact name", 120, false),
-    CONTACT_TITLE("contact_title", "Contact title", 80, false),
-    EMAIL("email", "Email", 254, false),
-    PHONE("phone", "Phone", 40, false),
-    FAX("fax", "Fax", 40, false),
-    ADDRESS("address", "Address", 500, true),
-    CITY("city", "City", 80, false),
-    REGION("region", "Region", 80, false),
-    POSTAL_CODE("postal_code", "Postal code", 20, false),
-    COUNTRY("country", "Country", 80, false),
-    NOTES("notes", "Notes", 100_000, true),
-    CREDIT_LIMIT("credit_limit", "Credit limit", 15, false);
+    EXTERNAL_REF("external_ref", Texts.key("External ref"), 64, false),
+    COMPANY("company", Texts.key("Company"), 160, false),
+    CONTACT_NAME("contact_name", Texts.key("Contact name"), 120, false),
+    CONTACT_TITLE("contact_title", Texts.key("Contact title"), 80, false),
+    EMAIL("email", Texts.key("Email"), 254, false),
+    PHONE("phone", Texts.key("Phone"), 40, false),
+    FAX("fax", Texts.key("Fax"), 40, false),
+    ADDRESS("address", Texts.key("Address"), 500, true),
+    CITY("city", Texts.key("City"), 80, false),
+    REGION("region", Texts.key("Region"), 80, false),
+    POSTAL_CODE("postal_code", Texts.key("Postal code"), 20, false),
+    COUNTRY("country", Texts.key("Country"), 80, false),
+    NOTES("notes", Texts.key("Notes"), 100_000, true),
+    CREDIT_LIMIT("credit_limit", Texts.key("Credit limit"), 15, false);
 
     private final String column;
     private final String label;
@@ -47,9 +50,12 @@ public enum CustomerField {
         return column;
     }
 
-    /** The label an operator reads in the editor and in error messages. */
+    /**
+     * The label an operator reads in the editor and in error messages, in the current language ({@link Texts}); the
+     * command line, which never changes the language, reads it in English.
+     */
     public String label() {
-        return label;
+        return tr(label);
     }
 
     /**

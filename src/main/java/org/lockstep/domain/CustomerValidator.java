@@ -1,5 +1,7 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,10 @@ public final class CustomerValidator {
      */
     public static final BigDecimal MAX_CREDIT_LIMIT = new BigDecimal("9999999999.99");
 
-    /** Appended to a rule's message when the value breaking it was stored before and is left unchanged. */
+    /**
+     * Ends a rule's message when the value breaking it was stored before and is left unchanged (English; the warning
+     * itself is one translated sentence, {@code "{0} — stored so before; …"}).
+     */
     public static final String UNCHANGED = " — stored so before; a save keeps it unless you change it";
 
     // Deliberately simple: one @, something before it, a dot in the domain, no spaces. RFC 5322 allows more, but
@@ -48,15 +53,15 @@ public final class CustomerValidator {
     private static Optional<String> bidiControl(String s) {
         for (int i = 0; i < s.length(); i++) {
             String name = switch (s.charAt(i)) {
-                case '\u202A' -> "a left-to-right embedding (U+202A)";
-                case '\u202B' -> "a right-to-left embedding (U+202B)";
-                case '\u202C' -> "a pop directional formatting (U+202C)";
-                case '\u202D' -> "a left-to-right override (U+202D)";
-                case '\u202E' -> "a right-to-left override (U+202E)";
-                case '\u2066' -> "a left-to-right isolate (U+2066)";
-                case '\u2067' -> "a right-to-left isolate (U+2067)";
-                case '\u2068' -> "a first strong isolate (U+2068)";
-                case '\u2069' -> "a pop directional isolate (U+2069)";
+                case '\u202A' -> tr("a left-to-right embedding (U+202A)");
+                case '\u202B' -> tr("a right-to-left embedding (U+202B)");
+                case '\u202C' -> tr("a pop directional formatting (U+202C)");
+                case '\u202D' -> tr("a left-to-right override (U+202D)");
+                case '\u202E' -> tr("a right-to-left override (U+202E)");
+                case '\u2066' -> tr("a left-to-right isolate (U+2066)");
+                case '\u2067' -> tr("a right-to-left isolate (U+2067)");
+                case '\u2068' -> tr("a first strong isolate (U+2068)");
+                case '\u2069' -> tr("a pop directional isolate (U+2069)");
                 default -> null;
             };
             if (name != null) {
@@ -124,7 +129,8 @@ public final class CustomerValidator {
                 continue;
             }
             if (CustomerData.sameValue(b.get(f), d.get(f))) {
-                broken.forEach(e -> warnings.add(new FieldError(f, e.message() + UNCHANGED)));
+                broken.forEach(e -> warnings.add(new FieldError(f,
+                        tr("{0} — stored so before; a save keeps it unless you change it", e.message()))));
             } else {
                 errors.addAll(broken);
             }
@@ -134,7 +140,7 @@ public final class CustomerValidator {
 
     private static List<FieldError> recordErrors(CustomerData d) {
         if (d.company() == null && d.contactName() == null) {
-            return List.of(new FieldError(CustomerField.COMPANY, "Company or contact name is required"));
+            return List.of(new FieldError(CustomerField.COMPANY, tr("Company or contact name is required")));
         }
         return List.of();
     }
@@ -145,26 +151,26 @@ public final class CustomerValidator {
         if (value instanceof String s) {
             int length = UnicodeText.length(s);
             if (length > f.maxLength()) {
-                errors.add(new FieldError(f, f.label() + " is too long: " + length + " characters, at most "
-                        + f.maxLength()));
+                errors.add(new FieldError(f, tr("{0} is too long: {1} characters, at most {2}", f.label(), length,
+                        f.maxLength())));
             }
             if (hasControlCharacters(s, f.multiLine())) {
                 errors.add(new FieldError(f, f.multiLine()
-                        ? f.label() + " must not contain control characters (tabs and line breaks are fine)"
-                        : f.label() + " must be one line of text, without line breaks or control characters"));
+                        ? tr("{0} must not contain control characters (tabs and line breaks are fine)", f.label())
+                        : tr("{0} must be one line of text, without line breaks or control characters", f.label())));
             }
-            bidiControl(s).ifPresent(control -> errors.add(new FieldError(f, f.label() + " contains " + control
-                    + ", which can disguise text")));
+            bidiControl(s).ifPresent(control -> errors.add(new FieldError(f,
+                    tr("{0} contains {1}, which can disguise text", f.label(), control))));
             if (f == CustomerField.EMAIL && !EMAIL.matcher(s).matches()) {
-                errors.add(new FieldError(f, "Email must look like name@example.com"));
+                errors.add(new FieldError(f, tr("Email must look like name@example.com")));
             }
         } else if (value instanceof BigDecimal credit) {
             if (credit.signum() < 0) {
-                errors.add(new FieldError(f, "Credit limit must not be negative"));
+                errors.add(new FieldError(f, tr("Credit limit must not be negative")));
             } else if (credit.compareTo(MAX_CREDIT_LIMIT) > 0) {
-                errors.add(new FieldError(f, "Credit limit must be at most 9,999,999,999.99"));
+                errors.add(new FieldError(f, tr("Credit limit must be at most 9,999,999,999.99")));
             } else if (credit.stripTrailingZeros().scale() > 2) {
-                errors.add(new FieldError(f, "Credit limit has at most two decimals"));
+                errors.add(new FieldError(f, tr("Credit limit has at most two decimals")));
             }
         }
         return errors;

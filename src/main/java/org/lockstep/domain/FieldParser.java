@@ -1,5 +1,7 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.math.BigDecimal;
 import java.util.Locale;
 
@@ -49,9 +51,8 @@ public final class FieldParser {
             return UnicodeText.nfc(text);
         }
         String typed = text.strip();
-        return amounts.parse(typed).orElseThrow(() -> new InvalidValueException(new FieldError(field,
-                field.label() + " must be a number like " + amounts.example() + ", not \"" + typed + "\""
-                        + separatorHint(typed))));
+        return amounts.parse(typed).orElseThrow(() -> new InvalidValueException(new FieldError(field, message(field,
+                typed))));
     }
 
     /** The text an operator sees for a value: empty for absent, digits with at least two decimals for amounts. */
@@ -66,18 +67,19 @@ public final class FieldParser {
     }
 
     /**
-     * Says what each separator means when the text holds a point, a comma or one of the locale's separators: the
-     * likeliest mistake is the other convention.
+     * The message for an amount that does not parse; when the text holds a point, a comma or one of the locale's
+     * separators it also says what each separator means: the likeliest mistake is the other convention.
      */
-    private String separatorHint(String typed) {
+    private String message(CustomerField field, String typed) {
         char group = amounts.groupSeparator();
         char decimal = amounts.decimalSeparator();
         boolean separated = typed.chars().anyMatch(c -> c == '.' || c == ',' || c == group || c == decimal);
         if (!separated) {
-            return "";
+            return tr("{0} must be a number like {1}, not \"{2}\"", field.label(), amounts.example(), typed);
         }
-        String groupName = Character.isSpaceChar(group) ? "a space" : "\"" + group + "\"";
-        return " (" + groupName + " separates thousands, \"" + decimal + "\" marks decimals)";
+        String groupName = Character.isSpaceChar(group) ? tr("a space") : "\"" + group + "\"";
+        return tr("{0} must be a number like {1}, not \"{2}\" ({3} separates thousands, \"{4}\" marks decimals)",
+                field.label(), amounts.example(), typed, groupName, String.valueOf(decimal));
     }
 
     /** A value that cannot be parsed; carries the {@link FieldError} to show. */

@@ -1,7 +1,10 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.util.Optional;
+import org.lockstep.text.Texts;
 
 /**
  * The advice an editor shows for a customer that is often edited at the same time: "Often edited at the same time —
@@ -25,8 +28,8 @@ public record HotRecordAdvice(String headline, String detail) {
     /** How far back conflicts count, judged by the database clock. */
     public static final Duration WINDOW = Duration.ofDays(7);
 
-    /** The advice's sentence. */
-    public static final String HEADLINE = "Often edited at the same time — consider Lock for editing";
+    /** The advice's sentence, in English (the advice carries it translated). */
+    public static final String HEADLINE = Texts.key("Often edited at the same time — consider Lock for editing");
 
     /**
      * The advice for a customer with {@code conflicts} conflicts within {@code window}, or empty when there are fewer
@@ -46,22 +49,19 @@ public record HotRecordAdvice(String headline, String detail) {
         if (conflicts < THRESHOLD) {
             return Optional.empty();
         }
-        return Optional.of(new HotRecordAdvice(HEADLINE,
-                conflicts + " conflicts on this customer in the last " + describe(window)));
+        return Optional.of(new HotRecordAdvice(tr(HEADLINE), tr(
+                "{0, plural, one {# conflict} other {# conflicts}} on this customer in the last {1}", conflicts,
+                describe(window))));
     }
 
     /** "7 days", "day", "36 hours", "90 minutes": the largest whole unit. */
     static String describe(Duration window) {
         if (window.toDaysPart() > 0 && window.equals(Duration.ofDays(window.toDays()))) {
-            return plural(window.toDays(), "day");
+            return tr("{0, plural, one {day} other {# days}}", window.toDays());
         }
         if (window.toHours() > 0 && window.equals(Duration.ofHours(window.toHours()))) {
-            return plural(window.toHours(), "hour");
+            return tr("{0, plural, one {hour} other {# hours}}", window.toHours());
         }
-        return plural(Math.max(1, window.toMinutes()), "minute");
-    }
-
-    private static String plural(long n, String unit) {
-        return n == 1 ? unit : n + " " + unit + "s";
+        return tr("{0, plural, one {minute} other {# minutes}}", Math.max(1, window.toMinutes()));
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Instant;
 
 /**
@@ -24,10 +26,10 @@ public record Message(long id, String fromUser, long customerId, String text, In
     public static String checkedText(String text) {
         String t = text == null ? "" : text.strip();
         if (t.isEmpty()) {
-            throw new IllegalArgumentException("Write a message first.");
+            throw new IllegalArgumentException(tr("Write a message first."));
         }
         if (t.codePointCount(0, t.length()) > MAX_LENGTH) {
-            throw new IllegalArgumentException("A message can have at most " + MAX_LENGTH + " characters.");
+            throw new IllegalArgumentException(tr("A message can have at most {0} characters.", MAX_LENGTH));
         }
         return t;
     }

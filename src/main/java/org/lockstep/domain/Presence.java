@@ -1,5 +1,7 @@
 package org.lockstep.domain;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -52,6 +54,6 @@ public record Presence(long customerId, String sessionId, String user, State sta
 
     /** "Bob (editing)" or "Bob". */
     public String describe() {
-        return editing() ? user + " (editing)" : user;
+        return editing() ? tr("{0} (editing)", user) : user;
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.editing;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -36,12 +38,13 @@ final class IdleWatch {
         long idle = clock.millis() - lastActivityMillis;
         if (idle >= settings.idleLimit().toMillis()) {
             release.run();
-            say.accept("Lock released after " + LockMessages.duration(settings.idleLimit())
-                    + " without activity — your edits are kept. Lock again to continue.");
+            say.accept(tr("Lock released after {0} without activity — your edits are kept. Lock again to continue.",
+                    LockMessages.duration(settings.idleLimit())));
         } else if (!warned && idle >= settings.idleLimit().minus(settings.idleWarning()).toMillis()) {
             warned = true;
-            say.accept("No activity for " + Duration.ofMillis(idle).toMinutes() + " minutes — the lock will be "
-                    + "released in " + settings.idleWarning().toSeconds() + " s unless you continue editing.");
+            say.accept(tr("No activity for {0, plural, one {# minute} other {# minutes}} — the lock will be released "
+                    + "in {1} s unless you continue editing.", Duration.ofMillis(idle).toMinutes(),
+                    settings.idleWarning().toSeconds()));
         }
     }
 }

@@ -176,7 +176,7 @@ public final class LeaseSession {
         });
         set(new LockState.Acquiring());
         executor.task(k::acquire).onSuccess(outcome -> acquired(id, k, outcome))
-                .onFailure(failure -> set(new LockState.Lost("Could not lock: " + failure.getMessage()))).start();
+                .onFailure(failure -> set(new LockState.Lost(LeaseTexts.lockFailed(failure)))).start();
     }
 
     private void acquired(long id, LeaseKeeper k, AcquireOutcome outcome) {
@@ -199,7 +199,7 @@ public final class LeaseSession {
             blockedBy(other.holder());
         } else {
             k.close();
-            set(new LockState.Lost("Could not lock: this customer no longer exists"));
+            set(new LockState.Lost(LeaseTexts.noSuchCustomer()));
         }
     }
 
@@ -208,7 +208,7 @@ public final class LeaseSession {
         LeaseRepository holderStore = leases.asWriter(lease.sessionId());
         executor.task(() -> holderStore.release(lease.recordId(), lease.token()))
                 .onSuccess(released -> checkHolderNow())
-                .onFailure(failure -> listener.message("Could not release the lock: " + failure.getMessage())).start();
+                .onFailure(failure -> listener.message(LeaseTexts.releaseFailed(failure))).start();
     }
 
     /**
@@ -243,7 +243,7 @@ public final class LeaseSession {
             timers.stopPolling();
             set(new LockState.Free());
             lock();
-        }).onFailure(failure -> listener.message("Could not break the lock: " + failure.getMessage())).start();
+        }).onFailure(failure -> listener.message(LeaseTexts.breakFailed(failure))).start();
     }
 
     /** The fencing token for a save, when this session holds the lease. */
@@ -317,8 +317,7 @@ public final class LeaseSession {
     private void lost(long id, Optional<LeaseInfo> current) {
         long mine = heldToken;
         executor.task(() -> texts.lossReason(id, mine, current)).onSuccess(why -> lostFor(id, why))
-                .onFailure(failure -> lostFor(id, "Edit lock lost — the database could not be reached; your edits "
-                        + "are kept"))
+                .onFailure(failure -> lostFor(id, LeaseTexts.unreachable()))
                 .start();
     }
 

@@ -1,5 +1,7 @@
 package org.lockstep.editing;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import java.util.Optional;
 import org.lockstep.domain.LeaseEvent;
@@ -28,13 +30,38 @@ final class LeaseTexts {
             return lost.message();
         }
         if (s instanceof LockState.Held held) {
-            return "Locked for editing by you until " + LockMessages.time(held.lease().expiresAt(), zone)
-                    + " (renewed while you edit) · fencing token " + held.lease().token();
+            return tr("Locked for editing by you until {0} (renewed while you edit) · fencing token {1}",
+                    LockMessages.time(held.lease().expiresAt(), zone), held.lease().token());
         }
         if (s instanceof LockState.Acquiring) {
-            return "Locking…";
+            return tr("Locking…");
         }
         return "";
+    }
+
+    /** "Could not lock: …" with why. */
+    static String lockFailed(Throwable failure) {
+        return tr("Could not lock: {0}", failure.getMessage());
+    }
+
+    /** The lease was asked for a customer that is gone. */
+    static String noSuchCustomer() {
+        return tr("Could not lock: this customer no longer exists");
+    }
+
+    /** "Could not release the lock: …" with why. */
+    static String releaseFailed(Throwable failure) {
+        return tr("Could not release the lock: {0}", failure.getMessage());
+    }
+
+    /** "Could not break the lock: …" with why. */
+    static String breakFailed(Throwable failure) {
+        return tr("Could not break the lock: {0}", failure.getMessage());
+    }
+
+    /** The lease is gone and the database could not say how. */
+    static String unreachable() {
+        return tr("Edit lock lost — the database could not be reached; your edits are kept");
     }
 
     /** Why the lease is gone, naming who holds the record now, when someone other than this editor does. */
@@ -42,7 +69,7 @@ final class LeaseTexts {
         return current.filter(h -> !h.sessionId().equals(leases.sessionId()))
                 .map(h -> WriterIds.anotherWriterOfMyClient(h.sessionId(), leases.sessionId())
                         ? LockMessages.takenInAnotherWindow(h, zone) : LockMessages.takenBy(h, zone))
-                .orElse("Edit lock lost — your edits are kept");
+                .orElseGet(() -> tr("Edit lock lost — your edits are kept"));
     }
 
     /** How the lease with {@code token} ended: broken by whom and when, else taken by whom. Blocking. */

@@ -1,5 +1,7 @@
 package org.lockstep.editing;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -16,8 +18,8 @@ public final class LockMessages {
 
     /** "Alice is editing this customer — locked since 10:02, until 10:07 unless renewed". */
     public static String heldByOther(LeaseInfo holder, ZoneId zone) {
-        return holder.holder() + " is editing this customer — locked since " + time(holder.acquiredAt(), zone)
-                + ", until " + time(holder.expiresAt(), zone) + " unless renewed";
+        return tr("{0} is editing this customer — locked since {1}, until {2} unless renewed", holder.holder(),
+                time(holder.acquiredAt(), zone), time(holder.expiresAt(), zone));
     }
 
     /**
@@ -25,14 +27,14 @@ public final class LockMessages {
      * edit here." The banner of an editor whose operator holds the lease in another of their editors.
      */
     public static String heldInAnotherWindow(LeaseInfo holder, ZoneId zone) {
-        return "Locked by you in another window — since " + time(holder.acquiredAt(), zone) + ", until "
-                + time(holder.expiresAt(), zone) + " unless renewed. Save there, or Release there to edit here.";
+        return tr("Locked by you in another window — since {0}, until {1} unless renewed. Save there, or Release "
+                + "there to edit here.", time(holder.acquiredAt(), zone), time(holder.expiresAt(), zone));
     }
 
     /** "Locked by Alice until 10:07", or "Locked by you in another window until 10:07" when it is mine elsewhere. */
     public static String lockedBy(LeaseInfo holder, boolean inAnotherWindow, ZoneId zone) {
-        return "Locked by " + (inAnotherWindow ? "you in another window" : holder.holder()) + " until "
-                + time(holder.expiresAt(), zone);
+        return inAnotherWindow ? tr("Locked by you in another window until {0}", time(holder.expiresAt(), zone))
+                : tr("Locked by {0} until {1}", holder.holder(), time(holder.expiresAt(), zone));
     }
 
     /** "Locked by Alice until 10:07". */
@@ -42,33 +44,33 @@ public final class LockMessages {
 
     /** "You no longer hold the lock — Bob took it at 10:07". */
     public static String takenBy(LeaseInfo holder, ZoneId zone) {
-        return "You no longer hold the lock — " + holder.holder() + " took it at " + time(holder.acquiredAt(), zone);
+        return tr("You no longer hold the lock — {0} took it at {1}", holder.holder(), time(holder.acquiredAt(), zone));
     }
 
     /** "You no longer hold the lock here — you took it in another window at 10:07". */
     public static String takenInAnotherWindow(LeaseInfo holder, ZoneId zone) {
-        return "You no longer hold the lock here — you took it in another window at "
-                + time(holder.acquiredAt(), zone);
+        return tr("You no longer hold the lock here — you took it in another window at {0}",
+                time(holder.acquiredAt(), zone));
     }
 
     /** "Lock released from another window — your edits are kept. Lock again to continue." */
     public static String releasedFromAnotherWindow() {
-        return "Lock released from another window — your edits are kept. Lock again to continue.";
+        return tr("Lock released from another window — your edits are kept. Lock again to continue.");
     }
 
     /** "Edit lock lost — Bob broke your lock at 10:07". */
     public static String brokenBy(String actor, Instant at, ZoneId zone) {
-        return "Edit lock lost — " + actor + " broke your lock at " + time(at, zone);
+        return tr("Edit lock lost — {0} broke your lock at {1}", actor, time(at, zone));
     }
 
-    /** A setting's length as the operator gave it: "15 minutes", "1 minute", "90 s", "2 h". */
+    /** A setting's length as the operator gave it, in the current language: "15 minutes", "1 minute", "90 s", "2 h". */
     static String duration(Duration d) {
         long s = d.toSeconds();
         if (s % 3_600 == 0) {
             return s / 3_600 + " h";
         }
         if (s % 60 == 0) {
-            return s / 60 == 1 ? "1 minute" : s / 60 + " minutes";
+            return tr("{0, plural, one {# minute} other {# minutes}}", s / 60);
         }
         return s + " s";
     }

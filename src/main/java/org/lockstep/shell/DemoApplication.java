@@ -1,5 +1,7 @@
 package org.lockstep.shell;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
@@ -74,8 +76,8 @@ public final class DemoApplication extends Application {
     public void start(Stage primaryStage) {
         AppIcon.install();
         Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
-        Stage splash = Windows.startingWindow("Lockstep demo — starting",
-                "Starting database and two operator clients…");
+        Stage splash = Windows.startingWindow(tr("Lockstep demo — starting"),
+                tr("Starting database and two operator clients…"));
         splash.show();
         executor = new FxTaskExecutor(1);
         executor.execute(() -> connect.call(), db -> {
@@ -110,10 +112,10 @@ public final class DemoApplication extends Application {
         LOG.error("Cannot start the demo", e);
         EXIT_CODE.set(FAILURE);
         Alert alert = new Alert(Alert.AlertType.ERROR);
-        alert.setTitle("Lockstep demo");
-        alert.setHeaderText("The demo cannot open its database");
-        alert.setContentText((e.getMessage() == null ? e.toString() : e.getMessage())
-                + "\n\nCheck --db-url, --data-dir or LOCKSTEP_DB_URL, then start the demo again.");
+        alert.setTitle(tr("Lockstep demo"));
+        alert.setHeaderText(tr("The demo cannot open its database"));
+        alert.setContentText(tr("{0}\n\nCheck --db-url, --data-dir or LOCKSTEP_DB_URL, then start the demo again.",
+                e.getMessage() == null ? e.toString() : e.getMessage()));
         alert.getDialogPane().setId("demo-start-failure");
         alert.setOnShown(ev -> splash.close());
         alert.show();

@@ -1,5 +1,7 @@
 package org.lockstep.shell;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,6 +15,7 @@ import javafx.stage.Stage;
 import org.lockstep.ui.ClientSession;
 import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.EditingPreferences;
+import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.UiContext;
 import org.lockstep.ui.WindowPlaces;
@@ -94,7 +97,7 @@ public final class LockstepApplication extends Application {
         }
         AppIcon.install();
         Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
-        Stage splash = Windows.startingWindow("Lockstep — starting", "Starting database…");
+        Stage splash = Windows.startingWindow(tr("Lockstep — starting"), tr("Starting database…"));
         splash.show();
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");
         connecting.setDaemon(true);
@@ -126,6 +129,7 @@ public final class LockstepApplication extends Application {
             }
             EditorServices services = builder.build();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
+            window.offerLanguages(LanguageChoice.operators());
             if (opened.reports() != null) {
                 ConflictReportWindow.offer(window, opened.reports(), services.executor());
             }
@@ -138,7 +142,7 @@ public final class LockstepApplication extends Application {
 
     /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */
     private void offerDemo(MainWindow window, DemoClients clients) {
-        MenuItem item = new MenuItem("_Trainer demo (Alice and Bob)…");
+        MenuItem item = new MenuItem(tr("_Trainer demo (Alice and Bob)…"));
         item.setId("open-demo");
         item.setOnAction(e -> {
             if (demo != null) {
@@ -154,9 +158,9 @@ public final class LockstepApplication extends Application {
                 });
             }, failure -> {
                 item.setDisable(false);
-                Alert alert = new Alert(Alert.AlertType.ERROR, "The demo's operator clients could not connect: "
-                        + failure.getMessage());
-                alert.setHeaderText("Cannot open the trainer demo");
+                Alert alert = new Alert(Alert.AlertType.ERROR,
+                        tr("The demo's operator clients could not connect: {0}", failure.getMessage()));
+                alert.setHeaderText(tr("Cannot open the trainer demo"));
                 alert.initOwner(window.stage());
                 alert.show();
             });
@@ -193,10 +197,10 @@ public final class LockstepApplication extends Application {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.setTitle("Lockstep");
-        alert.setHeaderText("Lockstep cannot open its database");
+        alert.setHeaderText(tr("Lockstep cannot open its database"));
         alert.setContentText(message);
-        TextArea details = new TextArea("Check --db-url, --data-dir or the environment variables LOCKSTEP_DB_URL and "
-                + "LOCKSTEP_DATA_DIR, then start Lockstep again.\n\n" + message);
+        TextArea details = new TextArea(tr("Check --db-url, --data-dir or the environment variables LOCKSTEP_DB_URL "
+                + "and LOCKSTEP_DATA_DIR, then start Lockstep again.\n\n{0}", message));
         details.setEditable(false);
         details.setWrapText(true);
         alert.getDialogPane().setExpandableContent(details);

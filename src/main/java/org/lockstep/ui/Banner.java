@@ -1,5 +1,7 @@
 package org.lockstep.ui;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -35,7 +37,7 @@ public final class Banner {
      *
      * @param box     the bar, as laid out by its owner
      * @param text    the label whose text says what the banner is about (read out when it changes)
-     * @param name    what the banner is, for the close button's accessible text, e.g. "the notice"
+     * @param name    what the banner is, for the close button's accessible text, e.g. "the notice" (translated)
      * @param closeId the close button's node id, e.g. {@code notice-dismiss}
      */
     public Banner(Pane box, Label text, String name, String closeId) {
@@ -46,9 +48,9 @@ public final class Banner {
         close.getStyleClass().add("banner-close");
         close.setMnemonicParsing(false);
         close.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        close.setTooltip(new Tooltip("Dismiss (Esc)"));
-        close.setAccessibleText("Dismiss " + name);
-        close.setAccessibleHelp("Hides " + name + " until it says something new; Escape does the same");
+        close.setTooltip(new Tooltip(tr("Dismiss (Esc)")));
+        close.setAccessibleText(tr("Dismiss {0}", name));
+        close.setAccessibleHelp(tr("Hides {0} until it says something new; Escape does the same", name));
         close.setOnAction(e -> dismiss());
         box.getChildren().add(close);
         text.textProperty().addListener((obs, was, now) -> {

@@ -84,8 +84,9 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule themePackageIsALeaf = classes().that().resideInAPackage("org.lockstep.ui.theme")
-            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.ui.theme", "java..", "javafx..",
-                    "org.kordamp.ikonli..");
+            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.ui.theme", "org.lockstep.text",
+                    "java..",
+                    "javafx..", "org.kordamp.ikonli..");
 
     /**
      * The languages (issue 16) are a leaf every layer may use — the domain's validation messages speak the operator's

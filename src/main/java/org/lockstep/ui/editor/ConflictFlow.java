@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -75,9 +77,9 @@ public final class ConflictFlow {
     void sameAsTheirs(EditBuffer.Snapshot mine, Customer theirs) {
         editor.buffer().saved(theirs, mine);
         editor.editing();
-        editor.notice(EditorNotice.info(MergeHeader.who(theirs.updatedBy()) + " saved these same values first"
-                + " (version " + theirs.version() + "), so your save wrote nothing. If your change was meant to"
-                + " add to theirs (an amount, a count), make it again."));
+        editor.notice(EditorNotice.info(tr("{0} saved these same values first (version {1}), so your save "
+                + "wrote nothing. If your change was meant to add to theirs (an amount, a count), make it again.",
+                MergeHeader.who(theirs.updatedBy()), theirs.version())));
     }
 
     /** A versioned delete of {@code base} met {@code theirs}: open the decision. */
@@ -86,7 +88,7 @@ public final class ConflictFlow {
                 theirs);
         open.setOnDeleted(deletedId -> {
             deleteConflict.set(null);
-            editor.deleted(deletedId, EditorNotice.info("Deleted " + theirs.data().displayName() + "."));
+            editor.deleted(deletedId, EditorNotice.info(tr("Deleted {0}.", theirs.data().displayName())));
         });
         open.setOnKept(now -> {
             deleteConflict.set(null);
@@ -110,7 +112,7 @@ public final class ConflictFlow {
         open.setOnCancelled(kept -> {
             // The edits never left the buffer: they stay on the old base, so the next Save merges again.
             merge.set(null);
-            editor.notice(EditorNotice.info("Your changes are kept, not saved yet; Save opens the merge again."));
+            editor.notice(EditorNotice.info(tr("Your changes are kept, not saved yet; Save opens the merge again.")));
         });
         open.setOnRecreated(created -> {
             merge.set(null);
@@ -119,7 +121,7 @@ public final class ConflictFlow {
         open.setOnDeletionAccepted(deletedId -> {
             merge.set(null);
             editor.buffer().reset(editor.buffer().base());
-            editor.deleted(deletedId, EditorNotice.info("This customer was deleted by someone else."));
+            editor.deleted(deletedId, EditorNotice.info(tr("This customer was deleted by someone else.")));
         });
         return open;
     }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.ConcurrencyMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +35,7 @@ import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.MergeDialog;
 import org.lockstep.ui.merge.MergeViewModel;
 import org.lockstep.ui.theme.Themes;
+import org.lockstep.text.Texts;
 
 /**
  * The customer editor's node, built from {@code CustomerEditorView.fxml} and styled by {@code CustomerEditorView.css}.
@@ -105,7 +108,8 @@ public final class CustomerEditorView {
     /** Builds the editor's node for a view model; the caller loads a record or starts a new one. */
     public CustomerEditorView(CustomerEditorViewModel viewModel) {
         this.viewModel = viewModel;
-        FXMLLoader loader = new FXMLLoader(CustomerEditorView.class.getResource("CustomerEditorView.fxml"));
+        FXMLLoader loader =
+                new FXMLLoader(CustomerEditorView.class.getResource("CustomerEditorView.fxml"), Texts.bundle());
         loader.setController(this);
         try {
             root = loader.load();
@@ -153,16 +157,17 @@ public final class CustomerEditorView {
         viewModel.saves().setControlCommitter(() -> form.commit(viewModel));
         nameLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> viewModel.stateProperty().get() == EditorState.EMPTY
-                        ? "No customer selected" : viewModel.status().displayNameProperty().get(),
+                        ? tr("No customer selected") : viewModel.status().displayNameProperty().get(),
                 viewModel.stateProperty(), viewModel.status().displayNameProperty()));
         versionLine.textProperty().bind(viewModel.status().versionLineProperty());
         alsoHere.textProperty().bind(viewModel.helpers().alsoHereProperty());
         alsoHere.visibleProperty().bind(viewModel.helpers().alsoHereProperty().isNotEmpty());
         alsoHere.managedProperty().bind(alsoHere.visibleProperty());
-        Banner hot = new Banner(hotRecordBar, hotRecordAdvice, "the hot-record advice", EditorIds.HOT_RECORD_DISMISS);
-        Banner liveBanner = new Banner(liveBar, liveText, "the live update", EditorIds.LIVE_DISMISS);
-        noticeBanner = new Banner(noticeBar, noticeText, "the notice", EditorIds.NOTICE_DISMISS);
-        lockBanner = new Banner(lockBar, lockMessage, "the lock message", EditorIds.LOCK_DISMISS);
+        Banner hot =
+                new Banner(hotRecordBar, hotRecordAdvice, tr("the hot-record advice"), EditorIds.HOT_RECORD_DISMISS);
+        Banner liveBanner = new Banner(liveBar, liveText, tr("the live update"), EditorIds.LIVE_DISMISS);
+        noticeBanner = new Banner(noticeBar, noticeText, tr("the notice"), EditorIds.NOTICE_DISMISS);
+        lockBanner = new Banner(lockBar, lockMessage, tr("the lock message"), EditorIds.LOCK_DISMISS);
         banners = List.of(hot, noticeBanner, liveBanner, lockBanner); // top to bottom, as Escape closes them
         hotRecordAdvice.textProperty().bind(viewModel.helpers().hotRecordAdviceProperty());
         hotRecordDetail.textProperty().bind(viewModel.helpers().hotRecordDetailProperty());
@@ -339,14 +344,15 @@ public final class CustomerEditorView {
 
     @FXML
     private void breakLock() {
-        if (confirm(viewModel.breakLockQuestion(), "Break lock", "Cancel")) {
+        if (confirm(viewModel.breakLockQuestion(), tr("Break lock"), tr("Cancel"))) {
             viewModel.lock().breakLock();
         }
     }
 
     private void restore(CustomerData values) {
         if (!viewModel.buffer().dirtyProperty().get()
-                || confirm("Restore this version and drop your unsaved changes?", "Restore", "Keep editing")) {
+                || confirm(tr("Restore this version and drop your unsaved changes?"), tr("Restore"),
+                        tr("Keep editing"))) {
             viewModel.saves().restore(values); // whether a save started shows in the editor itself
         }
     }
@@ -369,14 +375,14 @@ public final class CustomerEditorView {
     @FXML
     private void reload() {
         if (!viewModel.buffer().dirtyProperty().get()
-                || confirm("Reload and drop your unsaved changes?", "Reload", "Keep editing")) {
+                || confirm(tr("Reload and drop your unsaved changes?"), tr("Reload"), tr("Keep editing"))) {
             viewModel.reload();
         }
     }
 
     @FXML
     private void delete() {
-        if (confirm(viewModel.saves().deleteQuestion(), "Delete", "Cancel")) {
+        if (confirm(viewModel.saves().deleteQuestion(), tr("Delete"), tr("Cancel"))) {
             viewModel.saves().requestDelete();
         }
     }

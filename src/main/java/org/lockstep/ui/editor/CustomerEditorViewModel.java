@@ -22,6 +22,7 @@ import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.text.Texts;
 
 /**
  * One customer editor: loads a record, buffers the operator's edits, validates them while typing and saves them
@@ -46,11 +47,12 @@ import org.lockstep.ui.lock.OpenLocks;
 public final class CustomerEditorViewModel {
 
     /** The notice after a save failed for any reason other than invalid values. */
-    public static final String SAVE_FAILED = "Can't reach the database — your changes are kept. Try Save again.";
+    public static final String SAVE_FAILED =
+            Texts.key("Can't reach the database — your changes are kept. Try Save again.");
     /** The notice after a save whose reply was lost for good: it may or may not have been saved. */
-    public static final String SAVE_OUTCOME_UNKNOWN = "The connection was lost while saving: Lockstep can't tell "
-            + "whether it was saved. Your changes are kept — Save again once the database is back; it will not save "
-            + "twice.";
+    public static final String SAVE_OUTCOME_UNKNOWN = Texts.key("The connection was lost while saving: Lockstep "
+            + "can't tell whether it was saved. Your changes are kept — Save again once the database is back; it will "
+            + "not save twice.");
 
     private final CustomerEditing editing;
     private final HistoryRepository historyRepository;
@@ -181,7 +183,7 @@ public final class CustomerEditorViewModel {
         buffer.reset(created);
         helpers.attach(created.id());
         state.set(EditorState.EDITING);
-        notice.set(EditorNotice.info("Re-created as Customer #" + created.id() + " with your values."));
+        notice.set(EditorNotice.info(Texts.tr("Re-created as Customer #{0} with your values.", created.id())));
         onSaved.accept(created);
     }
 
@@ -222,12 +224,13 @@ public final class CustomerEditorViewModel {
             } else {
                 helpers.detach();
                 state.set(EditorState.DELETED);
-                notice.set(EditorNotice.info("Customer #" + customerId + " no longer exists; someone deleted it."));
+                notice.set(
+                        EditorNotice.info(Texts.tr("Customer #{0} no longer exists; someone deleted it.", customerId)));
             }
         }, failure -> {
             state.set(reload ? before : EditorState.EMPTY);
-            notice.set(EditorNotice.error("Can't reach the database — Customer #" + customerId
-                    + " could not be loaded.", EditorNotice.detail(failure)).withReload());
+            notice.set(EditorNotice.error(Texts.tr("Can't reach the database — Customer #{0} could not be loaded.",
+                    customerId), EditorNotice.detail(failure)).withReload());
         });
     }
 
@@ -270,10 +273,9 @@ public final class CustomerEditorViewModel {
 
     /** The confirmation question before breaking another operator's lock, naming them and the customer. */
     public String breakLockQuestion() {
-        String holder = lock.stateProperty().get() instanceof LockState.HeldByOther other
-                ? other.holder().holder() : "the holder";
-        return "Break " + holder + "'s lock on " + status.displayName.get() + "? " + holder + " keeps the changes in "
-                + "their editor but can no longer save them under the lock.";
+        String holder = lock.stateProperty().get() instanceof LockState.HeldByOther other ? other.holder().holder()
+                : null;
+        return EditorTexts.breakLockQuestion(holder, status.displayName.get());
     }
 
     /** The editor closes: releases its lease (in the background) and stops its timers; not used afterwards. */

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.scene.Scene;
@@ -85,13 +87,13 @@ public final class CustomerEditorWindow {
             return;
         }
         request.consume();
-        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
-        ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
-        ButtonType cancel = new ButtonType("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
-        String question = "Your changes to " + viewModel.status().displayNameProperty().get() + " are not saved yet.";
+        ButtonType save = new ButtonType(tr("Save"), ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType(tr("Discard"), ButtonBar.ButtonData.NO);
+        ButtonType cancel = new ButtonType(tr("Cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        String question = tr("Your changes to {0} are not saved yet.", viewModel.status().displayNameProperty().get());
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, save, discard, cancel);
         alert.setTitle("Lockstep");
-        alert.setHeaderText("Save your changes before closing?");
+        alert.setHeaderText(tr("Save your changes before closing?"));
         alert.initOwner(stage);
         Optional<ButtonType> answer = alert.showAndWait();
         if (answer.isEmpty() || answer.get() == cancel) {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -35,8 +37,8 @@ final class CustomerHistoryView {
     private final VBox root = new VBox(6);
     private final TableView<Version> versions = new TableView<>();
     private final TableView<FieldDifference> difference = new TableView<>();
-    private final Label heading = new Label("Select a version to see what it changed, two to compare them.");
-    private final Button restore = new Button("Restore this version");
+    private final Label heading = new Label(tr("Select a version to see what it changed, two to compare them."));
+    private final Button restore = new Button(tr("Restore this version"));
     private final ObservableBooleanValue canEdit;
 
     /**
@@ -54,26 +56,26 @@ final class CustomerHistoryView {
         versions.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         versions.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         ColumnWidths.keepHeadersWhole(versions);
-        TableColumn<Version, String> when = column("When", Version::when, 150);
+        TableColumn<Version, String> when = column(tr("When"), Version::when, 150);
         // The date and time in full whatever the font (it was cut to "2026-03-01 14:0…"): the widest digits.
         ColumnWidths.atLeast(when, WHEN_SAMPLE);
-        TableColumn<Version, String> who = column("Who", Version::who, 90);
+        TableColumn<Version, String> who = column(tr("Who"), Version::who, 90);
         ColumnWidths.atLeast(who, "Alice"); // a narrow editor squeezed the header to an ellipsis
         versions.getColumns().setAll(List.of(
-                fixed(column("Version", v -> Long.toString(v.version()), 70)),
+                fixed(column(tr("Version"), v -> Long.toString(v.version()), 70)),
                 who,
                 when,
-                fixed(column("Op", Version::op, 70)),
-                column("Changes", Version::changesText, 300)));
+                fixed(column(tr("Op"), Version::opLabel, 70)),
+                column(tr("Changes"), Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");
         difference.setId(EditorIds.HISTORY_DIFFERENCE);
         difference.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        difference.setPlaceholder(new Label("No field differs."));
+        difference.setPlaceholder(new Label(tr("No field differs.")));
         difference.getColumns().setAll(List.of(
-                column("Field", d -> d.field().label(), 110),
-                column("From", FieldDifference::from, 200),
-                column("To", FieldDifference::to, 200)));
+                column(tr("Field"), d -> d.field().label(), 110),
+                column(tr("From"), FieldDifference::from, 200),
+                column(tr("To"), FieldDifference::to, 200)));
         restore.setId(EditorIds.RESTORE_VERSION);
         restore.setOnAction(e -> selectedOne().ifPresent(v -> restorer.accept(v.values())));
         versions.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Version>) c -> showSelection());
@@ -101,16 +103,16 @@ final class CustomerHistoryView {
         List<Version> selected = List.copyOf(versions.getSelectionModel().getSelectedItems());
         if (selected.size() == 1 && selected.get(0) != null) {
             Version v = selected.get(0);
-            heading.setText("Version " + v.version() + " — " + v.op() + " by " + v.who() + " at " + v.when());
+            heading.setText(tr("Version {0} — {1} by {2} at {3}", v.version(), v.opLabel(), v.who(), v.when()));
             difference.getItems().setAll(v.changes());
         } else if (selected.size() == 2) {
             boolean firstIsEarlier = selected.get(0).version() < selected.get(1).version();
             Version a = selected.get(firstIsEarlier ? 0 : 1);
             Version b = selected.get(firstIsEarlier ? 1 : 0);
-            heading.setText("Version " + a.version() + " → version " + b.version());
+            heading.setText(tr("Version {0} → version {1}", a.version(), b.version()));
             difference.getItems().setAll(CustomerHistoryViewModel.difference(a, b));
         } else {
-            heading.setText("Select a version to see what it changed, two to compare them.");
+            heading.setText(tr("Select a version to see what it changed, two to compare them."));
             difference.getItems().clear();
         }
         restore.setDisable(selectedOne().map(v -> !v.restorable()).orElse(true) || !canEdit.get());

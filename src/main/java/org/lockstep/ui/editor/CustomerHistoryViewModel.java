@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.EditorLocale;
+import org.lockstep.text.Texts;
 
 /**
  * The editor's History tab: every version of the customer from {@code customer_history}, which the database's
@@ -31,7 +34,6 @@ public final class CustomerHistoryViewModel {
 
     /** "—": how an absent value reads in the history. */
     public static final String ABSENT = "—";
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     /**
      * One field's values in two versions.
@@ -44,7 +46,7 @@ public final class CustomerHistoryViewModel {
 
         /** "Phone: +1 555 0100 → +1 555 0199". */
         public String describe() {
-            return field.label() + ": " + from + " → " + to;
+            return tr("{0}: {1} → {2}", field.label(), from, to);
         }
     }
 
@@ -72,6 +74,15 @@ public final class CustomerHistoryViewModel {
             return entry.op().name();
         }
 
+        /** The operation as the History tab shows it: INSERT, UPDATE or DELETE in English, translated elsewhere. */
+        public String opLabel() {
+            return switch (entry.op()) {
+                case INSERT -> tr("INSERT");
+                case UPDATE -> tr("UPDATE");
+                case DELETE -> tr("DELETE");
+            };
+        }
+
         /** The values this version holds (for a delete: the values deleted). */
         public CustomerData values() {
             return entry.after().or(entry::before).orElse(CustomerData.EMPTY);
@@ -85,9 +96,9 @@ public final class CustomerHistoryViewModel {
         /** "Phone: a → b; Email: — → c", "deleted", or "no field changed". */
         public String changesText() {
             if (entry.op() == HistoryEntry.Op.DELETE) {
-                return "deleted";
+                return tr("deleted");
             }
-            return changes.isEmpty() ? "no field changed"
+            return changes.isEmpty() ? tr("no field changed")
                     : changes.stream().map(FieldDifference::describe).collect(Collectors.joining("; "));
         }
     }
@@ -130,26 +141,26 @@ public final class CustomerHistoryViewModel {
     public void refresh() {
         int gen = ++generation;
         if (customerId < 0 || !active) {
-            status.set(customerId < 0 ? "No history: the customer is not saved yet." : "");
+            status.set(customerId < 0 ? tr("No history: the customer is not saved yet.") : "");
             return;
         }
         long id = customerId;
         loading.set(true);
-        status.set("Loading history…");
+        status.set(tr("Loading history…"));
         executor.execute(() -> history.history(id), entries -> {
             if (gen == generation) {
                 loading.set(false);
                 List<Version> rows = new ArrayList<>(entries.stream().map(this::version).toList());
                 Collections.reverse(rows);
                 versions.setAll(rows);
-                status.set(rows.isEmpty() ? "No recorded versions."
-                        : rows.size() + (rows.size() == 1 ? " version" : " versions"));
+                status.set(rows.isEmpty() ? tr("No recorded versions.")
+                        : tr("{0, plural, one {# version} other {# versions}}", rows.size()));
             }
         }, failure -> {
             if (gen == generation) {
                 loading.set(false);
-                status.set("Can't reach the database — the history could not be read. "
-                        + Optional.ofNullable(failure.getMessage()).orElse(""));
+                status.set(tr("Can't reach the database — the history could not be read. {0}",
+                        Optional.ofNullable(failure.getMessage()).orElse("")));
             }
         });
     }
@@ -185,7 +196,7 @@ public final class CustomerHistoryViewModel {
     private Version version(HistoryEntry e) {
         List<FieldDifference> changes = e.op() == HistoryEntry.Op.DELETE ? List.of()
                 : differences(e.before().orElse(CustomerData.EMPTY), e.after().orElse(CustomerData.EMPTY));
-        return new Version(e, WHEN.format(e.changedAt().atZone(zone)), changes);
+        return new Version(e, Texts.language().numericDateTime(true).format(e.changedAt().atZone(zone)), changes);
     }
 
     private static List<FieldDifference> differences(CustomerData from, CustomerData to) {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Optional;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -28,9 +30,9 @@ final class EditorDialogs {
 
     /** "Message the holder…": the short message the operator wants to send {@code holder}, unless cancelled. */
     static Optional<String> askMessage(Window owner, String holder) {
-        TextInputDialog dialog = new TextInputDialog("Please save, I need this customer");
-        dialog.setTitle("Message " + holder);
-        dialog.setHeaderText("Send " + holder + " a short message (at most " + Message.MAX_LENGTH + " characters)");
+        TextInputDialog dialog = new TextInputDialog(tr("Please save, I need this customer"));
+        dialog.setTitle(tr("Message {0}", holder));
+        dialog.setHeaderText(tr("Send {0} a short message (at most {1} characters)", holder, Message.MAX_LENGTH));
         dialog.getDialogPane().setId(EditorIds.MESSAGE_HOLDER);
         if (owner != null) {
             dialog.initOwner(owner);

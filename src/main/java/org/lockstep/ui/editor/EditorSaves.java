@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -104,8 +106,10 @@ public final class EditorSaves {
         EditBuffer buffer = editor.buffer();
         Customer base = buffer.base();
         String name = base == null ? editor.status().displayName.get() : base.data().displayName();
-        return "Delete " + name + " (Customer #" + editor.customerId().orElse(-1) + ")? This cannot be undone."
-                + (buffer.dirtyProperty().get() ? " Your unsaved changes are lost too." : "");
+        long id = editor.customerId().orElse(-1);
+        return buffer.dirtyProperty().get()
+                ? tr("Delete {0} (Customer #{1})? This cannot be undone. Your unsaved changes are lost too.", name, id)
+                : tr("Delete {0} (Customer #{1})? This cannot be undone.", name, id);
     }
 
     /**
@@ -124,7 +128,7 @@ public final class EditorSaves {
             buffer.text(f).set(buffer.parser().format(values.get(f)));
         }
         if (!buffer.dirtyProperty().get()) {
-            editor.notice(EditorNotice.info("This customer already holds these values; nothing to restore."));
+            editor.notice(EditorNotice.info(tr("This customer already holds these values; nothing to restore.")));
             return false;
         }
         return save();
@@ -158,7 +162,8 @@ public final class EditorSaves {
                 saves.abandon(mine);
                 if (stamp.isCurrent()) {
                     // Another session holds the lease: nothing was written, every edit stays.
-                    editor.notice(EditorNotice.error(lockedBy(locked.holder()) + " — your changes are kept.", ""));
+                    editor.notice(
+                            EditorNotice.error(tr("{0} — your changes are kept.", lockedBy(locked.holder())), ""));
                     lock.lockedOnSave(locked.holder());
                 }
             } else if (outcome instanceof SaveOutcome.LeaseLost lost) {
@@ -207,12 +212,12 @@ public final class EditorSaves {
         if (failure instanceof InvalidCustomerException invalid) {
             editor.buffer().rejected(invalid.errors());
         } else if (failure instanceof RecordBusyException busy) {
-            editor.notice(EditorNotice.error(busy.getMessage() + ". Your changes are kept.", ""));
+            editor.notice(EditorNotice.error(tr("{0}. Your changes are kept.", busy.getMessage()), ""));
         } else if (failure instanceof OutcomeUnknownException unknownOutcome) {
-            editor.notice(EditorNotice.error(CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN,
+            editor.notice(EditorNotice.error(tr(CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN),
                     EditorNotice.detail(unknownOutcome)));
         } else {
-            editor.notice(EditorNotice.error(CustomerEditorViewModel.SAVE_FAILED,
+            editor.notice(EditorNotice.error(tr(CustomerEditorViewModel.SAVE_FAILED),
                     EditorNotice.detail(failure)));
         }
     }
@@ -224,25 +229,25 @@ public final class EditorSaves {
         var token = lock.savesUnderLease() ? lock.token() : java.util.OptionalLong.empty();
         scope.executeTracked(() -> editing.delete(base, token), outcome -> {
             if (outcome instanceof DeleteOutcome.Deleted) {
-                editor.deleted(stamp, base.id(), EditorNotice.info("Deleted " + name + "."));
+                editor.deleted(stamp, base.id(), EditorNotice.info(tr("Deleted {0}.", name)));
             } else if (!stamp.isCurrent()) {
                 return;
             } else if (outcome instanceof DeleteOutcome.Conflict c && c.theirs().isPresent()) {
                 conflicts.deleteConflicted(base, c.theirs().get());
                 editor.helpers().readHotRecord(base.id()); // the repository counted this conflict
             } else if (outcome instanceof DeleteOutcome.Locked locked) {
-                editor.notice(EditorNotice.error("Not deleted: " + lockedBy(locked.holder()) + ".", ""));
+                editor.notice(EditorNotice.error(tr("Not deleted: {0}.", lockedBy(locked.holder())), ""));
                 lock.lockedOnSave(locked.holder());
             } else if (outcome instanceof DeleteOutcome.LeaseLost lost) {
-                editor.notice(EditorNotice.error("Not deleted: your lock for editing ended first.", ""));
+                editor.notice(EditorNotice.error(tr("Not deleted: your lock for editing ended first."), ""));
                 lock.leaseLostOnSave(lost.current());
             } else {
                 editor.deleted(stamp, base.id(),
-                        EditorNotice.info("This customer was already deleted by someone else."));
+                        EditorNotice.info(tr("This customer was already deleted by someone else.")));
             }
         }, failure -> {
             if (stamp.isCurrent()) {
-                editor.notice(EditorNotice.error("Can't reach the database — nothing was deleted. Try again.",
+                editor.notice(EditorNotice.error(tr("Can't reach the database — nothing was deleted. Try again."),
                         EditorNotice.detail(failure)));
             }
         });

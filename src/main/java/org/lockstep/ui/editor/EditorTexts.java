@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.util.List;
 import org.lockstep.domain.Customer;
@@ -18,13 +20,12 @@ final class EditorTexts {
      * @param id the customer's id, negative when there is none yet
      */
     static String title(EditorState state, boolean dirty, String name, long id, String user) {
-        String suffix = " — Lockstep — " + user;
-        String customer = "Customer #" + id;
         return switch (state) {
-            case EMPTY, LOADING -> id < 0 ? "Lockstep — " + user : customer + suffix;
-            case NEW -> (dirty ? "• " + name + " — " : "") + "New customer" + suffix;
-            case EDITING -> (dirty ? "• " : "") + name + " — " + customer + suffix;
-            case DELETED -> name + " — " + customer + " (deleted)" + suffix;
+            case EMPTY, LOADING -> id < 0 ? tr("Lockstep — {0}", user) : tr("Customer #{0} — Lockstep — {1}", id, user);
+            case NEW -> dirty ? tr("• {0} — New customer — Lockstep — {1}", name, user)
+                    : tr("New customer — Lockstep — {0}", user);
+            case EDITING -> (dirty ? "• " : "") + tr("{0} — Customer #{1} — Lockstep — {2}", name, id, user);
+            case DELETED -> tr("{0} — Customer #{1} (deleted) — Lockstep — {2}", name, id, user);
         };
     }
 
@@ -32,17 +33,32 @@ final class EditorTexts {
     static String versionLine(EditorState state, Customer base, Clock clock) {
         return switch (state) {
             case EMPTY -> "";
-            case LOADING -> "Loading…";
-            case NEW -> "New customer · not saved yet";
+            case LOADING -> tr("Loading…");
+            case NEW -> tr("New customer · not saved yet");
             case EDITING -> base == null ? "" : SaveStamp.versionLine(base, clock);
-            case DELETED -> base == null ? "deleted" : SaveStamp.versionLine(base, clock) + " · deleted";
+            case DELETED -> base == null ? tr("deleted") : tr("{0} · deleted", SaveStamp.versionLine(base, clock));
         };
+    }
+
+    /**
+     * The question before breaking another operator's lock on {@code customer}, naming the holder when known.
+     *
+     * @param holder the holder's name, or {@code null} when the editor does not know it
+     */
+    static String breakLockQuestion(String holder, String customer) {
+        if (holder != null) {
+            return tr("Break {0}''s lock on {1}? {0} keeps the changes in their editor but can no longer save them "
+                    + "under the lock.", holder, customer);
+        }
+        return tr("Break the holder''s lock on {0}? The holder keeps the changes in their editor but can no longer "
+                + "save them under the lock.", customer);
     }
 
     /** "Can't save: Email must look like name@example.com (and 1 more problem)". */
     static String blockedReason(List<FieldError> problems) {
         int more = problems.size() - 1;
-        return "Can't save: " + problems.get(0).message()
-                + (more == 0 ? "" : " (and " + more + " more problem" + (more == 1 ? ")" : "s)"));
+        return more == 0 ? tr("Can't save: {0}", problems.get(0).message())
+                : tr("Can't save: {0} (and {1, plural, one {# more problem} other {# more problems}})",
+                        problems.get(0).message(), more);
     }
 }

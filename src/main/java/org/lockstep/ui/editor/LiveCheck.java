@@ -1,8 +1,9 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,6 +14,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
+import org.lockstep.text.Texts;
 
 /**
  * What an editor learns when a notification says another writer changed its customer: the record as it is now
@@ -47,25 +49,26 @@ record LiveCheck(Optional<Customer> now, String who, boolean inAnotherWindow) {
                 : entries.get(entries.size() - 1).changedBy();
         boolean mine = fromAnotherWindow.map(e -> now.map(c -> c.version() == e.version())
                 .orElse("DELETE".equals(e.op()))).orElse(false);
-        return new LiveCheck(now, who == null || who.isBlank() ? "Someone" : who, mine);
+        return new LiveCheck(now, who == null || who.isBlank() ? tr("Someone") : who, mine);
     }
 
     /** "Bob saved version 8 (phone, email) — Review", or "You saved version 8 in another window (phone) — Review". */
     String savedBanner(long version, Set<CustomerField> changed) {
-        return (inAnotherWindow ? "You saved version " + version + " in another window"
-                : who + " saved version " + version) + " (" + fieldNames(changed) + ") — Review";
+        return inAnotherWindow
+                ? tr("You saved version {0} in another window ({1}) — Review", version, fieldNames(changed))
+                : tr("{0} saved version {1} ({2}) — Review", who, version, fieldNames(changed));
     }
 
     /** "Bob deleted this customer — Review", or "You deleted this customer in another window — Review". */
     String deletedBanner() {
-        return (inAnotherWindow ? "You deleted this customer in another window" : who + " deleted this customer")
-                + " — Review";
+        return inAnotherWindow ? tr("You deleted this customer in another window — Review")
+                : tr("{0} deleted this customer — Review", who);
     }
 
     /** "Bob deleted this customer; it no longer exists.", or "You deleted this customer in another window; …". */
     String deletedNotice() {
-        return (inAnotherWindow ? "You deleted this customer in another window" : who + " deleted this customer")
-                + "; it no longer exists.";
+        return inAnotherWindow ? tr("You deleted this customer in another window; it no longer exists.")
+                : tr("{0} deleted this customer; it no longer exists.", who);
     }
 
     /** The fields whose values differ between two versions, in field order. */
@@ -83,7 +86,7 @@ record LiveCheck(Optional<Customer> now, String who, boolean inAnotherWindow) {
 
     /** "phone, email": the fields' labels as an operator reads them in a sentence. */
     static String fieldNames(Set<CustomerField> fields) {
-        return fields.isEmpty() ? "no field changed"
-                : fields.stream().map(f -> f.label().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+        return fields.isEmpty() ? tr("no field changed")
+                : fields.stream().map(f -> f.label().toLowerCase(Texts.locale())).collect(Collectors.joining(", "));
     }
 }

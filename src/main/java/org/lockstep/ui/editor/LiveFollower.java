@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -138,8 +140,8 @@ public final class LiveFollower {
                     } else {
                         followOwn(check);
                     }
-                }, failure -> editor.notice(EditorNotice.error("Another operator changed this customer, but it "
-                        + "could not be read again — Reload to see it.", EditorNotice.detail(failure))
+                }, failure -> editor.notice(EditorNotice.error(tr("Another operator changed this customer, but it "
+                        + "could not be read again — Reload to see it."), EditorNotice.detail(failure))
                         .withReload()));
     }
 
@@ -150,7 +152,7 @@ public final class LiveFollower {
             return;
         }
         if (check.now().isEmpty()) {
-            editor.deleted(base.id(), EditorNotice.info("This customer was deleted."));
+            editor.deleted(base.id(), EditorNotice.info(tr("This customer was deleted.")));
         } else if (check.now().get().version() > base.version()) {
             editor.buffer().reset(check.now().get());
         }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.editing.LockState;
@@ -58,7 +60,7 @@ final class LockWiring {
                 editor.load(editor.customerId().getAsLong());
             }
         });
-        lock.setOnNotifyFree(() -> editor.notice(EditorNotice.info(lastHolder
-                + "'s lock on this customer ended — it is yours to edit")));
+        lock.setOnNotifyFree(() -> editor.notice(EditorNotice.info(tr(
+                "{0}''s lock on this customer ended — it is yours to edit", lastHolder))));
     }
 }

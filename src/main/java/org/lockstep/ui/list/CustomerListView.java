@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,6 +45,7 @@ import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.presence.PresenceBoard;
 import org.lockstep.ui.theme.Icons;
 import org.lockstep.ui.theme.Themes;
+import org.lockstep.text.Texts;
 
 /**
  * The customer table with its filter box (FXML: {@code CustomerListView.fxml}). It binds the controls to
@@ -68,9 +68,6 @@ public final class CustomerListView {
     static final double TEXT_MIN_WIDTH = 70;
     /** How much of their sized width the columns may give up before Version and Updated start hidden. */
     static final double NARROW_SHARE = 0.15;
-
-    private static final DateTimeFormatter UPDATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
-            .withZone(ZoneId.systemDefault());
 
     private final CustomerListViewModel vm;
     private final Parent root;
@@ -103,7 +100,7 @@ public final class CustomerListView {
     public CustomerListView(CustomerListViewModel vm) {
         this.vm = vm;
         Themes.ensureInstalled(); // the stylesheet names the palette's colours
-        FXMLLoader loader = new FXMLLoader(CustomerListView.class.getResource("CustomerListView.fxml"));
+        FXMLLoader loader = new FXMLLoader(CustomerListView.class.getResource("CustomerListView.fxml"), Texts.bundle());
         loader.setController(this);
         try {
             root = loader.load();
@@ -186,8 +183,8 @@ public final class CustomerListView {
         lockColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(vm.lockText(c.getValue().id())));
         lockColumn.setSortable(false);
         lockColumn.setCellFactory(column -> new ListCells.LockCell());
-        lockColumn.setGraphic(ListCells.header(Icons.padlock(), "Lock: who holds a lock for editing"));
-        lockColumn.setText(tr("Lock")); // named in the column menu; the header shows the icon only (CSS)
+        lockColumn.setGraphic(ListCells.header(Icons.padlock(), tr("Lock: who holds a lock for editing")));
+        lockColumn.setText(tr("Locked by")); // named in the column menu; the header shows the icon only (CSS)
         // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
         vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
@@ -232,7 +229,7 @@ public final class CustomerListView {
                 }
             }
         });
-        table.setAccessibleText("Customers");
+        table.setAccessibleText(tr("Customers"));
         vm.rows().addListener((javafx.collections.ListChangeListener<Customer>) c -> sizeColumnsOnce());
         table.setRowFactory(t -> new PrefetchingRow());
         table.setOnKeyPressed(e -> {
@@ -247,9 +244,9 @@ public final class CustomerListView {
                 return vm.errorProperty().get();
             }
             if (vm.loadingProperty().get()) {
-                return "Loading customers…";
+                return tr("Loading customers…");
             }
-            return vm.search().isEmpty() ? "No customers yet" : "No customer matches '" + vm.search() + "'";
+            return vm.search().isEmpty() ? tr("No customers yet") : tr("No customer matches ''{0}''", vm.search());
         }, vm.errorProperty(), vm.loadingProperty()));
         placeholder.setWrapText(true);
     }
@@ -378,7 +375,7 @@ public final class CustomerListView {
     }
 
     private static String formatUpdated(Instant at) {
-        return at == null ? "" : UPDATED.format(at);
+        return at == null ? "" : Texts.language().numericDateTime(false).withZone(ZoneId.systemDefault()).format(at);
     }
 
     /**
@@ -389,7 +386,7 @@ public final class CustomerListView {
     public void showPresence(PresenceBoard board) {
         TableColumn<Customer, List<Presence>> here = new TableColumn<>();
         here.setId(ListIds.PRESENCE_COLUMN);
-        here.setGraphic(ListCells.header(Icons.presence(), "Here: who else has the customer open"));
+        here.setGraphic(ListCells.header(Icons.presence(), tr("Here: who else has the customer open")));
         here.setText(tr("Here"));
         ListCells.fixed(here);
         here.setSortable(false);

@@ -29,6 +29,7 @@ import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.text.Texts;
 
 /**
  * The customer list: a growing window over one query (search, order), read page by page with keyset paging so
@@ -364,7 +365,7 @@ public final class CustomerListViewModel {
             }
         }, e -> {
             if (counts.isCurrent(ticket)) {
-                status.set("Could not count the customers: " + message(e));
+                status.set(Texts.tr("Could not count the customers: {0}", message(e)));
             }
         });
     }
@@ -378,7 +379,7 @@ public final class CustomerListViewModel {
             return;
         }
         loading.set(false);
-        error.set("Could not read the customers: " + message(e) + " (F5 tries again)");
+        error.set(Texts.tr("Could not read the customers: {0} (F5 tries again)", message(e)));
     }
 
     private static String message(Throwable e) {

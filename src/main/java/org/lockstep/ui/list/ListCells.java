@@ -1,5 +1,7 @@
 package org.lockstep.ui.list;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.List;
 import java.util.stream.Collectors;
 import javafx.scene.AccessibleRole;
@@ -60,7 +62,7 @@ final class ListCells {
                 setAccessibleText(null);
                 return;
             }
-            String says = holder + " is editing this customer (locked for editing)";
+            String says = tr("{0} is editing this customer (locked for editing)", holder);
             Node padlock = Icons.padlock();
             padlock.getStyleClass().add("padlock"); // the palette's "locked" colour (CustomerListView.css)
             setGraphic(padlock);
@@ -93,8 +95,8 @@ final class ListCells {
                 badge.getStyleClass().add("editing");
             }
             setGraphic(badge);
-            String says = here.stream().map(Presence::describe).collect(Collectors.joining(", "))
-                    + (here.size() == 1 ? " has" : " have") + " this customer open";
+            String says = tr("{0, plural, one {{1} has this customer open} other {{1} have this customer open}}",
+                    here.size(), here.stream().map(Presence::describe).collect(Collectors.joining(", ")));
             setTooltip(new Tooltip(says));
             setAccessibleText(says);
         }

@@ -1,5 +1,7 @@
 package org.lockstep.ui.list;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.Optional;
 import org.lockstep.domain.CustomerCount;
 
@@ -19,12 +21,13 @@ final class ListCounts {
      */
     static String describe(String search, Optional<CustomerCount> total, Optional<CustomerCount> matching) {
         if (total.isEmpty() || (!search.isEmpty() && matching.isEmpty())) {
-            return "Counting…";
+            return tr("Counting…");
         }
         CustomerCount all = total.get();
         if (search.isEmpty()) {
-            return all.describe() + (all.exact() && all.count() == 1 ? " customer" : " customers");
+            return all.exact() ? tr("{0, plural, one {# customer} other {# customers}}", all.count())
+                    : tr("{0} customers", all.describe());
         }
-        return matching.get().describe() + " of " + all.describe() + " match '" + search + "'";
+        return tr("{0} of {1} match ''{2}''", matching.get().describe(), all.describe(), search);
     }
 }

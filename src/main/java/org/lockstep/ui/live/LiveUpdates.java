@@ -1,5 +1,7 @@
 package org.lockstep.ui.live;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -121,10 +123,10 @@ public final class LiveUpdates implements ChangeFeed.Listener {
         fxThread.execute(() -> {
             status.set(now);
             statusText.set(switch (now) {
-                case LIVE -> "Live";
-                case RECONNECTING -> "Reconnecting…";
-                case CONNECTING -> "Connecting…";
-                case CLOSED -> "Offline";
+                case LIVE -> tr("Live");
+                case RECONNECTING -> tr("Reconnecting…");
+                case CONNECTING -> tr("Connecting…");
+                case CLOSED -> tr("Offline");
             });
         });
     }

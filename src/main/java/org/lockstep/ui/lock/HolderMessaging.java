@@ -1,5 +1,7 @@
 package org.lockstep.ui.lock;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.editing.LockState;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +76,7 @@ public final class HolderMessaging {
      */
     public boolean send(String text) {
         if (!(lock.stateProperty().get() instanceof LockState.HeldByOther other) || customerId < 0) {
-            status.set("Nobody else holds this customer's lock now — there is no one to message.");
+            status.set(tr("Nobody else holds this customer's lock now — there is no one to message."));
             return false;
         }
         String checked;
@@ -87,8 +89,8 @@ public final class HolderMessaging {
         String to = other.holder().sessionId();
         String name = other.holder().holder();
         long id = customerId;
-        executor.execute(() -> messages.send(to, id, checked), sent -> status.set("Message sent to " + name),
-                failure -> status.set("Could not send the message to " + name + ": " + failure.getMessage()));
+        executor.execute(() -> messages.send(to, id, checked), sent -> status.set(tr("Message sent to {0}", name)),
+                failure -> status.set(tr("Could not send the message to {0}: {1}", name, failure.getMessage())));
         return true;
     }
 

@@ -1,5 +1,7 @@
 package org.lockstep.ui.main;
 
+import static org.lockstep.text.Texts.tr;
+
 import org.lockstep.domain.ConcurrencyMode;
 import java.util.Optional;
 import javafx.beans.binding.BooleanExpression;
@@ -33,6 +35,7 @@ import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.LanguageChoice;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -80,6 +83,7 @@ public final class MainWindow {
     private final VBox top;
     private final SplitPane split;
     private final MenuBar menus;
+    private final Label languageNotice = new Label();
     private Stage stage;
 
     /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
@@ -195,12 +199,22 @@ public final class MainWindow {
     /** Adds an item to the Tools menu, creating the menu when the window has none yet. */
     public void addToolsItem(MenuItem item) {
         Menu tools = menus.getMenus().stream().filter(m -> "tools".equals(m.getId())).findFirst().orElseGet(() -> {
-            Menu created = new Menu("_Tools");
+            Menu created = new Menu(tr("_Tools"));
             created.setId("tools");
             menus.getMenus().add(created);
             return created;
         });
         tools.getItems().add(item);
+    }
+
+    /**
+     * Adds View → Language, whose choice is kept in {@code choice} for the next start; the status bar then says that
+     * the language changes at the next start. FX thread.
+     */
+    public void offerLanguages(LanguageChoice choice) {
+        Menu view = menus.getMenus().stream().filter(m -> ThemeMenu.VIEW_MENU_ID.equals(m.getId())).findFirst()
+                .orElseThrow();
+        view.getItems().add(LanguageMenu.menu(choice, languageNotice::setText));
     }
 
     /** The stage the window is on, once shown. */
@@ -219,28 +233,28 @@ public final class MainWindow {
     }
 
     private MenuBar menuBar() {
-        Menu customer = new Menu("_Customer");
+        Menu customer = new Menu(tr("_Customer"));
         customer.getItems().addAll(
-                item("_New customer", "Shortcut+N", e -> vm.newCustomer(), null),
-                item("_Open in new window", "Shortcut+O", e -> vm.openInNewWindow(), vm.canOpen()),
-                item("_Delete customer", "Shortcut+Delete", e -> vm.delete(), vm.canDelete()),
+                item(tr("_New customer"), "Shortcut+N", e -> vm.newCustomer(), null),
+                item(tr("_Open in new window"), "Shortcut+O", e -> vm.openInNewWindow(), vm.canOpen()),
+                item(tr("_Delete customer"), "Shortcut+Delete", e -> vm.delete(), vm.canDelete()),
                 new SeparatorMenuItem(),
-                item("_Refresh", "F5", e -> vm.refresh(), null),
-                item("_Find…", "Shortcut+F", e -> listView.focusFilter(), null),
+                item(tr("_Refresh"), "F5", e -> vm.refresh(), null),
+                item(tr("_Find…"), "Shortcut+F", e -> listView.focusFilter(), null),
                 new SeparatorMenuItem(),
-                item("_Close window", "Shortcut+Q", e -> closeRequested(), null));
-        CheckMenuItem lockByDefault = new CheckMenuItem("New editors _lock for editing");
+                item(tr("_Close window"), "Shortcut+Q", e -> closeRequested(), null));
+        CheckMenuItem lockByDefault = new CheckMenuItem(tr("New editors _lock for editing"));
         lockByDefault.setId("lock-by-default");
         lockByDefault.setSelected(services.defaultMode().get() == ConcurrencyMode.LOCK_FOR_EDITING);
         lockByDefault.selectedProperty().addListener((obs, was, now) -> services.defaultMode().set(
                 now ? ConcurrencyMode.LOCK_FOR_EDITING : ConcurrencyMode.OPTIMISTIC));
-        Menu editing = new Menu("_Editing");
+        Menu editing = new Menu(tr("_Editing"));
         editing.getItems().add(lockByDefault);
         MenuBar bar = new MenuBar(customer, editing, ThemeMenu.viewMenu());
         if (lab != null) {
-            Menu tools = new Menu("_Tools");
+            Menu tools = new Menu(tr("_Tools"));
             tools.setId("tools");
-            tools.getItems().add(item("Contention _lab…", "Shortcut+L",
+            tools.getItems().add(item(tr("Contention _lab…"), "Shortcut+L",
                     e -> LabWindow.open(stage, lab, services.executor()), null));
             bar.getMenus().add(tools);
         }
@@ -249,13 +263,13 @@ public final class MainWindow {
 
     private ToolBar toolBar() {
         return new ToolBar(
-                button("new-customer", "New customer", "Start a new customer in the editor (Ctrl+N)",
+                button("new-customer", tr("New customer"), tr("Start a new customer in the editor (Ctrl+N)"),
                         e -> vm.newCustomer(), null),
-                button("open-window", "Open in new window", "Edit the selected customer in its own window "
-                        + "(Enter, double-click or Ctrl+O)", e -> vm.openInNewWindow(), vm.canOpen()),
-                button("delete-customer", "Delete", "Delete the customer in the editor (Ctrl+Delete)",
+                button("open-window", tr("Open in new window"), tr("Edit the selected customer in its own window "
+                        + "(Enter, double-click or Ctrl+O)"), e -> vm.openInNewWindow(), vm.canOpen()),
+                button("delete-customer", tr("Delete"), tr("Delete the customer in the editor (Ctrl+Delete)"),
                         e -> vm.delete(), vm.canDelete()),
-                button("refresh", "Refresh", "Read the list again (F5)", e -> vm.refresh(), null));
+                button("refresh", tr("Refresh"), tr("Read the list again (F5)"), e -> vm.refresh(), null));
     }
 
     private HBox statusBar() {
@@ -268,16 +282,19 @@ public final class MainWindow {
         busy.setId("busy");
         busy.setPrefSize(16, 16);
         busy.visibleProperty().bind(vm.busy());
-        Label working = new Label("Working…");
+        Label working = new Label(tr("Working…"));
         working.visibleProperty().bind(vm.busy());
-        Label user = new Label("Operator: " + vm.user());
-        HBox bar = new HBox(8, status, spacer, busy, working, user);
+        Label user = new Label(tr("Operator: {0}", vm.user()));
+        languageNotice.setId("language-notice");
+        languageNotice.visibleProperty().bind(languageNotice.textProperty().isNotEmpty());
+        languageNotice.managedProperty().bind(languageNotice.visibleProperty());
+        HBox bar = new HBox(8, status, spacer, languageNotice, busy, working, user);
         if (live != null) {
             Label liveStatus = new Label();
             liveStatus.setId("live-status");
             liveStatus.setGraphic(Icons.live());
             liveStatus.textProperty().bind(live.statusTextProperty());
-            liveStatus.setTooltip(new Tooltip("Other operators' saves appear here as they happen while Live"));
+            liveStatus.setTooltip(new Tooltip(tr("Other operators' saves appear here as they happen while Live")));
             bar.getChildren().add(bar.getChildren().size() - 1, liveStatus);
         }
         bar.getStyleClass().add("status-bar");
@@ -315,12 +332,12 @@ public final class MainWindow {
     }
 
     private PendingEdits askAboutPendingEdits(String question, boolean offerNewWindow) {
-        ButtonType discard = new ButtonType("Discard changes", ButtonBar.ButtonData.OTHER);
-        ButtonType openWindow = new ButtonType("Open in new window", ButtonBar.ButtonData.OK_DONE);
-        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+        ButtonType discard = new ButtonType(tr("Discard changes"), ButtonBar.ButtonData.OTHER);
+        ButtonType openWindow = new ButtonType(tr("Open in new window"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType keep = new ButtonType(tr("Keep editing"), ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question);
-        alert.setTitle("Unsaved changes");
-        alert.setHeaderText("Unsaved changes");
+        alert.setTitle(tr("Unsaved changes"));
+        alert.setHeaderText(tr("Unsaved changes"));
         if (offerNewWindow) {
             alert.getButtonTypes().setAll(openWindow, discard, keep);
         } else {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.main;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.function.LongConsumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -96,7 +98,7 @@ public final class MainWindowViewModel {
 
     /** The window title: "Lockstep — " and the operator's name. */
     public String title() {
-        return "Lockstep — " + user;
+        return tr("Lockstep — {0}", user);
     }
 
     /** Sets how the operator is asked about unsaved edits (the view shows a dialog). */
@@ -141,8 +143,9 @@ public final class MainWindowViewModel {
             editor.load(next.id());
             return;
         }
-        PendingEdits choice = prompt.ask("You have unsaved changes to " + editingName() + ". Discard them and open “"
-                + next.data().displayName() + "”?", true);
+        PendingEdits choice =
+                prompt.ask(tr("You have unsaved changes to {0}. Discard them and open “{1}”?", editingName(),
+                        next.data().displayName()), true);
         switch (choice) {
             case DISCARD -> editor.load(next.id());
             case OPEN_IN_NEW_WINDOW -> {
@@ -155,8 +158,8 @@ public final class MainWindowViewModel {
 
     /** Starts a new customer in the pane, asking first when that would replace unsaved edits. */
     public void newCustomer() {
-        if (editor.buffer().dirtyProperty().get() && prompt.ask("You have unsaved changes to " + editingName()
-                + ". Discard them and start a new customer?", false) != PendingEdits.DISCARD) {
+        if (editor.buffer().dirtyProperty().get() && prompt.ask(tr("You have unsaved changes to {0}. Discard "
+                + "them and start a new customer?", editingName()), false) != PendingEdits.DISCARD) {
             return;
         }
         editor.startNew();
@@ -191,13 +194,13 @@ public final class MainWindowViewModel {
 
     /** Whether the window may close: yes without unsaved edits in the pane, else only if the operator discards them. */
     public boolean canClose() {
-        return !editor.buffer().dirtyProperty().get() || prompt.ask("You have unsaved changes to " + editingName()
-                + ". Discard them and close the window?", false) == PendingEdits.DISCARD;
+        return !editor.buffer().dirtyProperty().get() || prompt.ask(tr("You have unsaved changes to {0}. Discard "
+                + "them and close the window?", editingName()), false) == PendingEdits.DISCARD;
     }
 
     private String editingName() {
         Customer base = editor.buffer().baseProperty().get();
-        return base == null ? "a new customer" : "“" + base.data().displayName() + "”";
+        return base == null ? tr("a new customer") : "“" + base.data().displayName() + "”";
     }
 
     private void selectEdited() {

@@ -1,5 +1,7 @@
 package org.lockstep.ui.presence;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -205,10 +207,12 @@ public final class PresenceBoard {
         List<String> here = new ArrayList<>();
         if (!mineElsewhere.isEmpty()) {
             boolean editing = mineElsewhere.stream().anyMatch(s -> s.state == Presence.State.EDITING);
-            here.add("You (" + (mineElsewhere.size() == 1 ? "another window" : mineElsewhere.size() + " other windows")
-                    + (editing ? ", editing" : "") + ")");
+            here.add(editing
+                    ? tr("You ({0, plural, one {another window} other {# other windows}}, editing)",
+                            mineElsewhere.size())
+                    : tr("You ({0, plural, one {another window} other {# other windows}})", mineElsewhere.size()));
         }
         others(customerId).stream().map(Presence::describe).distinct().forEach(here::add);
-        return here.isEmpty() ? "" : "Also here: " + String.join(", ", here);
+        return here.isEmpty() ? "" : tr("Also here: {0}", String.join(", ", here));
     }
 }

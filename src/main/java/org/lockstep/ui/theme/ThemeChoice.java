@@ -1,13 +1,17 @@
 package org.lockstep.ui.theme;
 
+import static org.lockstep.text.Texts.tr;
+
+import org.lockstep.text.Texts;
+
 /** The operator's choice of theme in View → Theme: follow the desktop, or always light, or always dark. */
 public enum ThemeChoice {
     /** Follow the desktop's colour scheme ({@link SystemTheme}); light when it cannot be told. */
-    SYSTEM("_System"),
+    SYSTEM(Texts.key("_System")),
     /** Primer Light, whatever the desktop says. */
-    LIGHT("_Light"),
+    LIGHT(Texts.key("_Light")),
     /** Primer Dark, whatever the desktop says. */
-    DARK("_Dark");
+    DARK(Texts.key("_Dark"));
 
     private final String menuText;
 
@@ -15,9 +19,9 @@ public enum ThemeChoice {
         this.menuText = menuText;
     }
 
-    /** The menu item's text, with its mnemonic ("_Dark"). */
+    /** The menu item's text in the current language, with its mnemonic ("_Dark", "_Escuro"). */
     public String menuText() {
-        return menuText;
+        return tr(menuText);
     }
 
     /**

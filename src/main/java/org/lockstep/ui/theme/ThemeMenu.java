@@ -1,5 +1,7 @@
 package org.lockstep.ui.theme;
 
+import static org.lockstep.text.Texts.tr;
+
 import javafx.scene.control.Menu;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
@@ -25,7 +27,7 @@ public final class ThemeMenu {
 
     /** A new View menu holding Theme → System / Light / Dark, showing the current choice. FX thread. */
     public static Menu viewMenu() {
-        Menu theme = new Menu("_Theme");
+        Menu theme = new Menu(tr("_Theme"));
         theme.setId(THEME_MENU_ID);
         ToggleGroup group = new ToggleGroup();
         for (ThemeChoice c : ThemeChoice.values()) {
@@ -42,7 +44,7 @@ public final class ThemeMenu {
                 t -> t.setSelected(t.getUserData() == Themes.current().choiceProperty().get()));
         sync.run();
         theme.setOnShowing(e -> sync.run());
-        Menu view = new Menu("_View", null, theme);
+        Menu view = new Menu(tr("_View"), null, theme);
         view.setId(VIEW_MENU_ID);
         view.setOnShowing(e -> sync.run());
         return view;

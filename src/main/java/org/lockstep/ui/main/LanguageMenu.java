@@ -1,0 +1,58 @@
+package org.lockstep.ui.main;
+
+import static org.lockstep.text.Texts.tr;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+import javafx.scene.control.Menu;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.ToggleGroup;
+import org.lockstep.text.Language;
+import org.lockstep.text.Texts;
+import org.lockstep.ui.LanguageChoice;
+
+/**
+ * View → Language (issue 16): English, Português (Brasil), Español — each in its own language, so an operator finds
+ * theirs whatever the window speaks now — with the language chosen for this run checked. Choosing one keeps it in
+ * {@link LanguageChoice} for the next start (the texts already shown stay as they are) and says so.
+ */
+final class LanguageMenu {
+
+    /** The Language submenu's id. */
+    static final String MENU_ID = "language-menu";
+
+    private LanguageMenu() {
+    }
+
+    /** The id of the item for {@code language}: {@code language-en}, {@code language-pt-br}, {@code language-es}. */
+    static String itemId(Language language) {
+        return "language-" + language.tag().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A new Language submenu. FX thread.
+     *
+     * @param choice where a choice is kept
+     * @param notice hears "The language changes at the next start." after a change, or empty when the operator
+     *               chose the language the windows already speak
+     */
+    static Menu menu(LanguageChoice choice, Consumer<String> notice) {
+        Menu menu = new Menu(tr("_Language"));
+        menu.setId(MENU_ID);
+        ToggleGroup group = new ToggleGroup();
+        Language chosen = choice.stored().orElse(Texts.language());
+        for (Language language : Language.values()) {
+            RadioMenuItem item = new RadioMenuItem(language.nativeName());
+            item.setMnemonicParsing(false);
+            item.setId(itemId(language));
+            item.setToggleGroup(group);
+            item.setSelected(language == chosen);
+            item.setOnAction(e -> {
+                choice.store(language);
+                notice.accept(language == Texts.language() ? "" : tr("The language changes at the next start."));
+            });
+            menu.getItems().add(item);
+        }
+        return menu;
+    }
+}
