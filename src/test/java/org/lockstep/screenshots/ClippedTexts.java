@@ -2,15 +2,20 @@ package org.lockstep.screenshots;
 
 import java.util.ArrayList;
 import java.util.List;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableView;
 import javafx.scene.text.Text;
 
 /**
  * Finds the labels of a window that do not show their whole text: a Labeled too narrow for its words draws them
- * elided ("Bloquear para ed…"), and its inner text node then holds less than its text. Data cells (table, list and
+ * elided ("Bloquear para ed…"), and its inner text node then holds less than its text; and a label or button that a
+ * row too wide for its window pushes past the window's edge is cut there. Data cells (table, list and
  * tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
  * column headers a language makes longer are what must fit.
  */
@@ -22,13 +27,23 @@ final class ClippedTexts {
     /** "Button#save: "Salvar alterações" shows as "Salvar alt…"" for every clipped label under {@code root}. */
     static List<String> in(Parent root) {
         List<String> clipped = new ArrayList<>();
-        collect(root, clipped);
+        collect(root, false, clipped);
         return clipped;
     }
 
-    private static void collect(Node node, List<String> clipped) {
+    /** @param scrolls whether {@code node} is inside something that scrolls: it may lie beyond the edge on purpose */
+    private static void collect(Node node, boolean scrolls, List<String> clipped) {
         if (!node.isVisible() || isDataCell(node)) {
             return;
+        }
+        boolean inside = scrolls || node instanceof ScrollPane || node instanceof TableView
+                || node instanceof ListView;
+        if (!inside && node instanceof Labeled labeled && labeled.getScene() != null && labeled.getWidth() > 0) {
+            Bounds b = labeled.localToScene(labeled.getLayoutBounds());
+            if (b.getMaxX() > labeled.getScene().getWidth() + 1 || b.getMaxY() > labeled.getScene().getHeight() + 1) {
+                clipped.add(labeled.getClass().getSimpleName() + (labeled.getId() == null ? "" : "#"
+                        + labeled.getId()) + ": \"" + labeled.getText() + "\" runs off the window's edge");
+            }
         }
         if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isBlank()
                 && labeled.getWidth() > 0 && labeled.getContentDisplay() != ContentDisplay.GRAPHIC_ONLY) {
@@ -43,7 +58,7 @@ final class ClippedTexts {
         }
         if (node instanceof Parent parent) {
             for (Node child : parent.getChildrenUnmodifiable()) {
-                collect(child, clipped);
+                collect(child, inside, clipped);
             }
         }
     }

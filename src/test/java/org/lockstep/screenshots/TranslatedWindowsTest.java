@@ -64,7 +64,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * locked, the merge dialog, the contention lab after a run, the conflict report and the trainer demo's three
  * windows. Every text they ask for has a translation (none falls back to English), and no label, button, tab or
  * column header is elided. The Portuguese main window and merge dialog are written as pictures
- * ({@code main-window-pt-BR.png}, {@code merge-dialog-pt-BR.png}, {@code trainer-panel-pt-BR.png}) to {@code -Dlockstep.screenshots=DIR}, else
+ * ({@code main-window-pt-BR.png}, {@code merge-dialog-pt-BR.png}, {@code trainer-panel-pt-BR.png}, {@code demo-operator-pt-BR.png}) to {@code -Dlockstep.screenshots=DIR}, else
  * target/screenshots.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -216,6 +216,7 @@ class TranslatedWindowsTest {
         check("demo: Bob", fit(demo.bob().stage()));
         check("demo: Trainer panel", fit(demo.trainerStage()));
         shootIfPortuguese(language, "trainer-panel", demo.trainerStage());
+        shootIfPortuguese(language, "demo-operator", demo.bob().stage());
         Fx.run(demo::close);
         demo.closed().get(30, TimeUnit.SECONDS);
         Fx.run(primary::hide);

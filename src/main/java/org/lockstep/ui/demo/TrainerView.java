@@ -77,8 +77,10 @@ public final class TrainerView {
         javafx.scene.Node steps = border.getRight();
         border.setRight(null);
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(border.getCenter(), timeline, steps);
-        split.setDividerPositions(0.26, 0.64);
         border.setCenter(split);
+        // Placed whenever the panel changes width (DemoLayout sizes it after it is shown): set once before, the
+        // dividers went where the items' sizes pushed them (the explanation took two thirds, the steps a sliver).
+        split.widthProperty().addListener((o, was, now) -> split.setDividerPositions(0.26, 0.64));
     }
 
     @FXML

@@ -69,6 +69,8 @@ final class CustomerHistoryView {
                 column(tr("Changes"), Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");
+        heading.setWrapText(true); // a longer language wraps rather than eliding the hint (issue 16)
+        heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         difference.setId(EditorIds.HISTORY_DIFFERENCE);
         difference.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         difference.setPlaceholder(new Label(tr("No field differs.")));

@@ -70,6 +70,8 @@ public final class MainWindow {
     public static final double LIST_SHARE = 0.6;
     /** The editor pane's narrowest, in pixels: its fields in one column, each wide enough for a name or an email. */
     public static final double EDITOR_MIN_WIDTH = 420;
+    /** The narrowest window, in pixels, that shows the list beside the editor; a narrower one stacks them. */
+    static final double SIDE_BY_SIDE = 360 + EDITOR_MIN_WIDTH + 20;
 
     /** How often the list reads the locks again (until live updates exist). */
     public static final Duration LOCK_POLL = Duration.seconds(2);
@@ -121,6 +123,10 @@ public final class MainWindow {
         split = new SplitPane(listView.root(), editorPane);
         split.setId("main-split");
         split.setOrientation(Orientation.HORIZONTAL);
+        // A window too narrow for the list beside the editor (the trainer demo's operators on one small screen,
+        // 640 px each) stacks them: side by side, the editor's Save ran off the window's edge.
+        root.widthProperty().addListener((o, was, now) -> split.setOrientation(now.doubleValue() < SIDE_BY_SIDE
+                ? Orientation.VERTICAL : Orientation.HORIZONTAL));
         services.places().rememberDivider(split, "main", LIST_SHARE);
         listView.keepColumnWidths(services.places(), "list");
         menus = menuBar();
@@ -166,7 +172,7 @@ public final class MainWindow {
         vm.setPendingEditsPrompt(this::askAboutPendingEdits);
         stage.setTitle(vm.title());
         stage.setScene(new Scene(root));
-        stage.setMinWidth(360 + EDITOR_MIN_WIDTH + 20);
+        stage.setMinWidth(EDITOR_MIN_WIDTH + 20);
         stage.setMinHeight(420);
         stage.setOnCloseRequest(e -> {
             if (!vm.canClose()) {

@@ -18,6 +18,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
@@ -83,17 +84,17 @@ public final class TimelinePane {
         svg.setOnAction(e -> exportSvg());
         png.disableProperty().bind(viewModel.timelineProperty().isNull());
         svg.disableProperty().bind(viewModel.timelineProperty().isNull());
-        Pane gap = new Pane();
-        HBox.setHgrow(gap, Priority.ALWAYS);
         Button large = new Button(tr("Open in a window"));
         large.setId("timeline-window");
         large.setOnAction(e -> openWindow());
-        HBox bar = new HBox(8, status, gap, large, new Label(tr("Export:")), png, svg);
+        // A narrow Trainer panel (or a longer language) wraps the buttons onto a second row and the status onto
+        // more lines; nothing is ever elided to "…" or cut at the window's edge (issue 16).
+        FlowPane buttons = new FlowPane(8, 4, large, new Label(tr("Export:")), png, svg);
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+        buttons.getChildren().forEach(n -> ((Region) n).setMinWidth(Region.USE_PREF_SIZE));
+        HBox.setHgrow(buttons, Priority.ALWAYS);
+        HBox bar = new HBox(8, status, buttons);
         bar.setAlignment(Pos.CENTER_LEFT);
-        // A narrow Trainer panel (or a longer language) wraps the status and keeps the buttons whole, never "…".
-        bar.getChildren().stream().filter(n -> n != status && n instanceof Region).forEach(n -> ((Region) n)
-                .setMinWidth(Region.USE_PREF_SIZE));
-        gap.setMinWidth(0);
         status.setWrapText(true);
         status.setMinWidth(60);
         status.setMinHeight(Region.USE_PREF_SIZE);

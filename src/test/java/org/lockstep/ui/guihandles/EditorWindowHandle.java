@@ -43,7 +43,9 @@ public final class EditorWindowHandle extends StageHandle {
             return s;
         });
         EditorWindowHandle handle = new EditorWindowHandle(robot, stage);
-        Fx.await(user + "'s editor to load", () -> handle.versionLine().startsWith("version "));
+        // By state, not by words: the editor may speak Portuguese or Spanish ("versão 1", "versión 1").
+        Fx.await(user + "'s editor to load", () -> handle.viewModel().stateProperty()
+                .get() == org.lockstep.ui.editor.EditorState.EDITING && !handle.versionLine().isEmpty());
         return handle;
     }
 
