@@ -110,7 +110,7 @@ class TranslatedConflictReportTest {
         assertThat(report.getTitle()).isEqualTo("Lockstep — informe de conflictos");
         assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(
                 "En 30 días: 2 guardados, 3 con cero filas (60,0 %), 1 fusión guardada, 0 abandonadas,"
-                        + " 0 esperas de concesión, 0 concesiones rotas, 0 caducadas,"
+                        + " 0 esperas de concesión, 0 concesiones rotas, 0 vencidas,"
                         + " 0 reintentos agotados en el laboratorio.");
         ListView<String> alerts = robot.lookup("#conflict-report-alerts").queryAs(ListView.class);
         assertThat(alerts.getItems()).containsExactly("Registro disputado: cliente " + hot.id()
