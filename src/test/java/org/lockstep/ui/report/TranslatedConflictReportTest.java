@@ -123,7 +123,7 @@ class TranslatedConflictReportTest {
         StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
         assertThat(chart.getTitle()).isEqualTo("Conflictos y fusiones por día");
         assertThat(chart.getData().get(0).getName()).isEqualTo("Guardados con cero filas");
-        assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo("_Actualizar");
+        assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo("Ac_tualizar");
         assertThat(robot.lookup("#conflict-report-status").queryAs(Label.class).getText())
                 .startsWith("Leído a las ").endsWith(" (reloj de la base de datos)");
 
