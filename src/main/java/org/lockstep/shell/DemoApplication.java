@@ -4,7 +4,6 @@ import static org.lockstep.text.Texts.tr;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.scene.control.Alert;
 import javafx.stage.Stage;
@@ -12,9 +11,6 @@ import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.FxTaskExecutor;
-import org.lockstep.ui.Windows;
-import org.lockstep.ui.theme.SystemTheme;
-import org.lockstep.ui.theme.Themes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class DemoApplication extends Application {
 
     /** What the desktop's colour scheme said at start (read in {@link #init()}): what the System theme follows. */
-    private volatile boolean desktopDark;
+    private StartingUp startingUp;
 
     /** Exit code when the demo closed normally. */
     public static final int OK = 0;
@@ -63,22 +59,16 @@ public final class DemoApplication extends Application {
         return EXIT_CODE.get();
     }
 
-    /**
-     * Asks the desktop whether it prefers dark (up to two {@code gsettings} calls, {@link SystemTheme}) here, on the
-     * launcher thread before the FX thread starts, so that the window never waits for it.
-     */
+    /** Asks the desktop's colour scheme before the FX thread starts ({@link StartingUp#askTheDesktop}). */
     @Override
     public void init() {
-        desktopDark = SystemTheme.prefersDark();
+        startingUp = StartingUp.askTheDesktop();
     }
 
     @Override
     public void start(Stage primaryStage) {
-        AppIcon.install();
-        Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
-        Stage splash = Windows.startingWindow(tr("Lockstep demo — starting"),
+        Stage splash = startingUp.showStartingWindow(tr("Lockstep demo — starting"),
                 tr("Starting database and two operator clients…"));
-        splash.show();
         executor = new FxTaskExecutor(1);
         executor.execute(() -> connect.call(), db -> {
             opened = db;

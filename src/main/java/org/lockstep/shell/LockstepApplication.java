@@ -19,13 +19,10 @@ import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.UiContext;
 import org.lockstep.ui.WindowPlaces;
-import org.lockstep.ui.Windows;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.main.MainWindow;
 import org.lockstep.ui.report.ConflictReportWindow;
-import org.lockstep.ui.theme.SystemTheme;
-import org.lockstep.ui.theme.Themes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class LockstepApplication extends Application {
 
     /** What the desktop's colour scheme said at start (read in {@link #init()}): what the System theme follows. */
-    private volatile boolean desktopDark;
+    private StartingUp startingUp;
 
     /** Exit code when the application closed normally. */
     public static final int OK = 0;
@@ -80,13 +77,10 @@ public final class LockstepApplication extends Application {
         return EXIT_CODE.get();
     }
 
-    /**
-     * Asks the desktop whether it prefers dark (up to two {@code gsettings} calls, {@link SystemTheme}) here, on the
-     * launcher thread before the FX thread starts, so that the window never waits for it.
-     */
+    /** Asks the desktop's colour scheme before the FX thread starts ({@link StartingUp#askTheDesktop}). */
     @Override
     public void init() {
-        desktopDark = SystemTheme.prefersDark();
+        startingUp = StartingUp.askTheDesktop();
     }
 
     @Override
@@ -95,10 +89,7 @@ public final class LockstepApplication extends Application {
         if (ctx == null) {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
-        AppIcon.install();
-        Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
-        Stage splash = Windows.startingWindow(tr("Lockstep — starting"), tr("Starting database…"));
-        splash.show();
+        Stage splash = startingUp.showStartingWindow(tr("Lockstep — starting"), tr("Starting database…"));
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");
         connecting.setDaemon(true);
         connecting.start();
