@@ -19,8 +19,8 @@ import javafx.scene.text.Text;
  * Finds the labels of a window that do not show their whole text: a Labeled too narrow for its words draws them
  * elided ("Bloquear para ed…"), and its inner text node then holds less than its text; and a label or button that a
  * row too wide for its window pushes past the window's edge is cut there; a scroll pane made to fit its width
- * whose content needs more (a longer label in Portuguese) scrolls sideways and cuts every field's right edge. Data cells (table, list and
- * tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
+ * whose content needs more (a longer label in Portuguese) scrolls sideways and cuts every field's right edge. Data
+ * cells (table, list and tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
  * column headers a language makes longer are what must fit.
  */
 final class ClippedTexts {
