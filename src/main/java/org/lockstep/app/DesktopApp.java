@@ -83,7 +83,23 @@ public final class DesktopApp {
      * command line never comes here, so it stays English.
      */
     private static void useLanguage(Optional<Language> lang) {
-        Texts.use(LanguageChoice.operators().choose(lang, Locale.getDefault(Locale.Category.DISPLAY)));
+        speak(LanguageChoice.operators().choose(lang, Locale.getDefault(Locale.Category.DISPLAY)));
+    }
+
+    /**
+     * Makes {@code language} the windows' language: Lockstep's own texts, and JavaFX's built-in ones (an alert's
+     * "Error" or "Confirmation" title, its OK and Cancel buttons, a text field's Cut/Copy/Paste menu), which JavaFX
+     * reads from the process's default locale; without this, {@code --lang pt-BR} on an English system showed
+     * "Cancel" beside "Salvar", and View → Language English on a Spanish system showed "Cancelar". The format locale
+     * (how the editor reads and shows numbers, {@code --locale}) is kept as it was.
+     *
+     * @param language the language the windows speak for the rest of the run
+     */
+    static void speak(Language language) {
+        Texts.use(language);
+        Locale format = Locale.getDefault(Locale.Category.FORMAT);
+        Locale.setDefault(language.locale());
+        Locale.setDefault(Locale.Category.FORMAT, format);
     }
 
     /**

@@ -3,20 +3,24 @@ package org.lockstep.screenshots;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
 
 /**
  * Finds the labels of a window that do not show their whole text: a Labeled too narrow for its words draws them
  * elided ("Bloquear para ed…"), and its inner text node then holds less than its text; and a label or button that a
- * row too wide for its window pushes past the window's edge is cut there. Data cells (table, list and
- * tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
+ * row too wide for its window pushes past the window's edge is cut there; a scroll pane made to fit its width
+ * whose content needs more (a longer label in Portuguese) scrolls sideways and cuts every field's right edge. Data
+ * cells (table, list and tree cells) are left out: a long company name in a narrow column is cut on purpose; the labels, buttons, tabs and
  * column headers a language makes longer are what must fit.
  */
 final class ClippedTexts {
@@ -55,6 +59,16 @@ final class ClippedTexts {
                                 labeled.getWidth())
                         + " px)");
             }
+        }
+        if (node instanceof ScrollPane pane && pane.isFitToWidth() && pane.getContent() instanceof Region content
+                && pane.getViewportBounds().getWidth() > 0
+                && (content.minWidth(-1) > pane.getViewportBounds().getWidth() + 1
+                        || pane.getChildrenUnmodifiable().stream().anyMatch(c -> c instanceof ScrollBar bar
+                                && bar.getOrientation() == Orientation.HORIZONTAL && bar.isVisible()))) {
+            clipped.add("ScrollPane" + (pane.getId() == null ? "" : "#" + pane.getId()) + pane.getStyleClass()
+                    + ": made to fit its width, it scrolls sideways and cuts its fields (needs "
+                    + Math.round(content.minWidth(-1)) + " px of " + Math.round(pane.getViewportBounds().getWidth())
+                    + ")");
         }
         if (node instanceof Parent parent) {
             for (Node child : parent.getChildrenUnmodifiable()) {

@@ -18,10 +18,12 @@ import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +48,7 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.demo.DemoSession;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
@@ -149,6 +152,25 @@ class TranslatedWindowsTest {
             WaitForAsyncUtils.waitForFxEvents();
             check("main window, tab " + Fx.call(tab::getText), primary);
         }
+        // A field the editor refuses: the reason it cannot save shares its row with Delete, Revert and Save, which
+        // were squeezed to "…" in Portuguese beside the list.
+        Fx.run(() -> tabs.getSelectionModel().select(0));
+        TextInputControl email = (TextInputControl) Fx.call(() -> primary.getScene().getRoot()
+                .lookup("#" + EditorIds.field(CustomerField.EMAIL)));
+        String emailBefore = Fx.call(email::getText);
+        Fx.run(() -> email.setText("not an email"));
+        Fx.await("the reason it cannot save", () -> {
+            Label reason = (Label) primary.getScene().getRoot().lookup("#" + EditorIds.SAVE_BLOCKED_REASON);
+            return reason.isVisible() && !reason.getText().isEmpty();
+        });
+        check("main window, editor refusing a field", primary);
+        // The size a first start opens at on this screen: the editor's fields must not scroll sideways there either.
+        Fx.run(() -> primary.setWidth(MainWindow.WIDTH));
+        check("main window at its first size, editor refusing a field", primary);
+        Fx.run(() -> {
+            email.setText(emailBefore);
+            primary.setWidth(SCREEN_WIDTH);
+        });
 
         // An editor on the customer Alice holds: Bob reads who holds it.
         EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, customers.get(first + 2).id(), 0);
@@ -158,6 +180,11 @@ class TranslatedWindowsTest {
         Fx.await("Bob reads who holds the lock", () -> bobEditor.lockMessage() != null
                 && bobEditor.lockMessage().contains("Alice"));
         check("Alice's editor holding the lock", fit(aliceEditor.stage()));
+        // As narrow as the editor beside the list when the main window opens at its first size: one column of fields
+        // that must fit without scrolling sideways (seen in pt under Xvfb; Monocle's font metrics did not
+        // reproduce it).
+        Fx.run(() -> aliceEditor.stage().setWidth(430));
+        check("Alice's editor, 430 px wide", aliceEditor.stage());
         check("Bob's editor on Alice's lock", fit(bobEditor.stage()));
         Fx.run(() -> {
             aliceEditor.stage().close();

@@ -49,8 +49,10 @@ final class EditorForm {
     private final Map<CustomerField, VBox> cells = new EnumMap<>(CustomerField.class);
     private final PauseTransition highlightEnds = new PauseTransition(HIGHLIGHT);
     private boolean twoColumns = true;
+    private final GridPane grid;
 
     EditorForm(GridPane grid, CustomerEditorViewModel viewModel) {
+        this.grid = grid;
         // Children in reading order: Tab moves down the left column, then the right one, then to the notes.
         java.util.stream.Stream.of(LEFT, RIGHT, WIDE).flatMap(List::stream).forEach(f -> add(grid, viewModel, f));
         layOut(true);
@@ -73,6 +75,11 @@ final class EditorForm {
      */
     private void layOut(boolean two) {
         twoColumns = two;
+        // In one column the right control column holds no field of its own: its minimum (120 px) only widened the
+        // form past the narrow editor beside the list, which then scrolled sideways with every field cut.
+        if (grid.getColumnConstraints().size() == 4) {
+            grid.getColumnConstraints().get(3).setMinWidth(two ? 120 : 0);
+        }
         int row = 0;
         for (CustomerField field : LEFT) {
             put(field, 0, row++, two ? 1 : 3);
