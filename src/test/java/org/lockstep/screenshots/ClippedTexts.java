@@ -70,6 +70,22 @@ final class ClippedTexts {
                     + Math.round(content.minWidth(-1)) + " px of " + Math.round(pane.getViewportBounds().getWidth())
                     + ")");
         }
+        if (node instanceof Labeled labeled && labeled.isWrapText() && labeled.getWidth() > 0
+                && labeled.getText() != null && !labeled.getText().isBlank()) {
+            double room = labeled.getWidth() - labeled.getInsets().getLeft() - labeled.getInsets().getRight()
+                    - (labeled.getGraphic() == null ? 0 : labeled.getGraphic().prefWidth(-1)
+                            + labeled.getGraphicTextGap());
+            for (String word : labeled.getText().split("\\s+")) {
+                Text measure = new Text(word);
+                measure.setFont(labeled.getFont());
+                if (measure.getLayoutBounds().getWidth() > room + 1) {
+                    clipped.add(labeled.getClass().getSimpleName() + (labeled.getId() == null ? "" : "#"
+                            + labeled.getId()) + ": \"" + labeled.getText() + "\" breaks the word \"" + word
+                            + "\" (" + Math.round(room) + " px for it)");
+                    break;
+                }
+            }
+        }
         if (node instanceof Parent parent) {
             for (Node child : parent.getChildrenUnmodifiable()) {
                 collect(child, inside, clipped);

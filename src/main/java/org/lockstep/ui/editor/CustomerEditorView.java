@@ -174,6 +174,8 @@ public final class CustomerEditorView {
         hot.wantedProperty().bind(viewModel.helpers().hotRecordAdviceProperty().isNotEmpty());
         busyIndicator.visibleProperty().bind(viewModel.busyProperty());
         saveBlockedReason.textProperty().bind(viewModel.status().saveBlockedReasonProperty());
+        saveBlockedReason.visibleProperty().bind(saveBlockedReason.textProperty().isNotEmpty());
+        saveBlockedReason.managedProperty().bind(saveBlockedReason.visibleProperty());
         saveButton.disableProperty().bind(viewModel.status().canSaveProperty().not());
         revertButton.disableProperty().bind(viewModel.status().canRevertProperty().not());
         deleteButton.disableProperty().bind(viewModel.status().canDeleteProperty().not());
