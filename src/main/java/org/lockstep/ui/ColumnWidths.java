@@ -69,14 +69,27 @@ public final class ColumnWidths {
         for (Node node : table.lookupAll(".column-header")) {
             if (node instanceof TableColumnHeader header && header.getTableColumn() != null
                     && header.getTableColumn().isResizable() && header.getTableColumn().getColumns().isEmpty()
-                    && header.lookup(".label") instanceof Label label && label.getText() != null
-                    && !label.getText().isEmpty()) {
-                double needed = Math.ceil(label.prefWidth(-1)) + SORT_ARROW;
-                TableColumnBase<?, ?> column = header.getTableColumn();
-                if (column.getMinWidth() < needed) {
-                    column.setMinWidth(needed);
-                }
+                    && header.lookup(".label") instanceof Label label) {
+                keepWhole(header.getTableColumn(), label);
             }
+        }
+    }
+
+    /**
+     * Widens {@code column} to its header's label now, and again whenever the label's font or text changes: the
+     * first measure may come before the theme's stylesheet gave the header its font (a run found "Cou…").
+     */
+    private static void keepWhole(TableColumnBase<?, ?> column, Label label) {
+        if (label.getProperties().putIfAbsent(ColumnWidths.class, Boolean.TRUE) == null) {
+            label.fontProperty().addListener(o -> keepWhole(column, label));
+            label.textProperty().addListener(o -> keepWhole(column, label));
+        }
+        if (label.getText() == null || label.getText().isEmpty()) {
+            return;
+        }
+        double needed = Math.ceil(label.prefWidth(-1)) + SORT_ARROW;
+        if (column.getMinWidth() < needed) {
+            column.setMinWidth(needed);
         }
     }
 }

@@ -10,14 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
-import javafx.scene.control.Button;
-import javafx.scene.control.Spinner;
-import javafx.scene.control.TableView;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
@@ -27,8 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.app.Database;
-import org.lockstep.app.DesktopApp;
-import org.lockstep.app.LabConnections;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiLeaseRepository;
@@ -37,11 +30,10 @@ import org.lockstep.testing.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.demo.DemoSession;
-import org.lockstep.ui.demo.Pace;
+import org.lockstep.ui.demo.OpenDemo;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.MergeDialogHandle;
-import org.lockstep.ui.lab.LabWindow;
 import org.lockstep.ui.main.MainWindow;
 import org.lockstep.ui.theme.ThemeChoice;
 import org.lockstep.ui.theme.Themes;
@@ -92,7 +84,6 @@ class ThemeScreenshotsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void picturesOfEveryWindowInLightAndDark() throws Exception {
         EditorServices ana = services("Ana");
         EditorServices alice = services("Alice");
@@ -144,29 +135,16 @@ class ThemeScreenshotsTest {
         });
 
         // The contention lab after one run: "none" lost updates, its row in the conflict colour.
-        Stage lab = Fx.call(() -> LabWindow.open(primary, LabConnections.runner(db), executor));
-        Fx.run(() -> {
-            ((Spinner<Integer>) lab.getScene().lookup("#lab-workers")).getValueFactory().setValue(3);
-            ((Spinner<Integer>) lab.getScene().lookup("#lab-stock")).getValueFactory().setValue(1);
-            ((Button) lab.getScene().lookup("#lab-run")).fire();
-        });
-        Fx.await("the lab's run", () -> ((TableView<?>) lab.getScene().lookup("#lab-results")).getItems().size() == 5
-                && !((Button) lab.getScene().lookup("#lab-run")).isDisabled());
+        Stage lab = LabAfterARun.open(primary, db, executor);
         shoot("lab", lab);
         Fx.run(lab::close);
 
         // The trainer demo: Alice's and Bob's windows and the Trainer panel, as they sit on the screen.
-        AtomicReference<Object> opened = new AtomicReference<>();
-        Fx.run(() -> DemoSession.open(DesktopApp.demoClients(db, Duration.ofSeconds(60), Duration.ofMinutes(15)),
-                executor, Pace.FAST, opened::set, opened::set));
-        Fx.await("the demo's windows", () -> opened.get() != null);
-        assertThat(opened.get()).isInstanceOf(DemoSession.class);
-        DemoSession demo = (DemoSession) opened.get();
+        DemoSession demo = OpenDemo.open(db, executor, Duration.ofSeconds(60));
         Fx.await("the operators' lists", () -> !demo.alice().window().viewModel().list().rows().isEmpty()
                 && !demo.bob().window().viewModel().list().rows().isEmpty());
         shoot("demo", demo.alice().stage(), demo.bob().stage(), demo.trainerStage());
-        Fx.run(demo::close);
-        demo.closed().get(30, TimeUnit.SECONDS);
+        OpenDemo.close(demo);
     }
 
     private static EditorServices services(String user) {

@@ -12,14 +12,11 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
@@ -34,8 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.lockstep.app.Database;
-import org.lockstep.app.DesktopApp;
-import org.lockstep.app.LabConnections;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiConflictReports;
@@ -48,12 +43,11 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.demo.DemoSession;
+import org.lockstep.ui.demo.OpenDemo;
 import org.lockstep.ui.editor.EditorIds;
-import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.MergeDialogHandle;
-import org.lockstep.ui.lab.LabWindow;
 import org.lockstep.ui.main.MainWindow;
 import org.lockstep.ui.report.ConflictReportWindow;
 import org.testfx.api.FxRobot;
@@ -122,7 +116,6 @@ class TranslatedWindowsTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    @SuppressWarnings("unchecked")
     void everyWindowSpeaksTheLanguageInFullAt1366x768(Language language) throws Exception {
         missingBefore = Texts.onMissing(untranslated::add);
         Texts.use(language);
@@ -209,14 +202,7 @@ class TranslatedWindowsTest {
         });
 
         // The contention lab after a run.
-        Stage lab = Fx.call(() -> LabWindow.open(primary, LabConnections.runner(db), executor));
-        Fx.run(() -> {
-            ((Spinner<Integer>) lab.getScene().lookup("#lab-workers")).getValueFactory().setValue(3);
-            ((Spinner<Integer>) lab.getScene().lookup("#lab-stock")).getValueFactory().setValue(1);
-            ((Button) lab.getScene().lookup("#lab-run")).fire();
-        });
-        Fx.await("the lab's run", () -> ((TableView<?>) lab.getScene().lookup("#lab-results")).getItems().size() == 5
-                && !((Button) lab.getScene().lookup("#lab-run")).isDisabled());
+        Stage lab = LabAfterARun.open(primary, db, executor);
         check("contention lab", fit(lab));
         Fx.run(lab::close);
 
@@ -229,12 +215,7 @@ class TranslatedWindowsTest {
         Fx.run(report::close);
 
         // The trainer demo's three windows, after its first step.
-        AtomicReference<Object> opened = new AtomicReference<>();
-        Fx.run(() -> DemoSession.open(DesktopApp.demoClients(db, Duration.ofSeconds(60), Duration.ofMinutes(15)),
-                executor, Pace.FAST, opened::set, opened::set));
-        Fx.await("the demo's windows", () -> opened.get() != null);
-        assertThat(opened.get()).isInstanceOf(DemoSession.class);
-        DemoSession demo = (DemoSession) opened.get();
+        DemoSession demo = OpenDemo.open(db, executor, Duration.ofSeconds(60));
         Fx.await("the operators' lists", () -> !demo.alice().window().viewModel().list().rows().isEmpty()
                 && !demo.bob().window().viewModel().list().rows().isEmpty());
         Fx.call(() -> demo.trainer().runNext()).get(60, TimeUnit.SECONDS);
@@ -244,8 +225,7 @@ class TranslatedWindowsTest {
         check("demo: Trainer panel", fit(demo.trainerStage()));
         shootIfPortuguese(language, "trainer-panel", demo.trainerStage());
         shootIfPortuguese(language, "demo-operator", demo.bob().stage());
-        Fx.run(demo::close);
-        demo.closed().get(30, TimeUnit.SECONDS);
+        OpenDemo.close(demo);
         Fx.run(primary::hide);
 
         assertThat(untranslated).as("texts shown in English in %s", language.nativeName()).isEmpty();

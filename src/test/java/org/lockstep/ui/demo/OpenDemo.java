@@ -11,13 +11,13 @@ import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 
 /** The demo's windows opened on a test database as `lockstep demo` opens them, at the fast pace; closed in order. */
-final class OpenDemo {
+public final class OpenDemo {
 
     private OpenDemo() {
     }
 
     /** Opens Alice's, Bob's and the Trainer's windows on {@code db}, leases lasting {@code leaseTtl}. */
-    static DemoSession open(Database db, FxTaskExecutor executor, Duration leaseTtl) {
+    public static DemoSession open(Database db, FxTaskExecutor executor, Duration leaseTtl) {
         AtomicReference<Object> opened = new AtomicReference<>();
         Fx.run(() -> DemoSession.open(DesktopApp.demoClients(db, leaseTtl, Duration.ofMinutes(15)), executor,
                 Pace.FAST, opened::set, opened::set));
@@ -27,7 +27,7 @@ final class OpenDemo {
     }
 
     /** Closes the demo and waits for it: the clients' pools close before the test closes the database. */
-    static void close(DemoSession demo) throws Exception {
+    public static void close(DemoSession demo) throws Exception {
         if (demo != null) {
             Fx.run(demo::close);
             demo.closed().get(30, TimeUnit.SECONDS);
