@@ -61,8 +61,17 @@ public final class ColumnWidths {
      */
     public static void keepHeadersWhole(TableView<?> table) {
         table.widthProperty().addListener((o, was, now) -> measureHeaders(table));
-        table.getVisibleLeafColumns().addListener((ListChangeListener<TableColumn<?, ?>>) change -> Platform
-                .runLater(() -> measureHeaders(table)));
+        // A column's width is first set by the layout that made its header: measuring then finds the header, where a
+        // table whose width was settled before its skin made the headers found none and never measured again.
+        javafx.beans.InvalidationListener onColumnWidth = o -> measureHeaders(table);
+        table.getVisibleLeafColumns().forEach(c -> c.widthProperty().addListener(onColumnWidth));
+        table.getVisibleLeafColumns().addListener((ListChangeListener<TableColumn<?, ?>>) change -> {
+            while (change.next()) {
+                change.getAddedSubList().forEach(c -> c.widthProperty().addListener(onColumnWidth));
+                change.getRemoved().forEach(c -> c.widthProperty().removeListener(onColumnWidth));
+            }
+            Platform.runLater(() -> measureHeaders(table));
+        });
     }
 
     private static void measureHeaders(TableView<?> table) {
