@@ -11,6 +11,7 @@ import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
 import org.jdbi.v3.postgres.PostgresPlugin;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.Announcer;
 import org.lockstep.store.ConnectionRefusals;
 import org.lockstep.store.PgChangeFeed;
 import org.slf4j.Logger;
@@ -324,9 +325,21 @@ public final class Database implements AutoCloseable {
         return embedded;
     }
 
-    /** Closes the pool; the embedded server keeps running (see {@link #closeAndStopIfLast()}). */
+    /**
+     * How long closing waits for the saves' announcements still queued to be sent (ms): a CLI command that saved
+     * exits right after, and other clients would not hear of its save ({@link Announcer}).
+     */
+    public static final long ANNOUNCEMENT_FLUSH_MS = 3_000;
+
+    /**
+     * Closes the pool after sending the saves' announcements still queued (at most {@link #ANNOUNCEMENT_FLUSH_MS});
+     * the embedded server keeps running (see {@link #closeAndStopIfLast()}).
+     */
     @Override
     public void close() {
+        if (!Announcer.flush(jdbi, java.time.Duration.ofMillis(ANNOUNCEMENT_FLUSH_MS))) {
+            LOG.warn("Closing with saves not yet announced to other clients: they learn of them when they next read");
+        }
         dataSource.close();
     }
 

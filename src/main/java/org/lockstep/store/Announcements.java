@@ -1,8 +1,6 @@
 package org.lockstep.store;
 
 import org.jdbi.v3.core.Handle;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Change notifications that Lockstep's writers send themselves instead of the notify trigger (V16): a versioned save
@@ -20,15 +18,11 @@ import org.slf4j.LoggerFactory;
  */
 final class Announcements {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Announcements.class);
-
     /** Tells the notify trigger that the writing client announces this transaction's change itself, after commit. */
     static final String BY_CLIENT = "set_config('lockstep.announce', 'client', true)";
 
     private static final String PAYLOAD = "json_build_object('table', 'customer', 'id', :id, 'version', :version, "
             + "'op', :op, 'session', :session)::text";
-    private static final String AFTER_COMMIT = "SELECT set_config('synchronous_commit', 'off', true), pg_notify('"
-            + PgChangeFeed.CHANNEL + "', " + PAYLOAD + ")";
     private static final String BULK = "SELECT set_config('lockstep.announce', 'bulk', true)";
     private static final String MANY = "SELECT pg_notify('" + PgChangeFeed.CHANNEL + "', " + PAYLOAD + ")";
 
@@ -36,19 +30,14 @@ final class Announcements {
     }
 
     /**
-     * Announces a committed change of one customer, in a transaction of its own on {@code h} (which must be in
-     * autocommit, outside any transaction). A failure is logged and swallowed: the change is committed whatever
-     * happens to its announcement.
+     * Announces a committed change of one customer: queued for {@code h}'s {@link Announcer}, which sends it from a
+     * thread of its own, so the caller does not wait for it. A failure to send is logged and swallowed: the change is
+     * committed whatever happens to its announcement.
      *
      * @param op {@code INSERT}, {@code UPDATE} or {@code DELETE}
      */
     static void afterCommit(Handle h, long id, long version, String op, String session) {
-        try {
-            h.createQuery(AFTER_COMMIT).bind("id", id).bind("version", version).bind("op", op)
-                    .bind("session", session).mapTo(String.class).one();
-        } catch (RuntimeException e) {
-            LOG.info("Could not announce the save of customer {} to other clients: {}", id, e.getMessage());
-        }
+        Announcer.of(h.getJdbi()).announce(id, version, op, session);
     }
 
     /** Stops the notify trigger for the rest of {@code h}'s transaction: the writer will announce {@link #many}. */

@@ -13,24 +13,29 @@ import org.lockstep.domain.CustomerSort;
  * The customer list's queries: keyset pages ("the next N rows after (key, id)") in any sortable order, and counts
  * with a time budget. Keyset paging reads only the rows it returns, however deep the operator has scrolled, where
  * {@code OFFSET} would read and discard every row before them. Each text sort key has a matching expression index in
- * {@code V1__customer.sql}, and the search uses the trigram index over {@code customer_search_text(...)}: the row's
- * text and the typed term are folded alike in SQL ({@code lockstep_fold}: accents, case and Unicode form do not
- * matter, V13__search_fold.sql).
+ * {@code V1__customer.sql}, and the search reads the stored column {@code search_text} through its trigram index
+ * (V19__stored_search_text.sql): the row's text and the typed term are folded alike in SQL ({@code lockstep_fold}:
+ * accents, case and Unicode form do not matter, V13__search_fold.sql).
  *
- * <p>Searches are planned for their actual pattern and guarded by time limits, because on a large table the
- * planner's estimate for a substring search is often off by an order of magnitude; the measurements behind each
- * guard are in {@code docs/benchmarks.md}.
+ * <p>A search's page is computed by the plan that reads fewer rows given the planner's estimate of its matches
+ * ({@link Estimate#cheaper}), and guarded by time limits, because where the matches lie along the order is something
+ * no estimate knows; the measurements behind each guard are in {@code docs/benchmarks.md}.
  */
 record CustomerListQuery(String sql, CustomerPageRequest request) {
 
-    private static final String SEARCH_EXPR = "customer_search_text(company, contact_name, email, city, country)";
-
-    /** How long a search page may run on the planner's plan before it is computed matches-first, in ms. */
-    static final long PLANNED_PAGE_MS = 60;
+    /** The stored, folded search text of a row (V19__stored_search_text.sql), searched by the trigram index. */
+    private static final String SEARCH_EXPR = "search_text";
 
     /**
-     * How long the matches-first page may run before the planner's plan is run to its end after all, in ms: on a
-     * loaded server, a term with 100,000 matches missed the first try and took over 10 s to collect and sort.
+     * How long a page may walk the order's index before it is computed matches-first instead, in ms: past that, the
+     * matches lie further along the order than the planner's estimate let expect (".co.jp" by company: the Japanese
+     * names sort last).
+     */
+    static final long WALK_MS = 60;
+
+    /**
+     * How long the matches-first page may run before the walk is run to its end after all, in ms: on a loaded server,
+     * a term with 100,000 matches took over 10 s to collect and sort, where a walk finds a page of them at once.
      */
     static final long MATCHES_FIRST_MS = 2_000;
 
@@ -47,21 +52,42 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
      */
     private static final String SHORT = "(" + SEARCH_EXPR + " LIKE lockstep_word_start_pattern(:term) ESCAPE '!' OR "
             + SEARCH_EXPR + " ~ lockstep_word_start_regex(:term))";
-    private static final java.util.regex.Pattern PLAN_ROWS = java.util.regex.Pattern.compile("rows=(\\d+)");
+
+    /** The two ways of computing a page of a search. */
+    enum Plan {
+        /**
+         * Walk the sort order's index and keep the rows that match, until a page is full: reads about {@code limit ×
+         * customers / matches} rows when the matches are spread along the order, however many match.
+         */
+        WALK,
+        /** Collect every match through the trigram index, then sort them: reads each match once. */
+        MATCHES_FIRST
+    }
 
     static CustomerListQuery of(CustomerPageRequest r) {
-        return new CustomerListQuery("SELECT * FROM customer WHERE " + conditions(r) + orderAndLimit(r), r);
+        return new CustomerListQuery("SELECT " + CustomerRowMapper.COLUMNS + " FROM customer WHERE " + conditions(r)
+                + orderAndLimit(r), r);
     }
 
     /**
-     * The same page computed matches-first: the matching rows are collected through the trigram index, then sorted.
-     * The {@code MATERIALIZED} fence keeps the planner from walking the sort order's index instead, the plan it
-     * picks when it expects many matches, which reads most of the table when the matches are few or sit at the far
-     * end of the order (e.g. ".co.jp" sorted by company: the Japanese names sort last).
+     * The same page computed matches-first: the id and sort key of every match are collected through the trigram
+     * index, the page's ids are sorted out of them, and only then are the page's rows read, by id. The
+     * {@code MATERIALIZED} fences keep the planner from walking the sort order's index instead, the plan it picks
+     * when it expects many matches. Collecting ids and keys rather than whole rows keeps 50,000 matches in memory
+     * (whole rows spilled to disk: 181 against 140 ms for ".co.j" by company on a million customers); letting the
+     * planner choose a parallel bitmap scan was slower on two cores (340 ms).
      */
     static CustomerListQuery matchesFirst(CustomerPageRequest r) {
-        return new CustomerListQuery("WITH matches AS MATERIALIZED (SELECT * FROM customer WHERE " + conditions(r)
-                + ") SELECT * FROM matches" + orderAndLimit(r), r);
+        String key = r.sort() == CustomerSort.ID ? "id" : keyExpression(r.sort());
+        String dir = r.descending() ? "DESC" : "ASC";
+        return new CustomerListQuery("WITH matches AS MATERIALIZED (SELECT id, " + key + " AS k FROM customer WHERE "
+                + conditions(r) + "), page AS MATERIALIZED (SELECT id, k FROM matches ORDER BY k " + dir + ", id "
+                + dir + " LIMIT :limit) SELECT " + prefixed("c.", CustomerRowMapper.COLUMNS)
+                + " FROM page JOIN customer c USING (id) ORDER BY page.k " + dir + ", page.id " + dir, r);
+    }
+
+    private static String prefixed(String prefix, String columns) {
+        return String.join(", ", java.util.Arrays.stream(columns.split(", ")).map(c -> prefix + c).toList());
     }
 
     /**
@@ -107,55 +133,106 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     }
 
     /**
-     * Reads one page. A search of three characters or more first runs as the planner likes, for at most
-     * {@link #PLANNED_PAGE_MS}; past that the plan is taken to be a walk along the sort order past rows that do not
-     * match, and the page is computed {@link #matchesFirst matches-first} instead. The planner's choice wins when
-     * matches are many (the walk stops after a page); the fallback caps its misjudgements when they are few.
+     * The planner's estimates for a search: how many customers match it, and how many there are.
+     *
+     * @param matches   customers the planner expects to match, from its statistics (a plan, not a scan)
+     * @param customers customers the planner expects in the table
+     */
+    record Estimate(long matches, long customers) {
+
+        /**
+         * The cheaper plan for a page of {@code limit} in {@code sort}: a walk reads about {@code limit × customers
+         * / matches} rows, matches-first reads {@code matches}, so matches-first wins while {@code matches² < w ×
+         * limit × customers}, {@code w} being what a row walked costs against a match collected ({@link #walkCost}).
+         * For pages of 200 of a million customers that is up to about 14,000 matches in a text order and 5,500 by id.
+         */
+        Plan cheaper(CustomerSort sort, int limit) {
+            return (double) matches * matches < walkCost(sort) * limit * customers ? Plan.MATCHES_FIRST : Plan.WALK;
+        }
+
+        /**
+         * What a row walked in {@code sort} costs against a match collected, measured on a million customers
+         * (docs/benchmarks.md): by id the walk reads the table in the order it was written, 0.4 µs a row, against
+         * 2.5 µs a match; in a text order it jumps from page to page, 1.7 to 5 µs a row.
+         */
+        static double walkCost(CustomerSort sort) {
+            return sort == CustomerSort.ID ? 0.15 : 1.0;
+        }
+    }
+
+    /**
+     * The planner's estimate of the customers matching {@code search} (all of them when it is empty) and of all
+     * customers, in one round trip: {@code lockstep_plan_rows} (V19) reads EXPLAIN's row estimate of a query that
+     * holds the term as a literal ({@code format('%L')} quotes it), so the estimate is for this very term.
+     */
+    static Estimate estimate(Handle h, String search) {
+        String matching = search.isEmpty() ? "SELECT 1 FROM customer"
+                : "SELECT 1 FROM customer WHERE " + matching(search).replace(":term", "%1$L");
+        return withCustomPlan(h, 0, tx -> tx.createQuery("SELECT lockstep_plan_rows(format(:matching, :term)), "
+                + "lockstep_plan_rows('SELECT 1 FROM customer')").bind("matching", matching).bind("term", search)
+                .map((rs, ctx) -> new Estimate(rs.getLong(1), rs.getLong(2))).one());
+    }
+
+    /**
+     * Reads one page. Without a search, the order's index gives it at once. A search is planned from the planner's
+     * estimate of its matches ({@link Estimate#cheaper}), not left to the planner, whose costs favour the walk even
+     * where it reads six times the rows (e.g. "müller" by company: 60,000 rows walked, 170 ms, against 5,500 matches
+     * collected, 25 ms). Each plan runs under a time limit, and a plan that runs out of it hands over to the other:
+     * the estimate guesses how many match, not where they lie along the order. The walk has the last word: it ends
+     * once a page of matches is found, and at the latest at the end of the index.
      */
     static List<Customer> page(Handle h, CustomerPageRequest r, RowMapper<Customer> mapper) {
         CustomerListQuery planned = of(r);
         if (r.search().isEmpty()) {
             return planned.bind(h.createQuery(planned.sql())).map(mapper).list();
         }
-        if (isShort(r.search())) {
-            // The start of words. A rare pair is found at once through the trigram index; a pair that starts
-            // words in tens of thousands of rows ("cl") is found sooner by walking the order than by fetching all
-            // of them, and the planner cannot tell the two apart well: past its first try, the walk (a GIN index
-            // only serves bitmap scans, so without them the order's index is walked). Never matches-first: a
-            // letter starts words in most rows.
-            try {
-                return withCustomPlan(h, PLANNED_PAGE_MS,
-                        tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
-            } catch (RuntimeException e) {
-                if (!isTimeout(e)) {
-                    throw e;
+        if (r.sort() == CustomerSort.VERSION) {
+            // No index in this order to walk: the planner's plan, which collects the matches either way.
+            return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
+        }
+        Plan first = estimate(h, r.search()).cheaper(r.sort(), r.limit());
+        if (first == Plan.MATCHES_FIRST) {
+            List<Customer> page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
+            if (page != null) {
+                return page;
+            }
+        } else {
+            List<Customer> page = tryPlan(h, r, Plan.WALK, WALK_MS, mapper);
+            if (page == null) {
+                page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
+            }
+            if (page != null) {
+                return page;
+            }
+        }
+        // Matches too many to collect and sort in time: walking the order was the right plan after all, only slower
+        // than its first try allowed (a loaded server). It finishes once a page of matches is found.
+        return tryPlan(h, r, Plan.WALK, 0, mapper);
+    }
+
+    /**
+     * Runs {@code plan} for the page, under a time limit of {@code timeoutMs} (none when 0).
+     *
+     * @return the page, or null when the time ran out
+     */
+    private static List<Customer> tryPlan(Handle h, CustomerPageRequest r, Plan plan, long timeoutMs,
+            RowMapper<Customer> mapper) {
+        CustomerListQuery q = plan == Plan.WALK ? of(r) : matchesFirst(r);
+        try {
+            return withCustomPlan(h, timeoutMs, tx -> {
+                if (plan == Plan.WALK) {
+                    // The trigram index serves only bitmap scans; without them and without a sequential scan, the
+                    // planner walks the order's index.
+                    tx.execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off");
                 }
-            }
-            return h.inTransaction(tx -> {
-                tx.execute("SET LOCAL plan_cache_mode = force_custom_plan; SET LOCAL enable_bitmapscan = off");
-                return planned.bind(tx.createQuery(planned.sql())).map(mapper).list();
+                return q.bind(tx.createQuery(q.sql())).map(mapper).list();
             });
-        }
-        try {
-            return withCustomPlan(h, PLANNED_PAGE_MS,
-                    tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
         } catch (RuntimeException e) {
-            if (!isTimeout(e)) {
+            if (!isTimeout(e) || timeoutMs == 0) {
                 throw e;
             }
+            return null;
         }
-        CustomerListQuery fenced = matchesFirst(r);
-        try {
-            return withCustomPlan(h, MATCHES_FIRST_MS,
-                    tx -> fenced.bind(tx.createQuery(fenced.sql())).map(mapper).list());
-        } catch (RuntimeException e) {
-            if (!isTimeout(e)) {
-                throw e;
-            }
-        }
-        // Matches too many to collect and sort in time: the walk along the order was the right plan after all, only
-        // slower than its first try allowed (a loaded server). It finishes once a page of matches is found.
-        return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
     }
 
     Query bind(Query q) {
@@ -240,11 +317,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
             counted = 0;
         }
         long floor = counted;
-        String plan = withCustomPlan(h, 0, tx -> bindTerm(tx.createQuery("EXPLAIN SELECT 1 FROM customer" + where),
-                s).mapTo(String.class).first());
-        java.util.regex.Matcher rows = PLAN_ROWS.matcher(plan);
-        long estimate = rows.find() ? Long.parseLong(rows.group(1)) : 0;
-        return CustomerCount.about(Math.max(estimate, floor));
+        return CustomerCount.about(Math.max(estimate(h, s).matches(), floor));
     }
 
     private static Query bindTerm(Query q, String search) {

@@ -38,36 +38,56 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
 
     /**
-     * A write starts by taking the customer's row lock, in a statement of its own, sent in the same round trip and
-     * the same (implicit) transaction as the write. Under Read Committed each statement takes a new snapshot
-     * (PostgreSQL docs, 13.2.1), so the write's checks — the version, and whether another session holds the record's
-     * lease — see everything committed before the lock was granted. A lease grant locks the same row
+     * What a write of one customer names for the database, as a condition that always holds (the settings last to the
+     * end of its transaction, as with {@code SET LOCAL}): the writer ({@link Writers#WRITER}), and its guard, which
+     * the row's BEFORE trigger checks once this session holds the row's lock (V19__stored_search_text.sql): {@code
+     * unleased} — no other session holds an unexpired lease on the row — or {@code fenced} — this session holds the
+     * row's unexpired lease under {@code :token}. A row whose guard fails is skipped, so the statement matches zero
+     * rows and the write then reads why. Under Read Committed the trigger's queries see everything committed before
+     * the lock was granted (PostgreSQL docs, 13.2.1), and a lease grant locks the same row
      * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
-     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database). A save announces
-     * itself after its commit ({@link Announcements}), so its lock also tells the notify trigger to stay silent.
+     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
      */
-    private static final String LOCK_FOR_UPDATE = "SELECT " + Writers.WRITER + ", " + Announcements.BY_CLIENT
-            + " FROM customer WHERE id = :id FOR NO KEY UPDATE;\n";
-    private static final String LOCK_FOR_DELETE =
-            "SELECT " + Writers.WRITER + " FROM customer WHERE id = :id FOR UPDATE;\n";
+    private static String names(String guard) {
+        return "num_nonnulls(" + Writers.WRITER + ", set_config('lockstep.guard', '" + guard + "', true)"
+                + (guard.equals("fenced") ? ", set_config('lockstep.token', CAST(:token AS text), true)" : "")
+                + ") >= 0";
+    }
 
     /**
-     * Optimistic: the version check, and no other session's unexpired lease on the row. The version, {@code
-     * updated_at} and {@code updated_by} are the trigger's to write (V2__history.sql), whoever the writer.
+     * As {@link #names}; a save also announces itself after its commit ({@link Announcements}), so it tells the notify
+     * trigger to stay silent.
      */
-    static final String SAVE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
-            + " WHERE id = :id AND version = :base AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
+    private static String namesSave(String guard) {
+        return names(guard).replace("num_nonnulls(", "num_nonnulls(" + Announcements.BY_CLIENT + ", ");
+    }
+
+    /**
+     * Optimistic: one statement, the version check, and no other session's unexpired lease on the row (the guard,
+     * {@link #names}). The version, {@code updated_at} and {@code updated_by} are the trigger's to write, whoever the
+     * writer.
+     */
+    static final String SAVE_SQL = "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND version = :base AND "
+            + namesSave("unleased") + " RETURNING " + CustomerRowMapper.COLUMNS;
     /** Under a lease: the version check, and the token is this session's unexpired lease on the row (fencing). */
-    static final String SAVE_UNDER_LEASE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
-            + " WHERE id = :id AND version = :base AND " + LeaseSql.FENCED + " RETURNING *";
+    static final String SAVE_UNDER_LEASE_SQL = "UPDATE customer SET " + ASSIGNMENTS
+            + " WHERE id = :id AND version = :base AND " + namesSave("fenced") + " RETURNING "
+            + CustomerRowMapper.COLUMNS;
     /**
      * Last write wins (unsafe), the lost-update bug kept for teaching: no version check at all, only no other
      * session's unexpired lease on the row.
      */
-    static final String OVERWRITE_SQL = LOCK_FOR_UPDATE + "UPDATE customer SET " + ASSIGNMENTS
-            + " WHERE id = :id AND " + LeaseSql.NOT_LOCKED_BY_OTHERS + " RETURNING *";
-    static final String DELETE_SQL = LOCK_FOR_DELETE
-            + "DELETE FROM customer WHERE id = :id AND version = :base AND %s RETURNING id";
+    static final String OVERWRITE_SQL = "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND "
+            + namesSave("unleased") + " RETURNING " + CustomerRowMapper.COLUMNS;
+    /** The three saves in JDBC form, run on the handle's connection (see {@link PositionalSave} for why). */
+    private static final PositionalSave SAVE = PositionalSave.of(SAVE_SQL);
+    private static final PositionalSave SAVE_UNDER_LEASE = PositionalSave.of(SAVE_UNDER_LEASE_SQL);
+    private static final PositionalSave OVERWRITE = PositionalSave.of(OVERWRITE_SQL);
+    /** A versioned delete, guarded like a save; announced by the notify trigger. */
+    static final String DELETE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND " + names("unleased")
+            + " RETURNING id";
+    static final String DELETE_UNDER_LEASE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND "
+            + names("fenced") + " RETURNING id";
     /**
      * A create records its request id in {@code client_request} in the same statement: sent again after a lost reply,
      * it collides with its first attempt on the primary key instead of inserting a second customer.
@@ -87,10 +107,15 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private static final String DELETED_BY_REQUEST = "SELECT EXISTS (SELECT 1 FROM customer_history"
             + " WHERE customer_id = :id AND version = :base AND op = 'DELETE' AND request_id = CAST(:request AS uuid))";
 
+    /** How long a delete waits for this database's queued save announcements to go out first. */
+    private static final Duration ANNOUNCED_BEFORE_DELETE = Duration.ofSeconds(2);
+
     private final Jdbi jdbi;
     private final String user;
     private final String sessionId;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
+    /** For statements that read exactly {@link CustomerRowMapper#COLUMNS}: the saves and the list's pages. */
+    private final CustomerRowMapper columns = CustomerRowMapper.ofColumns();
     /** Writes of this session whose outcome is unknown: asked again, they are sent with the same request id. */
     private final UnknownOutcomes unknown = new UnknownOutcomes();
 
@@ -185,12 +210,13 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     /**
      * {@inheritDoc}
      *
-     * <p>One round trip, no explicit {@code BEGIN}/{@code COMMIT}: the row lock and the versioned UPDATE travel
-     * together and run in one implicit transaction (PostgreSQL docs, 55.2.4 "Pipelining"; see {@link #SAVE_SQL}).
-     * Once committed, the save announces itself to other clients in a second, write-free statement
-     * ({@link Announcements}: a notification inside the save would serialize concurrent saves). Safe to repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds
-     * its own request id in the history, so it reports the version it made, never a conflict with itself — and a
-     * save by anyone else, even under the same user name, is still a conflict.
+     * <p>One statement, one round trip, no explicit {@code BEGIN}/{@code COMMIT}: the versioned UPDATE, whose lease
+     * guard the row's trigger checks once the row is locked (see {@link #SAVE_SQL}). Once committed, the save is
+     * announced to other clients by this database's {@link Announcer}, from a thread of its own, in a write-free
+     * statement ({@link Announcements}: a notification inside the save would serialize concurrent saves). Safe to
+     * repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds its own
+     * request id in the history, so it reports the version it made, never a conflict with itself — and a save by
+     * anyone else, even under the same user name, is still a conflict.
      */
     @Override
     public SaveOutcome save(long id, long baseVersion, CustomerData data) {
@@ -204,15 +230,13 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     private SaveOutcome save(boolean underLease, long id, long baseVersion, CustomerData data, long token) {
         CustomerData clean = validChanges(id, baseVersion, data);
-        String sql = underLease ? SAVE_UNDER_LEASE_SQL : SAVE_SQL;
+        PositionalSave statement = underLease ? SAVE_UNDER_LEASE : SAVE;
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
+        PositionalSave.Values values = new PositionalSave.Values(id, baseVersion, user, sessionId, request, token,
+                clean);
         return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-            Optional<Customer> saved = busyAware(h, id,
-                    () -> Statements.afterLock(Writers.bindValues(h.createQuery(sql),
-                            clean).bind("user", user).bind("id", id).bind("base", baseVersion)
-                            .bind("session", sessionId)
-                            .bind("request", request).bind("token", token), mapper));
+            Optional<Customer> saved = busyAware(h, id, () -> statement.run(h.getConnection(), values, columns));
             // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
             Optional<Customer> mine = saved.isPresent() ? saved : h.createQuery(SAVED_BY_REQUEST).bind("id", id)
                     .bind("base", baseVersion).bind("request", request).map(mapper).findOne();
@@ -250,9 +274,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         CustomerData clean = valid(data);
         return DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
-                Optional<Customer> saved = busyAware(h, id, () -> Statements.afterLock(Writers.bindValues(
-                        h.createQuery(OVERWRITE_SQL), clean).bind("user", user).bind("id", id)
-                        .bind("session", sessionId).bind("request", RequestIds.next()), mapper));
+                Optional<Customer> saved = busyAware(h, id, () -> OVERWRITE.run(h.getConnection(),
+                        new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, clean), columns));
                 if (saved.isPresent()) {
                     Announcements.afterCommit(h, id, saved.get().version(), "UPDATE", sessionId);
                     return new SaveOutcome.Saved(saved.get());
@@ -283,14 +306,16 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * finds its own request id on the history's DELETE entry and reports the deletion, not a conflict.
      */
     private DeleteOutcome delete(long id, long baseVersion, boolean underLease, long token) {
-        String guard = underLease ? LeaseSql.FENCED : LeaseSql.NOT_LOCKED_BY_OTHERS;
+        String sql = underLease ? DELETE_UNDER_LEASE_SQL : DELETE_SQL;
+        // The trigger announces a delete at its commit, the announcer a save a few ms after its own: the saves queued
+        // go first, so that other clients hear of this customer's last save before its deletion, never after.
+        Announcer.flush(jdbi, ANNOUNCED_BEFORE_DELETE);
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("delete", id, baseVersion, null);
         String request = unknown.requestFor(write);
         return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-            Optional<Long> deleted = busyAware(h, id, () -> Statements.afterLock(h.createQuery(
-                    DELETE_SQL.formatted(guard)).bind("id", id).bind("base", baseVersion).bind("user", user)
-                    .bind("session", sessionId).bind("request", request).bind("token", token),
-                    (rs, ctx) -> rs.getLong(1)));
+            Optional<Long> deleted = busyAware(h, id, () -> h.createQuery(sql).bind("id", id)
+                    .bind("base", baseVersion).bind("user", user).bind("session", sessionId).bind("request", request)
+                    .bind("token", token).mapTo(Long.class).findOne());
             if (deleted.isPresent() || h.createQuery(DELETED_BY_REQUEST).bind("id", id).bind("base", baseVersion)
                     .bind("request", request).mapTo(Boolean.class).one()) {
                 return new DeleteOutcome.Deleted(id);
@@ -331,7 +356,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     @Override
     public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
-        return CancellableReads.read(jdbi, cancel, h -> CustomerListQuery.page(h, request, mapper));
+        return CancellableReads.read(jdbi, cancel, h -> CustomerListQuery.page(h, request, columns));
     }
 
     @Override

@@ -45,8 +45,8 @@ public final class JdbiLabStore implements StockStore {
             """;
 
     // FOR SHARE serializes the write with a takeover of the lease row: either the write commits first, or it sees
-    // the new token and writes nothing. The expiry is compared once that lock is held, as in LeaseSql.FENCED: a
-    // write that waited while the lease lapsed is fenced out.
+    // the new token and writes nothing. The expiry is compared once that lock is held, as customer_before_write does
+    // (V19): a write that waited while the lease lapsed is fenced out.
     private static final String WRITE_FENCED = """
             UPDATE lab_stock SET stock = :stock, version = version + 1
             WHERE id = :id AND EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM lab_lease

@@ -10,32 +10,12 @@ import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.lockstep.domain.LeaseInfo;
 
-/** SQL fragments and reads shared by the customer writes and the lease store (V3__lease.sql). */
+/**
+ * SQL fragments and reads shared by the customer writes and the lease store (V3__lease.sql). A customer write's own
+ * lease guard — no other session's lease, or the writer's own token (fencing) — is checked by the row's trigger
+ * (V19__stored_search_text.sql, {@code customer_before_write}).
+ */
 final class LeaseSql {
-
-    /**
-     * No other session holds an unexpired lease on the row {@code :id} (binds {@code :session}). Judged by the clock
-     * at the moment the statement runs ({@code clock_timestamp()}), not the start of its transaction ({@code now()}),
-     * which may be long before when the write waited for a row lock first.
-     */
-    static final String NOT_LOCKED_BY_OTHERS = """
-            NOT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id
-                AND expires_at > clock_timestamp() AND session_id <> :session)""";
-
-    /**
-     * {@code :token} is the unexpired lease of row {@code :id}, judged by the database clock, and it is held by the
-     * writer's session ({@code :session}): a token is not a password, it is shown in lock listings and notifications,
-     * so another client who learns it — another operator, or another desk sharing the same login — still cannot
-     * write under it. FOR SHARE serializes the save with a concurrent takeover of the lease row: either the save
-     * commits first, or it sees the new token. The expiry is compared outside the locking query, so only once the
-     * lock is held: a save that waited for the lease's row (held by a renewal, a takeover, psql) while the lease
-     * lapsed is refused, not written under a lease that has ended. A MATERIALIZED CTE keeps the comparison there:
-     * PostgreSQL 17 pushes even a {@code clock_timestamp()} condition down into a plain subquery, below its lock.
-     */
-    static final String FENCED = """
-            EXISTS (WITH l AS MATERIALIZED (SELECT expires_at FROM record_lease
-                    WHERE record_id = :id AND token = :token AND session_id = :session AND ended IS NULL FOR SHARE)
-                SELECT 1 FROM l WHERE l.expires_at > clock_timestamp())""";
 
     static final String SELECT_INFO = """
             SELECT record_id, holder, session_id, token, acquired_at, expires_at

@@ -68,6 +68,71 @@ class CustomerListQueryTest {
                 .mapTo(String.class).one());
     }
 
+    @ParameterizedTest(name = "{0} of {1} by {2}: {3}")
+    @CsvSource(textBlock = """
+            0,      1000000, COMPANY, MATCHES_FIRST
+            6000,   1000000, COMPANY, MATCHES_FIRST
+            14000,  1000000, COMPANY, MATCHES_FIRST
+            15000,  1000000, COMPANY, WALK
+            50000,  1000000, COMPANY, WALK
+            3000,   1000000, ID,      MATCHES_FIRST
+            6000,   1000000, ID,      WALK
+            12000,  1000000, ID,      WALK
+            0,      0,       ID,      WALK
+            40,     59,      CITY,    MATCHES_FIRST
+            """)
+    void thePlanIsTheOneThatReadsFewerRowsForAPage(long matches, long customers, CustomerSort sort,
+            CustomerListQuery.Plan expected) {
+        assertThat(new CustomerListQuery.Estimate(matches, customers).cheaper(sort, 200)).isEqualTo(expected);
+    }
+
+    @Test
+    void theEstimateIsThePlannersForThisVeryTerm() {
+        CustomerListQuery.Estimate none = db.jdbi().withHandle(h -> CustomerListQuery.estimate(h, "zqxjv"));
+        CustomerListQuery.Estimate broad = db.jdbi().withHandle(h -> CustomerListQuery.estimate(h, "e"));
+        CustomerListQuery.Estimate all = db.jdbi().withHandle(h -> CustomerListQuery.estimate(h, ""));
+        // A term holding a quote is quoted, not run: format('%L') makes it a literal.
+        CustomerListQuery.Estimate quoted = db.jdbi().withHandle(h -> CustomerListQuery.estimate(h,
+                "o'brien'); DROP TABLE customer; --"));
+
+        assertThat(all.customers()).isBetween(ROWS * 9L / 10, ROWS * 11L / 10);
+        assertThat(all.matches()).isEqualTo(all.customers());
+        assertThat(none.matches()).isLessThan(10);
+        assertThat(broad.matches()).isGreaterThan(ROWS / 10L);
+        assertThat(quoted.matches()).isLessThan(10);
+        assertThat(repository.count("", 5_000).count()).isEqualTo(ROWS);
+    }
+
+    @ParameterizedTest(name = "\"{0}\" by {1}, descending {2}")
+    @CsvSource(textBlock = """
+            e,       COMPANY,    false
+            mü,      ID,         true
+            gmail,   UPDATED_AT, false
+            zq,      CITY,       false
+            .co.jp,  COUNTRY,    true
+            """)
+    void thePageIsTheSameWhicheverPlanComputesIt(String search, CustomerSort sort, boolean descending) {
+        CustomerPageRequest first = new CustomerPageRequest(search, sort, descending, null, 50);
+
+        assertThat(pages(first, true)).isEqualTo(pages(first, false));
+        assertThat(pages(first, false)).isEqualTo(repositoryPages(first));
+    }
+
+    /** Up to three pages by keyset, as the repository reads them (its own choice of plan). */
+    private static List<Customer> repositoryPages(CustomerPageRequest first) {
+        List<Customer> all = new ArrayList<>();
+        CustomerPageRequest r = first;
+        for (int i = 0; i < 3; i++) {
+            List<Customer> page = repository.page(r);
+            if (page.isEmpty()) {
+                break;
+            }
+            all.addAll(page);
+            r = r.next(page.get(page.size() - 1));
+        }
+        return all;
+    }
+
     @Test
     void countsEveryCustomerExactly() {
         assertThat(repository.count("", 5_000)).isEqualTo(new CustomerCount(ROWS, true));

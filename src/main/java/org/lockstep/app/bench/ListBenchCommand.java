@@ -22,8 +22,10 @@ import picocli.CommandLine.Spec;
         + "client heap, on a table of at least --rows customers (missing ones are generated).")
 final class ListBenchCommand implements Callable<Integer> {
 
-    /** The issue's aims. */
-    static final double AIM_FILTER_P95_MS = 100;
+    /** The aims of issue 13: a keystroke's page, and its page and count, at the 95th percentile, in ms. */
+    static final double AIM_PAGE_P95_MS = 100;
+    static final double AIM_PAGE_AND_COUNT_P95_MS = 150;
+    /** The aim of issue 6: the client's heap after a full collection, in MB. */
     static final double AIM_HEAP_MB = 256;
 
     @ParentCommand
@@ -118,15 +120,18 @@ final class ListBenchCommand implements Callable<Integer> {
             }
             k.print(out);
         }
-        double pageP95 = find(r, "filter keystroke: page").percentileMs(95);
-        double bothP95 = find(r, "filter keystroke: page + count").percentileMs(95);
-        double longPageP95 = find(r, "filter keystroke, 3+ characters: page").percentileMs(95);
-        double longBothP95 = find(r, "filter keystroke, 3+ characters: page + count").percentileMs(95);
-        out.printf("%nAims: filter p95 < %.0f ms: page %s (%.1f ms), page + count %s (%.1f ms); heap < %.0f MB: %s"
-                + "%n      (3+ characters only: page %.1f ms, page + count %.1f ms)%n",
-                AIM_FILTER_P95_MS, BenchCommand.verdict(pageP95 < AIM_FILTER_P95_MS), pageP95,
-                BenchCommand.verdict(bothP95 < AIM_FILTER_P95_MS), bothP95, AIM_HEAP_MB,
-                BenchCommand.verdict(r.heapMb() < AIM_HEAP_MB), longPageP95, longBothP95);
+        out.println();
+        out.printf("Aims (p95): page < %.0f ms, page + count < %.0f ms, at every search length; heap < %.0f MB%n",
+                AIM_PAGE_P95_MS, AIM_PAGE_AND_COUNT_P95_MS, AIM_HEAP_MB);
+        for (String group : java.util.List.of("", ", 1 character", ", 2 characters", ", 3+ characters")) {
+            double page = find(r, "filter keystroke" + group + ": page").percentileMs(95);
+            double both = find(r, "filter keystroke" + group + ": page + count").percentileMs(95);
+            out.printf("  %-30s page %s (%.1f ms), page + count %s (%.1f ms)%n",
+                    group.isEmpty() ? "all keystrokes:" : group.substring(2) + ":",
+                    BenchCommand.verdict(page < AIM_PAGE_P95_MS), page,
+                    BenchCommand.verdict(both < AIM_PAGE_AND_COUNT_P95_MS), both);
+        }
+        out.printf("  heap: %s (%.0f MB)%n", BenchCommand.verdict(r.heapMb() < AIM_HEAP_MB), r.heapMb());
     }
 
     private static Latencies find(ListBenchmark.Result r, String what) {

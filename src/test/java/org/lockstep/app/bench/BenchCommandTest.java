@@ -124,7 +124,10 @@ class BenchCommandTest {
         assertThat(rows(url)).isEqualTo(3_000);
         assertThat(out.toString()).contains("Customer list on 3,000 customers (3,000 generated first",
                 "first page by id", "first page by company", "filter keystroke: page + count",
-                "scroll to page 50 by company, per page", "Client heap after GC", "\"müller\"", "Aims:");
+                "scroll to page 50 by company, per page", "Client heap after GC", "\"müller\"",
+                "filter keystroke, 1 character: page", "filter keystroke, 2 characters: page + count",
+                "Aims (p95): page < 100 ms, page + count < 150 ms, at every search length", "all keystrokes:",
+                "1 character:", "2 characters:", "3+ characters:");
     }
 
     @Test

@@ -1,0 +1,107 @@
+package org.lockstep.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.lockstep.app.Database;
+import org.lockstep.domain.ChangeEvent;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.testing.TestDatabases;
+
+/**
+ * The announcer that sends Lockstep's own saves' notifications off the saving thread, on a real LISTEN/NOTIFY
+ * channel: everything queued arrives, in the order queued, with its payload; a flush waits for it; a server that
+ * cannot be reached loses the announcements but never blocks or fails the caller.
+ */
+class AnnouncerTest {
+
+    Database db;
+    PgChangeFeed feed;
+    final List<ChangeEvent> heard = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void open() {
+        String url = TestDatabases.freshUrl();
+        TestDatabases.Server s = TestDatabases.server();
+        db = Database.open(url, s.user(), s.password(), "announcer test");
+        feed = new PgChangeFeed(url, s.user(), s.password(), new ChangeFeed.Listener() {
+            @Override
+            public void changes(List<ChangeEvent> batch) {
+                heard.addAll(batch);
+            }
+
+            @Override
+            public void status(ChangeFeed.Status status) {
+            }
+
+            @Override
+            public void resync() {
+            }
+        });
+        feed.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
+    }
+
+    @AfterEach
+    void close() {
+        feed.close();
+        db.close();
+    }
+
+    @Test
+    void aBurstOfAnnouncementsArrivesWholeAndInOrder() {
+        Announcer announcer = Announcer.of(db.jdbi());
+
+        LongStream.rangeClosed(1, 2_500).forEach(v -> announcer.announce(7, v, "UPDATE", "burst-session"));
+
+        assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> heard.size() == 2_500);
+        assertThat(heard).extracting(ChangeEvent::version)
+                .containsExactlyElementsOf(LongStream.rangeClosed(1, 2_500).boxed().toList());
+        assertThat(heard).allSatisfy(e -> {
+            assertThat(e.table()).isEqualTo("customer");
+            assertThat(e.id()).isEqualTo(7);
+            assertThat(e.op()).isEqualTo("UPDATE");
+            assertThat(e.sessionId()).contains("burst-session");
+        });
+    }
+
+    @Test
+    void everyHandleAndRepositoryOfOneDatabaseSharesOneAnnouncer() {
+        Announcer direct = Announcer.of(db.jdbi());
+        Announcer viaHandle = db.jdbi().withHandle(h -> Announcer.of(h.getJdbi()));
+
+        assertThat(viaHandle).isSameAs(direct);
+        try (Database other = TestDatabases.fresh()) {
+            assertThat(Announcer.of(other.jdbi())).isNotSameAs(direct);
+        }
+    }
+
+    @Test
+    void aFlushWithNothingQueuedReturnsAtOnce() {
+        assertThat(Announcer.flush(db.jdbi(), Duration.ZERO)).isTrue();
+        Announcer.of(db.jdbi());
+        assertThat(Announcer.flush(db.jdbi(), Duration.ZERO)).isTrue();
+    }
+
+    @Test
+    void announcementsTheServerCannotTakeAreDroppedWithoutBlockingTheCaller() {
+        Announcer announcer = Announcer.of(db.jdbi());
+        db.close(); // the pool is gone: every send fails
+
+        long started = System.nanoTime();
+        LongStream.rangeClosed(1, 100).forEach(v -> announcer.announce(8, v, "UPDATE", "s"));
+        long queuedMs = (System.nanoTime() - started) / 1_000_000;
+
+        assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).isTrue();
+        assertThat(queuedMs).isLessThan(1_000); // queued, not sent, by the caller's thread
+        assertThat(heard).noneMatch(e -> e.id() == 8);
+    }
+}
