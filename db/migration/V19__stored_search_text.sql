@@ -83,6 +83,7 @@ CREATE FUNCTION customer_before_write() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     guard  text;
     expiry timestamptz;
+    holder text;
 BEGIN
     IF TG_OP = 'INSERT' THEN
         NEW.version := 1;
@@ -95,10 +96,14 @@ BEGIN
     -- statement match zero rows; the writer then reads why (JdbiCustomerRepository).
     guard := current_setting('lockstep.guard', true);
     IF guard = 'unleased' THEN
-        -- No other session holds an unexpired lease on the row, by the database clock at this moment.
-        PERFORM FROM record_lease WHERE record_id = OLD.id AND expires_at > clock_timestamp()
-            AND session_id <> current_setting('lockstep.session');
-        IF FOUND THEN
+        -- No other session holds an unexpired lease on the row, by the database clock at this moment. FOR SHARE waits
+        -- for a renewal (or an end) of the lease in progress, which holds the lease's row: a renewal that checked the
+        -- lease was still running just before it expired, and commits just after, keeps it running without a gap,
+        -- so this write must see the expiry it commits, not the one before. The expiry is compared once that lock
+        -- is held. (A grant or takeover waits for the customer's row, which this write holds.)
+        SELECT l.expires_at, l.session_id INTO expiry, holder FROM record_lease l WHERE l.record_id = OLD.id
+        FOR SHARE;
+        IF FOUND AND expiry > clock_timestamp() AND holder <> current_setting('lockstep.session') THEN
             RETURN NULL;
         END IF;
     ELSIF guard = 'fenced' THEN

@@ -309,8 +309,9 @@ public final class EmbeddedServer {
             try {
                 pgCtl(binaries,
                         List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
-                                "-w", "-t", Long.toString(START_TIMEOUT_S), "-o",
-                                "-p " + port + " -c shared_buffers=" + sharedBuffersMb() + "MB"));
+                                "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port
+                                        + (sharedBuffersChosen(pgData) ? ""
+                                                : " -c shared_buffers=" + sharedBuffersMb() + "MB")));
                 Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
                 return port;
             } catch (IOException e) {
@@ -327,7 +328,8 @@ public final class EmbeddedServer {
      * on 1,000,000 customers": 64 MB, the old size, held a fifth of a million customers' table). PostgreSQL's docs
      * suggest a quarter of the memory for a dedicated server (19.4.1 "Memory", {@code shared_buffers}); a desktop runs
      * other programs, hence a sixteenth. The cache is memory the server touches only as it fills it, so a small
-     * database costs no more than before. Given at start, so a data directory made with the old size gets it too.
+     * database costs no more than before. Given at start, so a data directory made with the old size gets it too;
+     * not when it was chosen with ALTER SYSTEM ({@link #sharedBuffersChosen}).
      */
     static long sharedBuffersMb() {
         long total = 0;
@@ -336,6 +338,20 @@ public final class EmbeddedServer {
             total = os.getTotalMemorySize();
         }
         return Math.max(128, Math.min(1024, total / 16 / (1024 * 1024)));
+    }
+
+    /**
+     * Whether someone chose the cache's size with {@code ALTER SYSTEM SET shared_buffers} (PostgreSQL docs, ALTER
+     * SYSTEM: it writes {@code postgresql.auto.conf}): then that size stands, since a setting given at start would
+     * beat it without a word.
+     */
+    static boolean sharedBuffersChosen(Path pgData) {
+        try {
+            return Files.readAllLines(pgData.resolve("postgresql.auto.conf"), StandardCharsets.UTF_8).stream()
+                    .anyMatch(line -> line.strip().matches("(?i)shared_buffers\\s*=.*"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Optional<Integer> readPort(Path portFile) {

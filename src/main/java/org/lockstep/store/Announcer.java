@@ -1,14 +1,13 @@
 package org.lockstep.store;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jdbi.v3.core.Jdbi;
@@ -70,8 +69,11 @@ public final class Announcer {
     }
 
     private final Jdbi jdbi;
-    private final ConcurrentLinkedQueue<Change> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
+    /**
+     * The changes not yet taken by the sending thread, in the order of their sequence numbers: a number is drawn and
+     * its change queued in one step, under this lock, so that the settled mark only ever moves forward.
+     */
+    private final ArrayDeque<Change> queue = new ArrayDeque<>();
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicLong enqueued = new AtomicLong();
     /** The sequence number of the last change sent or given up; {@link #flush} waits for it. */
@@ -113,13 +115,14 @@ public final class Announcer {
      * @param op {@code INSERT}, {@code UPDATE} or {@code DELETE}
      */
     void announce(long id, long version, String op, String session) {
-        if (queued.incrementAndGet() > MAX_QUEUED) {
-            queued.decrementAndGet();
-            LOG.warn("{} announcements are waiting to be sent; the change of customer {} (version {}) is not announced",
-                    MAX_QUEUED, id, version);
-            return;
+        synchronized (queue) {
+            if (queue.size() >= MAX_QUEUED) {
+                LOG.warn("{} announcements are waiting to be sent; the change of customer {} (version {}) is not "
+                        + "announced", MAX_QUEUED, id, version);
+                return;
+            }
+            queue.add(new Change(enqueued.incrementAndGet(), id, version, op, session));
         }
-        queue.add(new Change(enqueued.incrementAndGet(), id, version, op, session));
         if (draining.compareAndSet(false, true)) {
             sender.execute(this::drain);
         }
@@ -158,19 +161,24 @@ public final class Announcer {
                 java.util.concurrent.locks.LockSupport.parkNanos(wait); // the changes meanwhile join this statement
             }
             List<Change> batch = new ArrayList<>();
-            for (Change c; batch.size() < BATCH && (c = queue.poll()) != null;) {
-                batch.add(c);
+            synchronized (queue) {
+                for (Change c; batch.size() < BATCH && (c = queue.poll()) != null;) {
+                    batch.add(c);
+                }
             }
             if (batch.isEmpty()) {
                 draining.set(false);
                 // An announcement queued after the poll above but before the flag was cleared found the flag still
                 // set and did not start a drain: take it here.
-                if (queue.isEmpty() || !draining.compareAndSet(false, true)) {
+                boolean more;
+                synchronized (queue) {
+                    more = !queue.isEmpty();
+                }
+                if (!more || !draining.compareAndSet(false, true)) {
                     return;
                 }
                 continue;
             }
-            queued.addAndGet(-batch.size());
             lastSent = System.nanoTime();
             send(batch);
             settle(batch.get(batch.size() - 1).seq());

@@ -31,6 +31,8 @@ import org.lockstep.domain.SaveOutcome;
  */
 public final class JdbiCustomerRepository implements CustomerRepository {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JdbiCustomerRepository.class);
+
     static final String COLUMNS = String.join(", ", CustomerField.all().stream().map(CustomerField::column).toList());
     private static final String VALUES = String.join(", ",
             CustomerField.all().stream().map(f -> ":" + f.column()).toList());
@@ -109,10 +111,13 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     /** How long a delete waits for this database's queued save announcements to go out first. */
     private static final Duration ANNOUNCED_BEFORE_DELETE = Duration.ofSeconds(2);
+    /** How long a save of {@link #announcingBeforeReturning()} waits for its announcement to go out. */
+    static final Duration ANNOUNCED_BEFORE_RETURNING = Duration.ofSeconds(2);
 
     private final Jdbi jdbi;
     private final String user;
     private final String sessionId;
+    private final boolean announcesBeforeReturning;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
     /** For statements that read exactly {@link CustomerRowMapper#COLUMNS}: the saves and the list's pages. */
     private final CustomerRowMapper columns = CustomerRowMapper.ofColumns();
@@ -133,9 +138,24 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * @param sessionId the client session: leases held by this session do not block its optimistic saves
      */
     public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId) {
+        this(jdbi, user, sessionId, false);
+    }
+
+    private JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, boolean announcesBeforeReturning) {
         this.jdbi = jdbi;
         this.user = user;
         this.sessionId = sessionId;
+        this.announcesBeforeReturning = announcesBeforeReturning;
+    }
+
+    /**
+     * The same repository, whose saves return only once other clients have been told of them (at most
+     * {@link #ANNOUNCED_BEFORE_RETURNING} later): for a process that reports a save and may end at once — the command
+     * line, whose {@code set} a user may interrupt, or a script kill, the moment it prints. The desktop's saves are
+     * announced from the {@link Announcer}'s thread while the operator goes on.
+     */
+    public JdbiCustomerRepository announcingBeforeReturning() {
+        return new JdbiCustomerRepository(jdbi, user, sessionId, true);
     }
 
     @Override
@@ -146,7 +166,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     /** A repository of the same operator on the same database, writing as {@code writerId}. */
     @Override
     public JdbiCustomerRepository asWriter(String writerId) {
-        return new JdbiCustomerRepository(jdbi, user, writerId);
+        return new JdbiCustomerRepository(jdbi, user, writerId, announcesBeforeReturning);
     }
 
     /** The operator this repository writes as. */
@@ -235,7 +255,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         String request = unknown.requestFor(write);
         PositionalSave.Values values = new PositionalSave.Values(id, baseVersion, user, sessionId, request, token,
                 clean);
-        return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+        return announced(unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
             Optional<Customer> saved = busyAware(h, id, () -> statement.run(h.getConnection(), values, columns));
             // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
             Optional<Customer> mine = saved.isPresent() ? saved : h.createQuery(SAVED_BY_REQUEST).bind("id", id)
@@ -257,7 +277,16 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             ConflictLog.record(h, id, user, sessionId, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
         }), tr("whether customer {0} was saved is unknown. Your changes are kept; saving them again is safe",
-                id)));
+                id))));
+    }
+
+    /** {@code outcome}, once its announcement went out when this repository {@link #announcingBeforeReturning}. */
+    private SaveOutcome announced(SaveOutcome outcome) {
+        if (announcesBeforeReturning && outcome instanceof SaveOutcome.Saved
+                && !Announcer.flush(jdbi, ANNOUNCED_BEFORE_RETURNING)) {
+            LOG.info("The save is not yet announced to other clients; they learn of it when they next read");
+        }
+        return outcome;
     }
 
     /**
@@ -272,7 +301,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     @Override
     public SaveOutcome overwrite(long id, CustomerData data) {
         CustomerData clean = valid(data);
-        return DatabaseCalls.once(() -> jdbi.withHandle(h -> {
+        return announced(DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
                 Optional<Customer> saved = busyAware(h, id, () -> OVERWRITE.run(h.getConnection(),
                         new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, clean), columns));
@@ -288,7 +317,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                     return new SaveOutcome.Conflict(Optional.empty());
                 }
             }
-        }), tr("whether customer {0} was overwritten is unknown — check it", id));
+        }), tr("whether customer {0} was overwritten is unknown — check it", id)));
     }
 
     @Override

@@ -33,6 +33,32 @@ class EmbeddedServerCacheTest {
     }
 
     @Test
+    void aSizeChosenWithAlterSystemStandsAtTheNextStart() throws Exception {
+        EmbeddedServer server = new EmbeddedServer(dataDir, LockstepConfig.cacheDir(System.getenv()));
+        server.ensureRunning();
+        EmbeddedServer.Endpoint admin = server.adminEndpoint();
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl(), admin.user(), admin.password());
+                Statement s = c.createStatement()) {
+            s.execute("ALTER SYSTEM SET shared_buffers = '144MB'");
+        }
+        server.stop();
+
+        EmbeddedServer.Endpoint app = server.ensureRunning();
+
+        assertThat(cacheMb(app)).isEqualTo(144);
+    }
+
+    private static long cacheMb(EmbeddedServer.Endpoint app) throws Exception {
+        try (Connection c = DriverManager.getConnection(app.jdbcUrl(), app.user(), app.password());
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT setting::bigint * 8 / 1024 FROM pg_settings "
+                        + "WHERE name = 'shared_buffers'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
     void theRunningServerHasThatCache() throws Exception {
         EmbeddedServer server = new EmbeddedServer(dataDir, LockstepConfig.cacheDir(System.getenv()));
         EmbeddedServer.Endpoint app = server.ensureRunning();

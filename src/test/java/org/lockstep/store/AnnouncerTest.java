@@ -74,6 +74,51 @@ class AnnouncerTest {
     }
 
     @Test
+    void manyThreadsAnnouncingAtOnceAreAllSettledBeforeEachFlushReturns() throws Exception {
+        Announcer announcer = Announcer.of(db.jdbi());
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(16);
+        try {
+            for (int round = 0; round < 200; round++) {
+                java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+                List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+                for (int t = 0; t < 16; t++) {
+                    long id = 1_000 + t;
+                    done.add(threads.submit(() -> {
+                        start.await();
+                        for (int i = 0; i < 5; i++) {
+                            announcer.announce(id, i, "UPDATE", "race");
+                        }
+                        return null;
+                    }));
+                }
+                start.countDown();
+                for (java.util.concurrent.Future<?> f : done) {
+                    f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                }
+                // Numbers drawn in one order and queued in another once left the settled mark behind for good.
+                assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).as("round %d", round).isTrue();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aRepositoryThatAnnouncesBeforeReturningHasSentItsSaveWhenTheSaveReturns() {
+        JdbiCustomerRepository cli = new JdbiCustomerRepository(db.jdbi(), "Cli", "cli-session")
+                .announcingBeforeReturning();
+        org.lockstep.domain.Customer c = cli.create(org.lockstep.testing.CustomerBuilder.aCustomer()
+                .with(org.lockstep.domain.CustomerField.EXTERNAL_REF, "ANN-CLI").build());
+
+        cli.save(c.id(), 1, c.data().with(org.lockstep.domain.CustomerField.CITY, "Lyon"));
+
+        // Nothing is left queued: the save waited for its announcement to be sent.
+        assertThat(Announcer.flush(db.jdbi(), Duration.ZERO)).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> heard.stream().anyMatch(e -> e.id() == c.id()
+                && e.version() == 2));
+    }
+
+    @Test
     void everyHandleAndRepositoryOfOneDatabaseSharesOneAnnouncer() {
         Announcer direct = Announcer.of(db.jdbi());
         Announcer viaHandle = db.jdbi().withHandle(h -> Announcer.of(h.getJdbi()));

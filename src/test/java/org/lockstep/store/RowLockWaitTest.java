@@ -108,6 +108,26 @@ class RowLockWaitTest {
     }
 
     @Test
+    void aSaveWaitsForARenewalInProgressAndIsRefusedByTheLeaseItKeepsRunning() throws Exception {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-RENEW").build());
+        aliceLeases.acquire(c.id(), 60_000);
+        // The lease's expiry just passed, as a renewal that checked it a moment before commits: the renewal (here
+        // by hand, as the keeper's statement does it) holds the lease's row until it commits.
+        db.jdbi().useHandle(h -> h.execute("UPDATE record_lease SET expires_at = clock_timestamp() - interval '1 ms' "
+                + "WHERE record_id = ?", c.id()));
+        psql = OutsideSession.holding(name, "UPDATE record_lease SET expires_at = clock_timestamp() + interval '60 s' "
+                + "WHERE record_id = ? RETURNING 1", c.id());
+        CompletableFuture<SaveOutcome> save = CompletableFuture.supplyAsync(
+                () -> bob.save(c.id(), 1, c.data().with(CustomerField.CITY, "Inside the renewed lease")));
+        awaitWaiters(1);
+
+        psql.commit();
+
+        assertThat(save.get(10, TimeUnit.SECONDS)).isInstanceOf(SaveOutcome.Locked.class);
+        assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
     void aSaveThatWaitedBeforeALeaseCommitsBeforeTheLeaseBegins() throws Exception {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-3").build());
         holdRow(c.id());

@@ -101,8 +101,10 @@ final class CommandSupport {
         try {
             LockstepConfig config = launcher.config();
             try (Database db = Database.open(config, APPLICATION, loadSample)) {
+                // A command may be ended the moment it prints (Ctrl-C, a script's kill): it tells others first.
                 return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user(),
-                        CliSession.id(config.dataDir(), config.user())), db, config, out, err));
+                        CliSession.id(config.dataDir(), config.user())).announcingBeforeReturning(), db, config, out,
+                        err));
             }
         } catch (Exception e) {
             return failure(err, e);
