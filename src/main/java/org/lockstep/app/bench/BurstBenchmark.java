@@ -76,13 +76,18 @@ final class BurstBenchmark {
         CustomerListViewModel list = new CustomerListViewModel(reader, tasks);
         long before = reader.count("", 10_000).count();
         String expected = String.format("%,d customers", before + rows);
+        String opened = String.format("%,d customers", before);
         AtomicLong shownAt = new AtomicLong();
         CountDownLatch shown = new CountDownLatch(1);
+        CountDownLatch open = new CountDownLatch(1);
         AtomicLong longestWait = new AtomicLong();
         try (ChangeFeed feed = b.changeFeed(live)) {
             ui.execute(() -> {
                 new LiveListUpdater(list, reader, tasks, live);
                 list.statusProperty().addListener((o, was, now) -> {
+                    if (now.equals(opened)) {
+                        open.countDown();
+                    }
                     if (now.equals(expected) && shownAt.compareAndSet(0, System.nanoTime())) {
                         shown.countDown();
                     }
@@ -91,7 +96,10 @@ final class BurstBenchmark {
             });
             feed.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (feed.status() != ChangeFeed.Status.LIVE || list.rows().isEmpty() && before > 0) {
+            // Open as an operator sees it: feed live, first page in, and the status line showing the count (its first
+            // text warms up the ICU formatting, 0.3 s on a fresh JVM, which is no stall of the burst's).
+            while (feed.status() != ChangeFeed.Status.LIVE || list.rows().isEmpty() && before > 0
+                    || open.getCount() > 0) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("Client B's list and change feed were not ready within 10 s");
                 }
