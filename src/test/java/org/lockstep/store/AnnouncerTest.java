@@ -5,14 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.app.Database;
 import org.lockstep.domain.ChangeEvent;
-import org.lockstep.domain.ChangeFeed;
+import org.lockstep.testing.HeardChanges;
 import org.lockstep.testing.TestDatabases;
 
 /**
@@ -23,35 +22,19 @@ import org.lockstep.testing.TestDatabases;
 class AnnouncerTest {
 
     Database db;
-    PgChangeFeed feed;
-    final List<ChangeEvent> heard = new CopyOnWriteArrayList<>();
+    HeardChanges other;
 
     @BeforeEach
     void open() {
         String url = TestDatabases.freshUrl();
         TestDatabases.Server s = TestDatabases.server();
         db = Database.open(url, s.user(), s.password(), "announcer test");
-        feed = new PgChangeFeed(url, s.user(), s.password(), new ChangeFeed.Listener() {
-            @Override
-            public void changes(List<ChangeEvent> batch) {
-                heard.addAll(batch);
-            }
-
-            @Override
-            public void status(ChangeFeed.Status status) {
-            }
-
-            @Override
-            public void resync() {
-            }
-        });
-        feed.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
+        other = HeardChanges.listening(url, s.user(), s.password());
     }
 
     @AfterEach
     void close() {
-        feed.close();
+        other.close();
         db.close();
     }
 
@@ -62,10 +45,10 @@ class AnnouncerTest {
         LongStream.rangeClosed(1, 2_500).forEach(v -> announcer.announce(7, v, "UPDATE", "burst-session"));
 
         assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> heard.size() == 2_500);
-        assertThat(heard).extracting(ChangeEvent::version)
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.all().size() == 2_500);
+        assertThat(other.all()).extracting(ChangeEvent::version)
                 .containsExactlyElementsOf(LongStream.rangeClosed(1, 2_500).boxed().toList());
-        assertThat(heard).allSatisfy(e -> {
+        assertThat(other.all()).allSatisfy(e -> {
             assertThat(e.table()).isEqualTo("customer");
             assertThat(e.id()).isEqualTo(7);
             assertThat(e.op()).isEqualTo("UPDATE");
@@ -114,7 +97,7 @@ class AnnouncerTest {
 
         // Nothing is left queued: the save waited for its announcement to be sent.
         assertThat(Announcer.flush(db.jdbi(), Duration.ZERO)).isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> heard.stream().anyMatch(e -> e.id() == c.id()
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.all().stream().anyMatch(e -> e.id() == c.id()
                 && e.version() == 2));
     }
 
@@ -147,6 +130,6 @@ class AnnouncerTest {
 
         assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).isTrue();
         assertThat(queuedMs).isLessThan(1_000); // queued, not sent, by the caller's thread
-        assertThat(heard).noneMatch(e -> e.id() == 8);
+        assertThat(other.all()).noneMatch(e -> e.id() == 8);
     }
 }

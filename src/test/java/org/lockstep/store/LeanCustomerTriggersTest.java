@@ -6,7 +6,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,55 +14,39 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.app.Database;
 import org.lockstep.domain.ChangeEvent;
-import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.HeardChanges;
 import org.lockstep.testing.TestDatabases;
 
 /**
- * The customer triggers of V16 on a real PostgreSQL: statement-level history with the new row only for an UPDATE, and
- * notifications — one per row for small statements, one {@code MANY} for large ones and for an import, and Lockstep's
- * own saves announced by the client after their commit.
+ * The customer triggers of V16 (as V19 reorganised them) on a real PostgreSQL: history with the new row only for an
+ * UPDATE, and notifications — one per row for small statements, one {@code MANY} for large ones and for an import, and
+ * Lockstep's own saves announced by the client after their commit.
  */
 class LeanCustomerTriggersTest {
 
     Database db;
-    PgChangeFeed feed;
-    final List<ChangeEvent> events = new CopyOnWriteArrayList<>();
+    HeardChanges other;
 
     @BeforeEach
     void open() {
         String url = TestDatabases.freshUrl();
         TestDatabases.Server s = TestDatabases.server();
         db = Database.open(url, s.user(), s.password(), "trigger test");
-        feed = new PgChangeFeed(url, s.user(), s.password(), new ChangeFeed.Listener() {
-            @Override
-            public void changes(List<ChangeEvent> batch) {
-                events.addAll(batch);
-            }
-
-            @Override
-            public void status(ChangeFeed.Status status) {
-            }
-
-            @Override
-            public void resync() {
-            }
-        });
-        feed.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
+        other = HeardChanges.listening(url, s.user(), s.password());
     }
 
     @AfterEach
     void close() {
-        feed.close();
+        other.close();
         db.close();
     }
 
     private List<ChangeEvent> customerEvents() {
-        return events.stream().filter(ChangeEvent::isCustomer).toList();
+        return other.customers();
     }
 
     /** Inserts {@code n} customers with one statement, as a script would; returns their ids. */
@@ -79,7 +62,7 @@ class LeanCustomerTriggersTest {
             boolean many) {
         List<Long> ids = insertWithOneStatement(rows, "T-" + rows + "-");
         await().atMost(Duration.ofSeconds(10)).until(() -> customerEvents().size() == notifications);
-        events.clear();
+        other.clear();
 
         int updated = db.jdbi().withHandle(h -> h.createUpdate("UPDATE customer SET city = 'Lyon' WHERE id = ANY(:ids)")
                 .bindArray("ids", Long.class, ids).execute());

@@ -9,20 +9,16 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.app.Database;
-import org.lockstep.domain.ChangeEvent;
-import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.store.PgChangeFeed;
+import org.lockstep.testing.HeardChanges;
 import org.lockstep.testing.TestDatabases;
 
 /**
@@ -37,8 +33,7 @@ class SetKilledAfterItPrintsTest {
 
     String url;
     Database db;
-    PgChangeFeed feed;
-    final List<ChangeEvent> heard = new CopyOnWriteArrayList<>();
+    HeardChanges other;
 
     @BeforeEach
     void open() {
@@ -46,27 +41,12 @@ class SetKilledAfterItPrintsTest {
         String name = TestDatabases.freshName();
         url = s.url(name) + "?user=" + s.user() + (s.password() == null ? "" : "&password=" + s.password());
         db = Database.open(url, null, null, "Lockstep test");
-        feed = new PgChangeFeed(s.url(name), s.user(), s.password(), new ChangeFeed.Listener() {
-            @Override
-            public void changes(List<ChangeEvent> batch) {
-                heard.addAll(batch);
-            }
-
-            @Override
-            public void status(ChangeFeed.Status status) {
-            }
-
-            @Override
-            public void resync() {
-            }
-        });
-        feed.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
+        other = HeardChanges.listening(s.url(name), s.user(), s.password());
     }
 
     @AfterEach
     void close() {
-        feed.close();
+        other.close();
         db.close();
     }
 
@@ -74,7 +54,7 @@ class SetKilledAfterItPrintsTest {
     void otherClientsHearOfTheSaveEvenWhenTheCommandIsKilledAsSoonAsItPrints() throws Exception {
         Customer c = new JdbiCustomerRepository(db.jdbi(), "Setup").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "KILLED-1").build());
-        await().atMost(Duration.ofSeconds(10)).until(() -> heard.size() == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.customers().size() == 1);
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process set = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Launcher.class.getName(),
@@ -90,8 +70,8 @@ class SetKilledAfterItPrintsTest {
 
         assertThat(printed).isNotNull();
         assertThat(new JdbiCustomerRepository(db.jdbi(), "Reader").find(c.id()).orElseThrow().version()).isEqualTo(2);
-        await().atMost(Duration.ofSeconds(10)).until(() -> heard.size() == 2);
-        assertThat(heard.get(1).id()).isEqualTo(c.id());
-        assertThat(heard.get(1).version()).isEqualTo(2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.customers().size() == 2);
+        assertThat(other.customers().get(1).id()).isEqualTo(c.id());
+        assertThat(other.customers().get(1).version()).isEqualTo(2);
     }
 }
