@@ -333,9 +333,15 @@ public final class EmbeddedServer {
      */
     static long sharedBuffersMb() {
         long total = 0;
-        if (java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            total = os.getTotalMemorySize();
+        try {
+            if (java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+                total = os.getTotalMemorySize();
+            }
+        } catch (LinkageError noJdkManagement) {
+            // A runtime without the jdk.management module (the app image links it in: pom.xml, dist.modules).
+            LOG.info("The machine's memory is unknown ({}); the embedded server gets the smallest cache",
+                    noJdkManagement.toString());
         }
         return Math.max(128, Math.min(1024, total / 16 / (1024 * 1024)));
     }
