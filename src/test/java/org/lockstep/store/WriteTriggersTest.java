@@ -127,6 +127,67 @@ class WriteTriggersTest {
     }
 
     @Test
+    void anOptimisticSaveIsJudgedByTheLeaseRowInEveryStateItCanBeIn() {
+        // A customer's lease row stays after its lease ends (released, broken) or lapses: the guard judges each state
+        // by the lease's holder and expiry, and a save it lets through has exactly one history row.
+        JdbiLeaseRepository bobLeases = new JdbiLeaseRepository(db.jdbi(), "Bob", "bob-session");
+        Customer released = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-9").build());
+        Customer broken = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-10").build());
+        Customer lapsed = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-11").build());
+        Customer own = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-12").build());
+        Customer bobs = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-13").build());
+        Lease releasedLease = ((AcquireOutcome.Granted) bobLeases.acquire(released.id(), 60_000)).lease();
+        assertThat(bobLeases.release(released.id(), releasedLease.token())).isTrue();
+        bobLeases.acquire(broken.id(), 60_000);
+        assertThat(aliceLeases.breakLease(broken.id())).isPresent();
+        bobLeases.acquire(lapsed.id(), 60_000);
+        // Bob's client vanished without a release: his lease ran out, its row never ended.
+        db.jdbi().useHandle(h -> h.execute("UPDATE record_lease SET expires_at = clock_timestamp() - interval '1 s' "
+                + "WHERE record_id = ?", lapsed.id()));
+        aliceLeases.acquire(own.id(), 60_000);
+        bobLeases.acquire(bobs.id(), 60_000);
+
+        assertThat(alice.save(released.id(), 1, released.data().with(CustomerField.CITY, "A")))
+                .isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(alice.save(broken.id(), 1, broken.data().with(CustomerField.CITY, "B")))
+                .isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(alice.save(lapsed.id(), 1, lapsed.data().with(CustomerField.CITY, "C")))
+                .isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(alice.save(own.id(), 1, own.data().with(CustomerField.CITY, "D")))
+                .isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(alice.save(bobs.id(), 1, bobs.data().with(CustomerField.CITY, "E")))
+                .isInstanceOf(SaveOutcome.Locked.class);
+
+        for (Customer saved : List.of(released, broken, lapsed, own)) {
+            assertThat(alice.find(saved.id()).orElseThrow().version()).isEqualTo(2);
+            assertThat(one("SELECT count(*) FROM customer_history WHERE customer_id = :id AND version = 2",
+                    Long.class, saved.id())).isEqualTo(1);
+        }
+        assertThat(alice.find(bobs.id()).orElseThrow().version()).isEqualTo(1);
+        assertThat(historyRows(bobs.id())).isEqualTo(1);
+    }
+
+    @Test
+    void aFencedSaveUnderALeaseThatLapsedOrEndedIsRefusedAndWritesNothing() {
+        Customer lapsed = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-14").build());
+        Customer released = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-15").build());
+        Lease lapsedLease = ((AcquireOutcome.Granted) aliceLeases.acquire(lapsed.id(), 60_000)).lease();
+        Lease releasedLease = ((AcquireOutcome.Granted) aliceLeases.acquire(released.id(), 60_000)).lease();
+        db.jdbi().useHandle(h -> h.execute("UPDATE record_lease SET expires_at = clock_timestamp() - interval '1 s' "
+                + "WHERE record_id = ?", lapsed.id()));
+        aliceLeases.release(released.id(), releasedLease.token());
+
+        assertThat(alice.saveUnderLease(lapsed.id(), 1, lapsed.data().with(CustomerField.CITY, "X"),
+                lapsedLease.token())).isInstanceOf(SaveOutcome.LeaseLost.class);
+        assertThat(alice.saveUnderLease(released.id(), 1, released.data().with(CustomerField.CITY, "Y"),
+                releasedLease.token())).isInstanceOf(SaveOutcome.LeaseLost.class);
+
+        assertThat(historyRows(lapsed.id())).isEqualTo(1);
+        assertThat(historyRows(released.id())).isEqualTo(1);
+        assertThat(alice.find(lapsed.id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
     void writersThatNameNoGuardAreStampedAndRecordedButNotHeldToLeases() {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-6").build());
         aliceLeases.acquire(c.id(), 60_000);
