@@ -282,7 +282,7 @@ public final class EmbeddedServer {
                 listen_addresses = '127.0.0.1'
                 unix_socket_directories = ''
                 max_connections = 200
-                # shared_buffers is given at each start, sized to the machine (EmbeddedServer.sharedBuffersMb)
+                # shared_buffers is given at each start, sized to the machine (ServerCache.sharedBuffersMb)
                 """, StandardOpenOption.APPEND);
     }
 
@@ -309,9 +309,8 @@ public final class EmbeddedServer {
             try {
                 pgCtl(binaries,
                         List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
-                                "-w", "-t", Long.toString(START_TIMEOUT_S), "-o", "-p " + port
-                                        + (sharedBuffersChosen(pgData) ? ""
-                                                : " -c shared_buffers=" + sharedBuffersMb() + "MB")));
+                                "-w", "-t", Long.toString(START_TIMEOUT_S), "-o",
+                                "-p " + port + ServerCache.startOption(pgData)));
                 Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
                 return port;
             } catch (IOException e) {
@@ -319,45 +318,6 @@ public final class EmbeddedServer {
             }
         }
         throw last;
-    }
-
-    /**
-     * The embedded server's buffer cache, in MB: a sixteenth of the machine's memory, at least 128 MB and at most
-     * 1 GB. The list's search on a large table reads rows scattered over the whole table, and each one found in the
-     * operating system's cache rather than PostgreSQL's own costs several times more (docs/benchmarks.md, "The filter
-     * on 1,000,000 customers": 64 MB, the old size, held a fifth of a million customers' table). PostgreSQL's docs
-     * suggest a quarter of the memory for a dedicated server (19.4.1 "Memory", {@code shared_buffers}); a desktop runs
-     * other programs, hence a sixteenth. The cache is memory the server touches only as it fills it, so a small
-     * database costs no more than before. Given at start, so a data directory made with the old size gets it too;
-     * not when it was chosen with ALTER SYSTEM ({@link #sharedBuffersChosen}).
-     */
-    static long sharedBuffersMb() {
-        long total = 0;
-        try {
-            if (java.lang.management.ManagementFactory
-                    .getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-                total = os.getTotalMemorySize();
-            }
-        } catch (LinkageError noJdkManagement) {
-            // A runtime without the jdk.management module (the app image links it in: pom.xml, dist.modules).
-            LOG.info("The machine's memory is unknown ({}); the embedded server gets the smallest cache",
-                    noJdkManagement.toString());
-        }
-        return Math.max(128, Math.min(1024, total / 16 / (1024 * 1024)));
-    }
-
-    /**
-     * Whether someone chose the cache's size with {@code ALTER SYSTEM SET shared_buffers} (PostgreSQL docs, ALTER
-     * SYSTEM: it writes {@code postgresql.auto.conf}): then that size stands, since a setting given at start would
-     * beat it without a word.
-     */
-    static boolean sharedBuffersChosen(Path pgData) {
-        try {
-            return Files.readAllLines(pgData.resolve("postgresql.auto.conf"), StandardCharsets.UTF_8).stream()
-                    .anyMatch(line -> line.strip().matches("(?i)shared_buffers\\s*=.*"));
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static Optional<Integer> readPort(Path portFile) {

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.config.JdbiConfig;
 import org.slf4j.Logger;
@@ -158,7 +159,7 @@ public final class Announcer {
         while (true) {
             long wait = lastSent + TimeUnit.MILLISECONDS.toNanos(SPACING_MS) - System.nanoTime();
             if (wait > 0) {
-                java.util.concurrent.locks.LockSupport.parkNanos(wait); // the changes meanwhile join this statement
+                LockSupport.parkNanos(wait); // the changes meanwhile join this statement
             }
             List<Change> batch = new ArrayList<>();
             synchronized (queue) {

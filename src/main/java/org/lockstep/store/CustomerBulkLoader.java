@@ -27,7 +27,7 @@ import org.postgresql.PGConnection;
  */
 public final class CustomerBulkLoader {
 
-    static final String COPY_SQL = "COPY customer (" + JdbiCustomerRepository.COLUMNS
+    static final String COPY_SQL = "COPY customer (" + CustomerWriteSql.COLUMNS
             + ", updated_by) FROM STDIN (FORMAT text)";
 
     /**

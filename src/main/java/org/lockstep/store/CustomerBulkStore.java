@@ -41,7 +41,7 @@ public final class CustomerBulkStore {
     private static final String UPDATE_SQL = "UPDATE customer SET "
             + String.join(", ", CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList())
             + " WHERE id = :id";
-    private static final String INSERT_SQL = "INSERT INTO customer (" + JdbiCustomerRepository.COLUMNS
+    private static final String INSERT_SQL = "INSERT INTO customer (" + CustomerWriteSql.COLUMNS
             + ") VALUES (" + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ")";
     /** The import's request id, written last in its transaction: present exactly when the import committed. */
     private static final String RECORD_IMPORT = """

@@ -190,24 +190,14 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
             // No index in this order to walk: the planner's plan, which collects the matches either way.
             return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
         }
-        Plan first = estimate(h, r.search()).cheaper(r.sort(), r.limit());
-        if (first == Plan.MATCHES_FIRST) {
-            List<Customer> page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
-            if (page != null) {
-                return page;
-            }
-        } else {
-            List<Customer> page = tryPlan(h, r, Plan.WALK, WALK_MS, mapper);
-            if (page == null) {
-                page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
-            }
-            if (page != null) {
-                return page;
-            }
+        List<Customer> page = estimate(h, r.search()).cheaper(r.sort(), r.limit()) == Plan.WALK
+                ? tryPlan(h, r, Plan.WALK, WALK_MS, mapper) : null;
+        if (page == null) {
+            page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
         }
         // Matches too many to collect and sort in time: walking the order was the right plan after all, only slower
         // than its first try allowed (a loaded server). It finishes once a page of matches is found.
-        return tryPlan(h, r, Plan.WALK, 0, mapper);
+        return page != null ? page : tryPlan(h, r, Plan.WALK, 0, mapper);
     }
 
     /**

@@ -7,6 +7,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
 
 /**
  * Maps a {@code customer} row. By column name (all columns, as {@code SELECT *} or {@code RETURNING *} gives them), or
@@ -16,11 +17,12 @@ import org.lockstep.domain.CustomerData;
 final class CustomerRowMapper implements RowMapper<Customer> {
 
     /**
-     * The stored columns of a customer in the order {@link #ofColumns()} reads them: everything but the generated
-     * {@code search_text} (V19), which only the database's search reads.
+     * The stored columns of a customer in the order {@link #ofColumns()} reads them: the id, the fields in {@link
+     * CustomerField#all()}'s order (which is {@link CustomerData}'s), the version and the stamps — everything but the
+     * generated {@code search_text} (V19), which only the database's search reads.
      */
-    static final String COLUMNS = "id, external_ref, company, contact_name, contact_title, email, phone, fax, "
-            + "address, city, region, postal_code, country, notes, credit_limit, version, updated_at, updated_by";
+    static final String COLUMNS = "id, " + String.join(", ", CustomerField.all().stream().map(CustomerField::column)
+            .toList()) + ", version, updated_at, updated_by";
 
     private final boolean byPosition;
 

@@ -11,7 +11,6 @@ import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerData;
-import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerValidator;
@@ -33,72 +32,10 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JdbiCustomerRepository.class);
 
-    static final String COLUMNS = String.join(", ", CustomerField.all().stream().map(CustomerField::column).toList());
-    private static final String VALUES = String.join(", ",
-            CustomerField.all().stream().map(f -> ":" + f.column()).toList());
-    private static final String ASSIGNMENTS = String.join(", ",
-            CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
-
-    /**
-     * What a write of one customer names for the database, as a condition that always holds (the settings last to the
-     * end of its transaction, as with {@code SET LOCAL}): the writer ({@link Writers#WRITER}), and its guard, which
-     * the row's BEFORE trigger checks once this session holds the row's lock (V19__stored_search_text.sql): {@code
-     * unleased} — no other session holds an unexpired lease on the row — or {@code fenced} — this session holds the
-     * row's unexpired lease under {@code :token}. A row whose guard fails is skipped, so the statement matches zero
-     * rows and the write then reads why. Under Read Committed the trigger's queries see everything committed before
-     * the lock was granted (PostgreSQL docs, 13.2.1), and a lease grant locks the same row
-     * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
-     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
-     */
-    private static String names(String guard) {
-        return "num_nonnulls(" + Writers.WRITER + ", set_config('lockstep.guard', '" + guard + "', true)"
-                + (guard.equals("fenced") ? ", set_config('lockstep.token', CAST(:token AS text), true)" : "")
-                + ") >= 0";
-    }
-
-    /**
-     * As {@link #names}; a save also announces itself after its commit ({@link Announcements}), so it tells the notify
-     * trigger to stay silent.
-     */
-    private static String namesSave(String guard) {
-        return names(guard).replace("num_nonnulls(", "num_nonnulls(" + Announcements.BY_CLIENT + ", ");
-    }
-
-    /**
-     * Optimistic: one statement, the version check, and no other session's unexpired lease on the row (the guard,
-     * {@link #names}). The version, {@code updated_at} and {@code updated_by} are the trigger's to write, whoever the
-     * writer.
-     */
-    static final String SAVE_SQL = "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND version = :base AND "
-            + namesSave("unleased") + " RETURNING " + CustomerRowMapper.COLUMNS;
-    /** Under a lease: the version check, and the token is this session's unexpired lease on the row (fencing). */
-    static final String SAVE_UNDER_LEASE_SQL = "UPDATE customer SET " + ASSIGNMENTS
-            + " WHERE id = :id AND version = :base AND " + namesSave("fenced") + " RETURNING "
-            + CustomerRowMapper.COLUMNS;
-    /**
-     * Last write wins (unsafe), the lost-update bug kept for teaching: no version check at all, only no other
-     * session's unexpired lease on the row.
-     */
-    static final String OVERWRITE_SQL = "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND "
-            + namesSave("unleased") + " RETURNING " + CustomerRowMapper.COLUMNS;
     /** The three saves in JDBC form, run on the handle's connection (see {@link PositionalSave} for why). */
-    private static final PositionalSave SAVE = PositionalSave.of(SAVE_SQL);
-    private static final PositionalSave SAVE_UNDER_LEASE = PositionalSave.of(SAVE_UNDER_LEASE_SQL);
-    private static final PositionalSave OVERWRITE = PositionalSave.of(OVERWRITE_SQL);
-    /** A versioned delete, guarded like a save; announced by the notify trigger. */
-    static final String DELETE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND " + names("unleased")
-            + " RETURNING id";
-    static final String DELETE_UNDER_LEASE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND "
-            + names("fenced") + " RETURNING id";
-    /**
-     * A create records its request id in {@code client_request} in the same statement: sent again after a lost reply,
-     * it collides with its first attempt on the primary key instead of inserting a second customer.
-     */
-    static final String INSERT_SQL = "WITH writer AS (SELECT " + Writers.WRITER + "),"
-            + " created AS (INSERT INTO customer (" + COLUMNS + ") SELECT " + VALUES + " FROM writer RETURNING *),"
-            + " fenced AS (INSERT INTO client_request (request_id, kind, customer_id)"
-            + " SELECT CAST(:request AS uuid), 'create', id FROM created)"
-            + " SELECT * FROM created";
+    private static final PositionalSave SAVE = PositionalSave.of(CustomerWriteSql.SAVE_SQL);
+    private static final PositionalSave SAVE_UNDER_LEASE = PositionalSave.of(CustomerWriteSql.SAVE_UNDER_LEASE_SQL);
+    private static final PositionalSave OVERWRITE = PositionalSave.of(CustomerWriteSql.OVERWRITE_SQL);
     /** What a create whose reply was lost made, found by its request id. */
     private static final String CREATED_BY_REQUEST = "SELECT c.* FROM client_request r JOIN customer c"
             + " ON c.id = r.customer_id WHERE r.request_id = CAST(:request AS uuid)";
@@ -223,7 +160,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     }
 
     private Customer insert(Handle h, CustomerData clean, String request) {
-        return Writers.bindValues(h.createQuery(INSERT_SQL), clean).bind("user", user).bind("session", sessionId)
+        return Writers.bindValues(h.createQuery(CustomerWriteSql.INSERT_SQL), clean).bind("user", user)
+                .bind("session", sessionId)
                 .bind("request", request).map(mapper).one();
     }
 
@@ -231,7 +169,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * {@inheritDoc}
      *
      * <p>One statement, one round trip, no explicit {@code BEGIN}/{@code COMMIT}: the versioned UPDATE, whose lease
-     * guard the row's trigger checks once the row is locked (see {@link #SAVE_SQL}). Once committed, the save is
+     * guard the row's trigger checks once the row is locked (see {@link CustomerWriteSql#SAVE_SQL}). Once committed, the save is
      * announced to other clients by this database's {@link Announcer}, from a thread of its own, in a write-free
      * statement ({@link Announcements}: a notification inside the save would serialize concurrent saves). Safe to
      * repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds its own
@@ -335,7 +273,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * finds its own request id on the history's DELETE entry and reports the deletion, not a conflict.
      */
     private DeleteOutcome delete(long id, long baseVersion, boolean underLease, long token) {
-        String sql = underLease ? DELETE_UNDER_LEASE_SQL : DELETE_SQL;
+        String sql = underLease ? CustomerWriteSql.DELETE_UNDER_LEASE_SQL : CustomerWriteSql.DELETE_SQL;
         // The trigger announces a delete at its commit, the announcer a save a few ms after its own: the saves queued
         // go first, so that other clients hear of this customer's last save before its deletion, never after.
         Announcer.flush(jdbi, ANNOUNCED_BEFORE_DELETE);

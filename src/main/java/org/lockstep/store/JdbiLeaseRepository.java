@@ -25,7 +25,7 @@ import org.lockstep.domain.StoreUnavailableException;
 public final class JdbiLeaseRepository implements LeaseRepository {
 
     // The grant first locks the customer's row FOR SHARE, which conflicts with the row lock every write takes first
-    // (JdbiCustomerRepository#SAVE_SQL): a grant waits for a save in flight to commit, and a save that comes later
+    // (CustomerWriteSql#SAVE_SQL): a grant waits for a save in flight to commit, and a save that comes later
     // waits for the grant and then sees it. So no optimistic save ever commits inside a lease. A customer that does
     // not exist gives no row to lock, and nothing is granted.
     // In DO UPDATE, the token and clock_timestamp() are taken after the lease row's lock is held, and in the first

@@ -17,7 +17,7 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 
 /**
- * A save statement of the store ({@link JdbiCustomerRepository#SAVE_SQL} and its kin: one versioned UPDATE) in JDBC
+ * A save statement of the store ({@link CustomerWriteSql#SAVE_SQL} and its kin: one versioned UPDATE) in JDBC
  * form: each named parameter turned into {@code ?} once, its value bound by position, the
  * returned row mapped by position. The store runs its saves this way on its Jdbi handle's connection, and {@link
  * RawJdbcSave} — the benchmark's baseline — runs the very same code: on a quiet machine, Jdbi's statement machinery

@@ -8,14 +8,14 @@ import org.lockstep.domain.CustomerData;
 
 /**
  * The baseline that {@code lockstep bench save} compares Lockstep's store with: the very statement of
- * {@link JdbiCustomerRepository#save} ({@link JdbiCustomerRepository#SAVE_SQL}) run by the same {@link PositionalSave}
+ * {@link JdbiCustomerRepository#save} ({@link CustomerWriteSql#SAVE_SQL}) run by the same {@link PositionalSave}
  * on a plain pooled connection in auto-commit mode, its announcement queued like the store's on the same
  * {@link Announcer}, with no validation, no handle, no mapping but the version and no conflict handling: the least
  * work Lockstep's versioned save can do. Not for the application's use.
  */
 public final class RawJdbcSave {
 
-    private static final PositionalSave STATEMENT = PositionalSave.of(JdbiCustomerRepository.SAVE_SQL);
+    private static final PositionalSave STATEMENT = PositionalSave.of(CustomerWriteSql.SAVE_SQL);
 
     /** The client session the raw path writes as (the same work as the store's: a lease check and the setting). */
     private static final String SESSION = "raw-jdbc-bench";
@@ -36,7 +36,7 @@ public final class RawJdbcSave {
     }
 
     /**
-     * Runs the row lock and the versioned {@code UPDATE … WHERE id = ? AND version = ?} once.
+     * Runs the versioned {@code UPDATE … WHERE id = ? AND version = ?} once.
      *
      * @param data values written as they are (the caller passes normalized, valid values)
      * @return the new version, or empty when zero rows matched (a conflict)

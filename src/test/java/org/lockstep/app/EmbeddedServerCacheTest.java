@@ -24,7 +24,7 @@ class EmbeddedServerCacheTest {
 
     @Test
     void theCacheIsASixteenthOfTheMemoryBetween128MbAnd1Gb() {
-        long mb = EmbeddedServer.sharedBuffersMb();
+        long mb = ServerCache.sharedBuffersMb();
 
         assertThat(mb).isBetween(128L, 1024L);
         long totalMb = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
@@ -68,7 +68,7 @@ class EmbeddedServerCacheTest {
                 ResultSet rs = s.executeQuery("SELECT setting::bigint * 8 / 1024 FROM pg_settings "
                         + "WHERE name = 'shared_buffers'")) {
             rs.next();
-            assertThat(rs.getLong(1)).isEqualTo(EmbeddedServer.sharedBuffersMb());
+            assertThat(rs.getLong(1)).isEqualTo(ServerCache.sharedBuffersMb());
         }
     }
 }

@@ -10,8 +10,8 @@ class PositionalSaveTest {
 
     @Test
     void everyNamedParameterOfTheSavesBecomesAPlaceholder() {
-        for (String sql : new String[]{JdbiCustomerRepository.SAVE_SQL, JdbiCustomerRepository.SAVE_UNDER_LEASE_SQL,
-                JdbiCustomerRepository.OVERWRITE_SQL}) {
+        for (String sql : new String[]{CustomerWriteSql.SAVE_SQL, CustomerWriteSql.SAVE_UNDER_LEASE_SQL,
+                CustomerWriteSql.OVERWRITE_SQL}) {
             String jdbc = PositionalSave.of(sql).sql();
             assertThat(jdbc).doesNotContainPattern("(?<!:):\\w");
             assertThat(jdbc.chars().filter(ch -> ch == '?').count())
