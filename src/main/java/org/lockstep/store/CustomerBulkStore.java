@@ -14,7 +14,6 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
-import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.RecordBusyException;
@@ -38,11 +37,9 @@ public final class CustomerBulkStore {
     static final int FETCH_SIZE = 1_000;
 
     // The version, updated_at and updated_by are the trigger's to write (V2__history.sql), for these rows as for any.
-    private static final String UPDATE_SQL = "UPDATE customer SET "
-            + String.join(", ", CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList())
-            + " WHERE id = :id";
-    private static final String INSERT_SQL = "INSERT INTO customer (" + CustomerWriteSql.COLUMNS
-            + ") VALUES (" + String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList()) + ")";
+    private static final String UPDATE_SQL = "UPDATE customer SET " + CustomerWriteSql.ASSIGNMENTS + " WHERE id = :id";
+    private static final String INSERT_SQL = "INSERT INTO customer (" + CustomerWriteSql.COLUMNS + ") VALUES ("
+            + CustomerWriteSql.VALUES + ")";
     /** The import's request id, written last in its transaction: present exactly when the import committed. */
     private static final String RECORD_IMPORT = """
             INSERT INTO client_request (request_id, kind, detail)

@@ -10,9 +10,10 @@ final class CustomerWriteSql {
 
     /** The customer's field columns, in {@link CustomerField#all()}'s order. */
     static final String COLUMNS = String.join(", ", CustomerField.all().stream().map(CustomerField::column).toList());
-    private static final String VALUES = String.join(", ",
-            CustomerField.all().stream().map(f -> ":" + f.column()).toList());
-    private static final String ASSIGNMENTS = String.join(", ",
+    /** A named parameter per field, in {@link #COLUMNS}' order: {@code :external_ref, :company, …}. */
+    static final String VALUES = String.join(", ", CustomerField.all().stream().map(f -> ":" + f.column()).toList());
+    /** Every field set from its named parameter: {@code external_ref = :external_ref, …}. */
+    static final String ASSIGNMENTS = String.join(", ",
             CustomerField.all().stream().map(f -> f.column() + " = :" + f.column()).toList());
 
     /**
@@ -53,11 +54,11 @@ final class CustomerWriteSql {
     /**
      * What a write of one customer names for the database, as a condition that always holds (the settings last to the
      * end of its transaction, as with {@code SET LOCAL}): the writer ({@link Writers#WRITER}), and its guard, which
-     * the row's BEFORE trigger checks once this session holds the row's lock (V19__stored_search_text.sql): {@code
-     * unleased} — no other session holds an unexpired lease on the row — or {@code fenced} — this session holds the
-     * row's unexpired lease under {@code :token}. A row whose guard fails is skipped, so the statement matches zero
-     * rows and the write then reads why. Under Read Committed the trigger's queries see everything committed before
-     * the lock was granted (PostgreSQL docs, 13.2.1), and a lease grant locks the same row
+     * the row's BEFORE trigger checks once this session holds the row's lock (V19__stored_search_text.sql):
+     * {@code unleased} — no other session holds an unexpired lease on the row — or {@code fenced} — this session
+     * holds the row's unexpired lease under {@code :token}. A row whose guard fails is skipped, so the statement
+     * matches zero rows and the write then reads why. Under Read Committed the trigger's queries see everything
+     * committed before the lock was granted (PostgreSQL docs, 13.2.1), and a lease grant locks the same row
      * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
      * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
      *

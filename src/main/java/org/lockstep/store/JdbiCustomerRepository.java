@@ -161,19 +161,18 @@ public final class JdbiCustomerRepository implements CustomerRepository {
 
     private Customer insert(Handle h, CustomerData clean, String request) {
         return Writers.bindValues(h.createQuery(CustomerWriteSql.INSERT_SQL), clean).bind("user", user)
-                .bind("session", sessionId)
-                .bind("request", request).map(mapper).one();
+                .bind("session", sessionId).bind("request", request).map(mapper).one();
     }
 
     /**
      * {@inheritDoc}
      *
      * <p>One statement, one round trip, no explicit {@code BEGIN}/{@code COMMIT}: the versioned UPDATE, whose lease
-     * guard the row's trigger checks once the row is locked (see {@link CustomerWriteSql#SAVE_SQL}). Once committed, the save is
-     * announced to other clients by this database's {@link Announcer}, from a thread of its own, in a write-free
-     * statement ({@link Announcements}: a notification inside the save would serialize concurrent saves). Safe to
-     * repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds its own
-     * request id in the history, so it reports the version it made, never a conflict with itself — and a save by
+     * guard the row's trigger checks once the row is locked (see {@link CustomerWriteSql#SAVE_SQL}). Once committed,
+     * the save is announced to other clients by this database's {@link Announcer}, from a thread of its own, in a
+     * write-free statement ({@link Announcements}: a notification inside the save would serialize concurrent saves).
+     * Safe to repeat: the save carries a request id; sent again after a lost reply, it matches zero rows and finds its
+     * own request id in the history, so it reports the version it made, never a conflict with itself — and a save by
      * anyone else, even under the same user name, is still a conflict.
      */
     @Override
