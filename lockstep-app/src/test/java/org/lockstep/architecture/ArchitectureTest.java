@@ -1,0 +1,116 @@
+package org.lockstep.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.core.importer.Location;
+import java.util.regex.Pattern;
+
+/**
+ * What the module graph cannot say about Lockstep's main code, in one place (JabRef's {@code CommonArchitectureTest}
+ * idea). The modules say the rest, and their compilers enforce it: {@code lockstep-core} has no JavaFX, JDBC, Jdbi or
+ * store on its class path and sees only {@code java.base} of the JDK; {@code lockstep-desktop} has no JDBC or store and
+ * sees {@code java.base}, {@code java.desktop} and {@code java.prefs}; nothing depends on {@code lockstep-app}, the
+ * wiring, nor on {@code lockstep-bench} (docs/architecture.md draws them).
+ *
+ * <p>Inside the core: the domain is the bottom (records, versions, outcomes, merge, lease rules), so it uses no other
+ * Lockstep package but the texts; the texts and the executors lean on nothing of Lockstep's. Inside the store module,
+ * the SQL ({@code store}) knows nothing of how the server is started and pooled ({@code server}). Inside the desktop:
+ * view models decide and views draw — a view model uses no {@code javafx.scene}, so it can be tested without a scene —
+ * and the look is switched in one place.
+ *
+ * <p>The cycles: no package takes part in a cycle — every package is a slice of its own, the root packages of
+ * {@code ui} included, so {@code ui} ⇄ {@code ui.demo} fails as {@code ui} ⇄ {@code store} would. The import reads
+ * every module's main classes (the benchmarks' too) and no test class, whether from a module's
+ * {@code test-classes} or from its test-jar.
+ */
+@AnalyzeClasses(packages = "org.lockstep", importOptions = ArchitectureTest.MainCode.class)
+class ArchitectureTest {
+
+    /** Main classes only: neither a module's test classes nor the test fixtures other modules get as a test-jar. */
+    static final class MainCode implements ImportOption {
+        @Override
+        public boolean includes(Location location) {
+            return !location.contains("/test-classes/") && !location.matches(Pattern.compile(".*-tests\\.jar.*"));
+        }
+    }
+
+    @ArchTest
+    static final ArchRule domainIsTheBottom = noClasses().that().resideInAPackage("org.lockstep.domain..")
+            .should().dependOnClassesThat(lockstepOutside("org.lockstep.domain..", "org.lockstep.text"))
+            .because("everything else builds on the domain: customers, versions, outcomes, the merge, lease rules");
+
+    @ArchTest
+    static final ArchRule executorsLeanOnNothingOfLockstep = noClasses().that()
+            .resideInAPackage("org.lockstep.concurrency..")
+            .should().dependOnClassesThat(lockstepOutside("org.lockstep.concurrency.."));
+
+    @ArchTest
+    static final ArchRule theSqlKnowsNotHowTheServerIsRun = noClasses().that().resideInAPackage("org.lockstep.store..")
+            .should().dependOnClassesThat().resideInAPackage("org.lockstep.server..");
+
+    @ArchTest
+    static final ArchRule viewModelsUseNoSceneGraph = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
+            // The parts the editor's view model is composed of are view-model code too.
+            .or().haveSimpleName("ConflictFlow").or().haveSimpleName("EditorSaves").or().haveSimpleName("SaveQueue")
+            .or().haveSimpleName("LiveFollower").or().haveSimpleName("RecordHelpers").or().haveSimpleName("EditBuffer")
+            .or().haveSimpleName("EditorStatus").or().haveSimpleName("HotRecordWatch")
+            .or().haveSimpleName("HolderMessaging").or().haveSimpleName("PresenceBoard")
+            .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
+            .because("a view model exposes plain data and properties; its view builds the nodes");
+
+    /**
+     * The look (issue 16) is switched in one place: only {@code ui.theme} sets the user-agent stylesheet, that package
+     * leans on no other Lockstep package (every view may use it without a cycle), and no view model reaches it.
+     */
+    @ArchTest
+    static final ArchRule onlyTheThemePackageSwitchesTheLook = noClasses().that()
+            .resideOutsideOfPackage("org.lockstep.ui.theme")
+            .should().callMethod(javafx.application.Application.class, "setUserAgentStylesheet", String.class)
+            .because("Themes applies the theme and the palette to every window at once");
+
+    @ArchTest
+    static final ArchRule themePackageIsALeaf = classes().that().resideInAPackage("org.lockstep.ui.theme")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.ui.theme", "org.lockstep.text",
+                    "java..",
+                    "javafx..", "org.kordamp.ikonli..");
+
+    /**
+     * The languages (issue 16) are a leaf every layer may use — the domain's validation messages speak the operator's
+     * language as the views do — so {@code org.lockstep.text} leans on nothing of Lockstep's.
+     */
+    @ArchTest
+    static final ArchRule textPackageIsALeaf = classes().that().resideInAPackage("org.lockstep.text")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("org.lockstep.text", "java..", "com.ibm.icu..",
+                    "org.slf4j..");
+
+    @ArchTest
+    static final ArchRule viewModelsKnowNoTheme = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
+            .should().dependOnClassesThat().resideInAPackage("org.lockstep.ui.theme")
+            .because("the look is the views' business");
+
+    @ArchTest
+    static final ArchRule topLevelPackagesAreFreeOfCycles = slices().matching("org.lockstep.(*)..")
+            .should().beFreeOfCycles();
+
+    /** Every package a slice: {@code org.lockstep.(**)} makes {@code ui} and {@code ui.demo} two slices. */
+    @ArchTest
+    static final ArchRule packagesAreFreeOfCycles = slices().matching("org.lockstep.(**)")
+            .should().beFreeOfCycles();
+
+    /** Lockstep's classes outside {@code packages}. */
+    private static DescribedPredicate<JavaClass> lockstepOutside(String... packages) {
+        return resideInAPackage("org.lockstep..").and(not(resideInAnyPackage(packages)))
+                .as("Lockstep classes outside " + String.join(", ", packages));
+    }
+}

@@ -1,0 +1,82 @@
+package org.lockstep.bench;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+
+/**
+ * The physical limit that {@code lockstep-bench save} compares Lockstep's save with: the same versioned UPDATE of
+ * the same values on a copy of the customer table with every column, constraint and index but no trigger (no history,
+ * no notification, no version stamp: the statement raises the version and stamps the time itself), and no row lock
+ * or lease check before it. One statement, one round trip, one commit: what the database can do at best.
+ */
+final class TriggerFreeSave {
+
+    /** The copy; created for a run and dropped after it. */
+    static final String TABLE = "bench_trigger_free_customer";
+
+    private static final String SQL = "UPDATE " + TABLE + " SET "
+            + String.join(", ", CustomerField.all().stream().map(f -> f.column() + " = ?").toList())
+            + ", version = version + 1, updated_at = clock_timestamp(), updated_by = ? WHERE id = ? AND version = ?"
+            + " RETURNING version";
+
+    private final DataSource dataSource;
+    private final String user;
+
+    TriggerFreeSave(DataSource dataSource, String user) {
+        this.dataSource = dataSource;
+        this.user = user;
+    }
+
+    /** Creates the copy (LIKE … INCLUDING ALL copies defaults, constraints and indexes, never triggers) with these rows. */
+    void create(List<Long> ids) throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + TABLE);
+            s.execute("CREATE TABLE " + TABLE + " (LIKE customer INCLUDING ALL)");
+            // The stored columns by name: a generated one (search_text) takes no value of its own.
+            String columns = "id, " + String.join(", ", CustomerField.all().stream().map(CustomerField::column)
+                    .toList()) + ", version, updated_at, updated_by";
+            s.execute("INSERT INTO " + TABLE + " (" + columns + ") SELECT " + columns + " FROM customer WHERE id IN ("
+                    + String.join(", ", ids.stream().map(String::valueOf).toList()) + ")");
+        }
+    }
+
+    /** Drops the copy. */
+    void drop() throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + TABLE);
+        }
+    }
+
+    /** @return the new version, or empty when the row was not at {@code base} */
+    OptionalLong save(long id, long base, CustomerData data) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
+            int i = 1;
+            for (CustomerField f : CustomerField.all()) {
+                Object v = data.get(f);
+                if (f.numeric()) {
+                    ps.setBigDecimal(i++, (BigDecimal) v);
+                } else if (v == null) {
+                    ps.setNull(i++, Types.VARCHAR);
+                } else {
+                    ps.setString(i++, (String) v);
+                }
+            }
+            ps.setString(i++, user);
+            ps.setLong(i++, id);
+            ps.setLong(i, base);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.lockstep.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.UUID;
+
+/**
+ * The client session of the command line: one per operator name and data directory, kept in
+ * {@code <data dir>/cli-sessions/} (mode 600), so that a lease taken by {@code lease acquire} belongs to the
+ * commands that follow it on this machine ({@code set --lease-token}, {@code lease release}), and to nobody else —
+ * not even another machine whose operators share the same login. A lease is recognised by the session that holds
+ * it, never by the holder's name.
+ */
+final class CliSession {
+
+    private CliSession() {
+    }
+
+    /**
+     * This machine's command-line session for {@code user}, created on first use.
+     *
+     * @throws UncheckedIOException when the data directory cannot be written
+     */
+    static String id(Path dataDir, String user) {
+        Path dir = dataDir.resolve("cli-sessions");
+        Path file = dir.resolve(fileName(user));
+        try {
+            if (Files.exists(file)) {
+                return Files.readString(file, StandardCharsets.US_ASCII).strip();
+            }
+            Files.createDirectories(dir);
+            String id = "cli-" + UUID.randomUUID();
+            Path tmp = Files.createTempFile(dir, "session", ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(tmp, id, StandardCharsets.US_ASCII);
+            try {
+                // Two commands starting at once: the first to link its file wins, the other reads the winner's.
+                Files.createLink(file, tmp);
+                return id;
+            } catch (FileAlreadyExistsException raced) {
+                return Files.readString(file, StandardCharsets.US_ASCII).strip();
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot keep the command line's session in " + dir, e);
+        }
+    }
+
+    /** A file name for any operator name (names may hold any character). */
+    private static String fileName(String user) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(user.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+}

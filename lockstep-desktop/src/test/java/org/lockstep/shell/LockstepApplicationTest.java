@@ -1,0 +1,144 @@
+package org.lockstep.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.ui.UiContext;
+import org.lockstep.server.Database;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiHistoryRepository;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.ui.list.ListIds;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Starting the desktop application: the database opens in the background, or its failure is shown. */
+class LockstepApplicationTest {
+
+    final FxRobot robot = new FxRobot();
+    LockstepApplication app;
+
+    @AfterEach
+    void cleanUp() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    private static void await(java.util.concurrent.Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void showsThatTheDatabaseIsStartingThenTheMainWindowAndClosesTheDatabaseAtExit() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        CountDownLatch releaseDatabase = new CountDownLatch(1);
+        AtomicInteger shutdowns = new AtomicInteger();
+        Database db = TestDatabases.fresh();
+        new JdbiCustomerRepository(db.jdbi(), "seed").create(new org.lockstep.domain.CustomerData(null, "Ångström AB",
+                "Åsa Lind", null, null, null, null, null, "Uppsala", null, null, "Sweden", null, null));
+        LockstepApplication.useContext(new UiContext("Åsa", () -> {
+            // Hold the "database" until the test has seen the starting window, as a slow embedded start would.
+            releaseDatabase.await(20, TimeUnit.SECONDS);
+            String session = "Åsa-" + java.util.UUID.randomUUID();
+            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa", session),
+                    new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), "Åsa", session),
+                    java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
+                    new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), "Åsa", session,
+                            java.time.Duration.ofSeconds(30)),
+                    new org.lockstep.store.JdbiMessageRepository(db.jdbi(), "Åsa", session),
+                    org.lockstep.server.LabConnections.runner(db), () -> {
+                        shutdowns.incrementAndGet();
+                        db.close();
+                    });
+        }));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#starting-database").tryQuery().isPresent());
+        assertThat(robot.lookup("#starting-database").queryAs(Label.class).getText()).isEqualTo("Starting database…");
+        releaseDatabase.countDown();
+        await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
+                && robot.lookup("#" + ListIds.CUSTOMER_TABLE).queryAs(TableView.class).getItems().size() == 1);
+        Window main = robot.lookup("#" + ListIds.CUSTOMER_TABLE).query().getScene().getWindow();
+        assertThat(((Stage) main).getTitle()).isEqualTo("Lockstep — Åsa");
+        // Live updates: the feed connects on its own connection, and another operator's save reaches the list.
+        await(() -> robot.lookup("#live-status").tryQuery().map(n -> "Live".equals(((Label) n).getText()))
+                .orElse(false));
+        JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob");
+        org.lockstep.domain.Customer seeded = bob.page(org.lockstep.domain.CustomerPageRequest.first("")).get(0);
+        bob.save(seeded.id(), seeded.version(), seeded.data().with(org.lockstep.domain.CustomerField.CITY, "Lund"));
+        await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).queryAs(TableView.class).getItems().stream()
+                .anyMatch(c -> ((org.lockstep.domain.Customer) c).data().city().equals("Lund")));
+        await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
+
+        FxToolkit.cleanupApplication(app);
+
+        assertThat(shutdowns).hasValue(1);
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+    }
+
+    @Test
+    void withAllowUnsafeTheEditorOffersLastWriteWinsAndWithoutItNot() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        Database db = TestDatabases.fresh();
+        try {
+            for (boolean allowUnsafe : new boolean[]{true, false}) {
+                LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
+                app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+                await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
+                        && robot.lookup("#unsafeMode").tryQuery().isPresent());
+
+                assertThat(robot.lookup("#unsafeMode").query().isVisible()).as("--allow-unsafe " + allowUnsafe)
+                        .isEqualTo(allowUnsafe);
+                FxToolkit.cleanupApplication(app);
+                FxToolkit.cleanupStages();
+            }
+        } finally {
+            db.close();
+        }
+    }
+
+    private static UiContext.Backend backend(Database db, String user) {
+        String session = user + "-" + java.util.UUID.randomUUID();
+        return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
+                new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
+                java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
+                new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), user, session,
+                        java.time.Duration.ofSeconds(30)),
+                new org.lockstep.store.JdbiMessageRepository(db.jdbi(), user, session),
+                org.lockstep.server.LabConnections.runner(db), () -> {});
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedIsExplainedAndEndsWithExitCodeOne() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        LockstepApplication.useContext(new UiContext("Åsa", () -> {
+            throw new IllegalStateException("Cannot connect to jdbc:postgresql://db.invalid/lockstep: UnknownHost");
+        }));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#start-failure").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#start-failure").queryAs(DialogPane.class);
+        assertThat(dialog.getHeaderText()).isEqualTo("Lockstep cannot open its database");
+        assertThat(dialog.getContentText()).contains("Cannot connect to jdbc:postgresql://db.invalid/lockstep");
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.FAILURE);
+        await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
+
+        robot.interact(() -> dialog.getScene().getWindow().hide());
+        FxToolkit.cleanupApplication(app);
+    }
+}

@@ -1,0 +1,167 @@
+package org.lockstep.ui.editor;
+
+import org.lockstep.editing.LeaseSettings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.server.Database;
+import org.lockstep.config.DurationRange;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LeaseEvent;
+import org.lockstep.domain.LeaseInfo;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.ui.Sessions;
+import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.QuestionHandle;
+import org.lockstep.ui.lock.EditLockViewModel;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+
+/**
+ * Lock for editing (issue 4) through editor windows of three sessions on a real database, with a 3 s lease TTL
+ * (renewed every second) and a 200 ms poll, so that every wait is short.
+ */
+@Timeout(120)
+class EditLockWindowTest {
+
+    static final AtomicInteger REFS = new AtomicInteger();
+    static Database db;
+    static FxTaskExecutor executor;
+    static EditorServices alice;
+    static EditorServices bob;
+    static EditorServices carol;
+
+    final FxRobot robot = new FxRobot();
+    Customer stored;
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        db = TestDatabases.fresh();
+        executor = new FxTaskExecutor(4);
+        alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
+        bob = Sessions.services(db, "Bob", executor, Platform::runLater, Sessions.quickLocks());
+        carol = Sessions.services(db, "Carol", executor, Platform::runLater, Sessions.quickLocks());
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+        db.close();
+    }
+
+    @BeforeEach
+    void aCustomerExists() {
+        stored = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "LOCK-UI-"
+                + REFS.incrementAndGet()).build());
+    }
+
+    @AfterEach
+    void closeWindows() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    @Test
+    void aLockShowsInTheOtherWindowEndsWithSaveAndCloseAndABrokenLockKeepsTheFormerHoldersEdits() {
+        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        aliceEditor.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
+        aliceEditor.awaitLockMessage("Locked for editing by you until ");
+
+        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
+        bobEditor.awaitLockMessage("Alice is editing this customer — locked since ");
+        assertThat(bobEditor.lockMessage())
+                .matches("Alice is editing this customer — locked since \\d\\d:\\d\\d:\\d\\d, "
+                        + "until \\d\\d:\\d\\d:\\d\\d unless renewed");
+        assertThat(bobEditor.editable(CustomerField.CITY)).isFalse();
+        assertThat(bobEditor.saveEnabled()).isFalse();
+        assertThat(bobEditor.shown("breakLockButton")).isTrue();
+        bobEditor.clickNotifyWhenFree();
+        assertThat(bobEditor.notifyWhenFree()).isTrue();
+
+        aliceEditor.requestClose().awaitQuestion().answer("Save");
+        Fx.await("Alice's window to close", () -> !aliceEditor.stage().isShowing());
+        Customer saved = alice.customers().find(stored.id()).orElseThrow();
+        assertThat(saved.version()).isEqualTo(2);
+        assertThat(saved.data().city()).isEqualTo("Curitiba");
+
+        bobEditor.awaitVersionLine("version 2 · saved by Alice");
+        Fx.await("Bob's editor to become editable", () -> bobEditor.editable(CustomerField.CITY));
+        assertThat(bobEditor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        assertThat(bobEditor.notice()).isEqualTo("Alice's lock on this customer ended — it is yours to edit");
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind))
+                .containsSubsequence(LeaseEvent.Kind.ACQUIRED, LeaseEvent.Kind.RELEASED);
+
+        bobEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        bobEditor.type(CustomerField.PHONE, "+55 12 3927-1234");
+
+        EditorWindowHandle carolEditor = EditorWindowHandle.open(robot, carol, stored.id(), 0);
+        carolEditor.awaitLockMessage("Bob is editing this customer");
+        QuestionHandle question = carolEditor.clickBreakLock().awaitQuestion();
+        assertThat(question.text()).startsWith("Break Bob's lock on Embraer");
+        question.answer("Break lock");
+        carolEditor.awaitLockMessage("Locked for editing by you until ");
+
+        bobEditor.awaitLockMessage("Edit lock lost — Carol broke your lock at ");
+        assertThat(bobEditor.editable(CustomerField.PHONE)).isFalse();
+        assertThat(bobEditor.text(CustomerField.PHONE)).isEqualTo("+55 12 3927-1234");
+        assertThat(bobEditor.title()).startsWith("• ");
+        assertThat(bobEditor.shown("lockAgainButton")).isTrue();
+        assertThat(bobEditor.shown("saveWithoutLockButton")).isTrue();
+        assertThat(alice.customers().find(stored.id()).orElseThrow().version()).isEqualTo(2);
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind)).contains(LeaseEvent.Kind.BROKEN);
+    }
+
+    /**
+     * With the shortest lease allowed (5 s, renewed every 1.7 s), the holder's lock bar says until when the lease runs
+     * as each renewal extends it — the expiry stored in the database — not the expiry of the first grant.
+     */
+    @Test
+    void theLockBarsExpiryFollowsTheRenewalsOfTheShortestLeaseAllowed() {
+        LeaseSettings shortest = new LeaseSettings(DurationRange.LEASE_TTL.min(),
+                Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(200));
+        EditorServices dora = Sessions.services(db, "Dora", executor, Platform::runLater, shortest);
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, dora, stored.id(), 0);
+
+        editor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        String first = editor.lockMessage();
+        LeaseInfo grant = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
+        assertThat(first).contains("until " + DateTimeFormatter.ofPattern("HH:mm:ss").format(grant.acquiredAt()
+                .plus(DurationRange.LEASE_TTL.min()).atZone(ZoneId.systemDefault())) + " (renewed");
+
+        await().atMost(Duration.ofSeconds(Fx.PATIENCE_S)).until(() -> {
+            String now = editor.lockMessage();
+            return now != null && !now.equals(first) && now.equals(holdersBanner());
+        });
+        assertThat(leaseEvents().stream().map(LeaseEvent::kind)).containsExactly(LeaseEvent.Kind.ACQUIRED);
+    }
+
+    /** What the holder's bar must say for the lease as the database holds it now. */
+    private String holdersBanner() {
+        LeaseInfo lease = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
+        return "Locked for editing by you until " + DateTimeFormatter.ofPattern("HH:mm:ss")
+                .format(lease.expiresAt().atZone(ZoneId.systemDefault())) + " (renewed while you edit) · fencing token "
+                + lease.token();
+    }
+
+    private java.util.List<LeaseEvent> leaseEvents() {
+        return new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").events(stored.id());
+    }
+}

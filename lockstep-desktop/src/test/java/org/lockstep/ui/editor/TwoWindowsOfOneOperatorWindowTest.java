@@ -1,0 +1,137 @@
+package org.lockstep.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.server.Database;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.ui.Sessions;
+import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.live.LiveUpdates;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+
+/**
+ * One operator, two windows (issue 11), through two real editor windows of Alice's one client and the real
+ * LISTEN/NOTIFY feed: window A's save reaches dirty window B as "You saved version 2 in another window"; window A's
+ * lock makes window B read-only ("Locked by you in another window"), its save writes nothing, and Release there in
+ * B lets A's lock go while A keeps its edits. A 3 s lease TTL and a 200 ms poll keep every wait short.
+ */
+@Timeout(120)
+class TwoWindowsOfOneOperatorWindowTest {
+
+    static final AtomicInteger REFS = new AtomicInteger();
+    static Database db;
+    static FxTaskExecutor executor;
+    static EditorServices alice;
+    static ChangeFeed feed;
+
+    final FxRobot robot = new FxRobot();
+    Customer stored;
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        db = TestDatabases.fresh();
+        executor = new FxTaskExecutor(3);
+        EditorServices client = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
+        LiveUpdates live = new LiveUpdates(Platform::runLater, client.clientSession());
+        alice = client.toBuilder().live(live).build();
+        feed = db.changeFeed(live);
+        feed.start();
+        Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
+    }
+
+    @AfterAll
+    static void stop() {
+        feed.close();
+        executor.close();
+        db.close();
+    }
+
+    @BeforeEach
+    void aCustomerExists() {
+        stored = database().create(aCustomer().with(CustomerField.EXTERNAL_REF, "TWO-WINDOWS-UI-"
+                + REFS.incrementAndGet()).build());
+    }
+
+    @AfterEach
+    void closeWindows() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    static CustomerRepository database() {
+        return Sessions.repository(db, "Reader");
+    }
+
+    @Test
+    void aSaveInWindowAIsAnnouncedInDirtyWindowBAsYoursFromAnotherWindow() {
+        EditorWindowHandle windowA = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        EditorWindowHandle windowB = EditorWindowHandle.open(robot, alice, stored.id(), 640);
+        windowB.type(CustomerField.CITY, "Curitiba");
+
+        windowA.type(CustomerField.PHONE, "+55 11 4000-1111").clickSave();
+        windowA.awaitVersionLine("version 2 · saved by Alice");
+
+        Fx.await("the live banner in window B", () -> windowB.liveBanner() != null);
+        assertThat(windowB.liveBanner()).isEqualTo("You saved version 2 in another window (phone) — Review");
+        assertThat(windowB.versionLine()).startsWith("version 1 ");
+        assertThat(windowB.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        assertThat(windowA.liveBanner()).isNull();
+        assertThat(database().find(stored.id()).orElseThrow().data().phone()).isEqualTo("+55 11 4000-1111");
+    }
+
+    @Test
+    void aLockInWindowAMakesWindowBReadOnlyItsSaveWritesNothingAndReleaseThereFreesIt() {
+        EditorWindowHandle windowA = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        EditorWindowHandle windowB = EditorWindowHandle.open(robot, alice, stored.id(), 640);
+
+        windowA.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
+        windowA.awaitLockMessage("Locked for editing by you until ");
+
+        windowB.awaitLockMessage("Locked by you in another window");
+        assertThat(windowB.lockMessage()).matches("Locked by you in another window — since \\d\\d:\\d\\d:\\d\\d, "
+                + "until \\d\\d:\\d\\d:\\d\\d unless renewed\\. Save there, or Release there to edit here\\.");
+        assertThat(windowB.editable(CustomerField.CITY)).isFalse();
+        assertThat(windowB.saveEnabled()).isFalse();
+        assertThat(windowB.shown("releaseThereButton")).isTrue();
+        assertThat(windowB.shown("breakLockButton")).isFalse();
+        assertThat(windowB.shown("notifyWhenFree")).isFalse();
+        assertThat(windowB.lockButtonEnabled()).isFalse();
+
+        // A save asked of window B's view model, as a shortcut or the demo might: nothing goes out.
+        boolean submitted = Fx.call(() -> {
+            windowB.viewModel().buffer().text(CustomerField.PHONE).set("+55 11 4000-2222");
+            return windowB.viewModel().saves().save();
+        });
+        assertThat(submitted).isFalse();
+        Customer now = database().find(stored.id()).orElseThrow();
+        assertThat(now.version()).isEqualTo(1);
+        assertThat(now.data().phone()).isEqualTo(stored.data().phone());
+
+        windowB.clickLockBar("releaseThereButton");
+
+        windowA.awaitLockMessage("Lock released from another window — your edits are kept.");
+        assertThat(windowA.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        assertThat(windowA.title()).startsWith("• ");
+        Fx.await("window B to become editable", () -> windowB.editable(CustomerField.CITY));
+        assertThat(windowB.lockMessage()).isNull();
+        assertThat(database().find(stored.id()).orElseThrow().version()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,344 @@
+package org.lockstep.ui.main;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.server.Database;
+import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.ui.Sessions;
+import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.text.Language;
+import org.lockstep.text.Texts;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.LanguageChoice;
+import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.editor.EditorIds;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.list.ListIds;
+import org.testfx.api.FxToolkit;
+
+/**
+ * The main window and an editor window in Brazilian Portuguese and in Spanish (issue 16), on a real database: the
+ * texts read back from the scene are the translations — buttons, menus, column headers, the list's count and dates,
+ * a validation error, another operator's lock — and no text they showed lacked one. View → Language keeps the choice
+ * for the next start and says so.
+ */
+@Timeout(120)
+class TranslatedMainWindowTest {
+
+    static Database db;
+    static FxTaskExecutor executor;
+    static EditorServices ana;
+    static EditorServices bruno;
+
+    final List<String> missing = new CopyOnWriteArrayList<>();
+    Consumer<String> missingBefore;
+    Preferences prefs;
+    Customer locked;
+    long lockToken;
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        db = TestDatabases.fresh();
+        executor = new FxTaskExecutor(4);
+        ana = Sessions.services(db, "Ana", executor, Platform::runLater, Sessions.quickLocks());
+        bruno = Sessions.services(db, "Bruno", executor, Platform::runLater, Sessions.quickLocks());
+        ana.customers().create(aCustomer().with(CustomerField.COMPANY, "Embraer S.A.")
+                .with(CustomerField.EXTERNAL_REF, "TR-1").build());
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+        db.close();
+    }
+
+    @BeforeEach
+    void aCustomerLockedByBruno() {
+        missingBefore = Texts.onMissing(missing::add);
+        prefs = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
+        locked = ana.customers().create(aCustomer().with(CustomerField.COMPANY, "Natura Cosméticos")
+                .with(CustomerField.EXTERNAL_REF, "TR-" + UUID.randomUUID()).build());
+        AcquireOutcome outcome = bruno.leases().acquire(locked.id(), 60_000);
+        lockToken = ((AcquireOutcome.Granted) outcome).lease().token();
+    }
+
+    @AfterEach
+    void englishAgain() throws TimeoutException, BackingStoreException {
+        FxToolkit.cleanupStages();
+        bruno.leases().release(locked.id(), lockToken);
+        Texts.use(Language.ENGLISH);
+        Texts.onMissing(missingBefore);
+        prefs.removeNode();
+    }
+
+    @Test
+    void theWindowsSpeakBrazilianPortuguese() {
+        Texts.use(Language.PORTUGUESE_BRAZIL);
+        Parent main = openMainWindow();
+
+        Fx.await("the count in Portuguese", () -> status(main).matches("\\d+ clientes"));
+        assertThat(columns(main)).contains("Empresa", "Cidade", "Versão", "Atualizado");
+        Fx.await("a date as dd/MM/yyyy",
+                () -> updated(main, "Atualizado").matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
+        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo("Salvar");
+        assertThat(text(main, "#" + EditorIds.REVERT_BUTTON)).isEqualTo("Reverter");
+        assertThat(menus(main)).containsExactly("_Cliente", "_Edição", "E_xibir");
+        assertThat(text(main, "#new-customer")).isEqualTo("Novo cliente");
+
+        Parent editor = openEditor(locked);
+        Fx.await("the version line in Portuguese", () -> text(editor, "#" + EditorIds.VERSION_LINE)
+                .startsWith("versão 1 · salva por Ana · "));
+        Fx.await("Bruno's lock in Portuguese", () -> lockMessage(editor)
+                .matches("Bruno está editando este cliente — bloqueado desde \\d\\d:\\d\\d:\\d\\d, até "
+                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovação"));
+        assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo("Bloquear para edição");
+        assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo("Quebrar bloqueio…");
+
+        Parent free = openEditor(ana.customers().create(aCustomer().with(CustomerField.COMPANY, "Vale")
+                .with(CustomerField.EXTERNAL_REF, "TR-" + UUID.randomUUID()).build()));
+        Fx.await("the editor to load", () -> text(free, "#" + EditorIds.VERSION_LINE).startsWith("versão 1"));
+        typeInto(free, CustomerField.EMAIL, "ana.example.com");
+        Fx.await("the validation error in Portuguese", () -> "O e-mail deve ter o formato nome@exemplo.com"
+                .equals(text(free, "#" + EditorIds.fieldError(CustomerField.EMAIL))));
+        Fx.await("the reason Save is blocked", () -> text(free, "#" + EditorIds.SAVE_BLOCKED_REASON)
+                .equals("Não é possível salvar: O e-mail deve ter o formato nome@exemplo.com"));
+
+        Fx.run(() -> ((javafx.scene.control.TabPane) free.lookup("#" + EditorIds.TABS)).getSelectionModel().select(1));
+        Fx.await("the history's first version", () -> history(free, "Op.").equals("criação"));
+        assertThat(history(free, "Quando")).matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d");
+        assertThat(text(free, "#" + EditorIds.HISTORY_STATUS)).isEqualTo("1 versão");
+
+        assertThat(missing).as("texts shown without a Portuguese translation").isEmpty();
+    }
+
+    @Test
+    void theWindowsSpeakSpanishAndTheLanguageMenuKeepsTheChoiceForTheNextStart() {
+        Texts.use(Language.SPANISH);
+        Parent main = openMainWindow();
+
+        Fx.await("the count in Spanish", () -> status(main).matches("\\d+ clientes"));
+        assertThat(columns(main)).contains("Empresa", "Ciudad", "Versión", "Actualizado");
+        Fx.await("a date as dd/MM/yyyy",
+                () -> updated(main, "Actualizado").matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
+        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo("Guardar");
+        assertThat(menus(main)).containsExactly("_Cliente", "_Edición", "_Ver");
+
+        Parent editor = openEditor(locked);
+        Fx.await("Bruno's lock in Spanish", () -> lockMessage(editor)
+                .matches("Bruno está editando este cliente — bloqueado desde las \\d\\d:\\d\\d:\\d\\d hasta las "
+                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovación"));
+        assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo("Bloquear para editar");
+        assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo("Romper bloqueo…");
+
+        Menu language = Fx.call(() -> languageMenu(main));
+        assertThat(Fx.call(() -> language.getText())).isEqualTo("_Idioma");
+        assertThat(Fx.call(() -> language.getItems().stream().map(MenuItem::getText).toList()))
+                .containsExactly("English", "Português (Brasil)", "Español");
+        assertThat(Fx.call(() -> checked(language))).isEqualTo("Español");
+        assertThat(text(main, "#language-notice")).isEmpty();
+
+        Fx.run(() -> item(language, LanguageMenu.itemId(Language.PORTUGUESE_BRAZIL)).fire());
+
+        assertThat(text(main, "#language-notice")).isEqualTo("El idioma cambia en el próximo inicio.");
+        assertThat(new LanguageChoice(prefs).stored()).contains(Language.PORTUGUESE_BRAZIL);
+        assertThat(new LanguageChoice(prefs).choose(Optional.empty(), java.util.Locale.ENGLISH))
+                .isEqualTo(Language.PORTUGUESE_BRAZIL);
+        assertThat(Texts.language()).as("the windows keep their language until the next start")
+                .isEqualTo(Language.SPANISH);
+
+        Fx.run(() -> item(language, LanguageMenu.itemId(Language.SPANISH)).fire());
+        assertThat(text(main, "#language-notice")).as("back to the language in use: nothing changes").isEmpty();
+
+        assertThat(missing).as("texts shown without a Spanish translation").isEmpty();
+    }
+
+    /**
+     * 1280 px wide, the headless screen's width: narrower than the 1366×768 screens operators use, so a button that
+     * fits here fits there (a window wider than the headless screen cannot be drawn).
+     */
+    @Test
+    void at1280x768NoButtonOfTheMainWindowIsCutInPortugueseOrSpanish() {
+        for (Language language : List.of(Language.PORTUGUESE_BRAZIL, Language.SPANISH)) {
+            Texts.use(language);
+            Parent main = openMainWindow();
+            Fx.run(() -> {
+                Stage stage = (Stage) main.getScene().getWindow();
+                stage.setWidth(1280);
+                stage.setHeight(768);
+            });
+            Fx.await("the list to load", () -> !status(main).isEmpty() && !status(main).endsWith("…"));
+            // Bruno's customer: the lock bar's buttons show too.
+            Fx.await("Bruno's customer in the list", () -> Fx.call(() -> {
+                TableView<Customer> table = table(main);
+                table.getItems().stream().filter(c -> c.id() == locked.id()).findFirst()
+                        .ifPresent(c -> table.getSelectionModel().select(c));
+                return !table.getSelectionModel().isEmpty();
+            }));
+            Fx.await("the lock bar", () -> !lockMessage(main).isEmpty());
+            Fx.run(() -> main.layout());
+
+            List<Labeled> buttons = Fx.call(() -> buttons(main).stream()
+                    .filter(l -> shown(l) && l.getText() != null && !l.getText().isEmpty()).toList());
+            assertThat(buttons).extracting(Labeled::getText).contains(Texts.tr("Save"), Texts.tr("Break lock…"),
+                    Texts.tr("Lock for editing"));
+            List<String> cut = Fx.call(() -> buttons.stream().filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
+                    .map(l -> l.getText() + " (" + Math.round(l.getWidth()) + " < " + Math.round(l.prefWidth(-1))
+                            + ")")
+                    .toList());
+            assertThat(cut).as("buttons cut in %s", language.tag()).isEmpty();
+            Fx.run(() -> main.getScene().getWindow().hide());
+        }
+        assertThat(missing).isEmpty();
+    }
+
+    /** Every button, radio button and check box in the scene graph under {@code root}. */
+    private static List<Labeled> buttons(Parent root) {
+        List<Labeled> found = new java.util.ArrayList<>();
+        for (Node child : root.getChildrenUnmodifiable()) {
+            if (child instanceof javafx.scene.control.ButtonBase button) {
+                found.add(button);
+            }
+            if (child instanceof Parent parent) {
+                found.addAll(buttons(parent));
+            }
+        }
+        return found;
+    }
+
+    /** Whether {@code node} and every parent of it are visible (a hidden banner's buttons are not laid out). */
+    private static boolean shown(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Parent openMainWindow() {
+        return Fx.call(() -> {
+            Stage stage = new Stage();
+            MainWindow window = MainWindow.show(stage, ana);
+            window.offerLanguages(new LanguageChoice(prefs));
+            stage.setX(0);
+            stage.setY(0);
+            return window.root();
+        });
+    }
+
+    private static Parent openEditor(Customer customer) {
+        return Fx.call(() -> {
+            Stage stage = CustomerEditorWindow.open(ana, customer.id());
+            stage.setX(640);
+            stage.setY(0);
+            return stage.getScene().getRoot();
+        });
+    }
+
+    private static void typeInto(Parent root, CustomerField field, String text) {
+        Fx.run(() -> ((TextInputControl) root.lookup("#" + EditorIds.field(field))).setText(text));
+    }
+
+    private static String status(Parent main) {
+        return text(main, "#status");
+    }
+
+    private static String text(Parent root, String selector) {
+        return Fx.call(() -> {
+            Node node = root.lookup(selector);
+            if (node instanceof Labeled labeled) {
+                return labeled.getText() == null ? "" : labeled.getText();
+            }
+            throw new AssertionError("no labelled node " + selector + " in the window");
+        });
+    }
+
+    private static String lockMessage(Parent editor) {
+        return Fx.call(() -> editor.lookup("#" + EditorIds.LOCK_BAR).isVisible()
+                ? ((Label) editor.lookup("#" + EditorIds.LOCK_MESSAGE)).getText() : "");
+    }
+
+    /** The History tab's first row's value in the column headed {@code header}, or "" before it has one. */
+    private static String history(Parent editor, String header) {
+        return Fx.call(() -> {
+            TableView<?> versions = (TableView<?>) editor.lookup("#" + EditorIds.HISTORY_VERSIONS);
+            if (versions == null) {
+                return "";
+            }
+            var value = versions.getColumns().stream().filter(c -> header.equals(c.getText())).findFirst()
+                    .orElseThrow().getCellObservableValue(0);
+            return value == null ? "" : String.valueOf(value.getValue());
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<Customer> table(Parent main) {
+        return (TableView<Customer>) main.lookup("#" + ListIds.CUSTOMER_TABLE);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> columns(Parent main) {
+        return Fx.call(() -> ((TableView<Customer>) main.lookup("#" + ListIds.CUSTOMER_TABLE)).getColumns().stream()
+                .map(TableColumn::getText).toList());
+    }
+
+    /** The first row's value in the column headed {@code header} (shown or not: a narrow table hides Updated). */
+    @SuppressWarnings("unchecked")
+    private static String updated(Parent main, String header) {
+        return Fx.call(() -> {
+            var value = ((TableView<Customer>) main.lookup("#" + ListIds.CUSTOMER_TABLE)).getColumns().stream()
+                    .filter(c -> header.equals(c.getText())).findFirst().orElseThrow().getCellObservableValue(0);
+            return value == null ? "" : String.valueOf(value.getValue());
+        });
+    }
+
+    private static List<String> menus(Parent main) {
+        return Fx.call(() -> ((MenuBar) main.lookup(".menu-bar")).getMenus().stream().map(Menu::getText).toList());
+    }
+
+    private static Menu languageMenu(Parent main) {
+        return ((MenuBar) main.lookup(".menu-bar")).getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> LanguageMenu.MENU_ID.equals(i.getId())).map(Menu.class::cast).findFirst().orElseThrow();
+    }
+
+    private static String checked(Menu menu) {
+        return menu.getItems().stream().filter(i -> i instanceof RadioMenuItem r && r.isSelected())
+                .map(MenuItem::getText).findFirst().orElse("");
+    }
+
+    private static MenuItem item(Menu menu, String id) {
+        return menu.getItems().stream().filter(i -> id.equals(i.getId())).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,140 @@
+package org.lockstep.ui.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Scene;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.server.Database;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.SaveOutcome;
+import org.lockstep.editing.CustomerEditing;
+import org.lockstep.store.JdbiConflictReports;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.text.Language;
+import org.lockstep.text.Texts;
+import org.lockstep.ui.FxTaskExecutor;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The conflict report window in Spanish (issue 16), on a real database with the seeded history of
+ * {@code ConflictReportWindowTest}: the summary's plurals and decimal comma, the hot-record alert, the headings and
+ * the chart's series, read back from the window; the exported CSV keeps its English machine keys.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TranslatedConflictReportTest {
+
+    static Database db;
+    static FxTaskExecutor executor;
+    static Customer hot;
+
+    @BeforeAll
+    static void seed() {
+        db = TestDatabases.fresh();
+        executor = new FxTaskExecutor(1);
+        JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-report-es");
+        JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-report-es");
+        hot = alice.create(aCustomer().with(CustomerField.COMPANY, "Hot Harbour Ltd").build());
+        Customer v2 = ((SaveOutcome.Saved) alice.save(hot.id(), 1, hot.data().with(CustomerField.CITY, "Leith")))
+                .saved();
+        bob.save(hot.id(), 1, hot.data().with(CustomerField.PHONE, "+44 131 496 0000"));
+        new CustomerEditing(bob).mergeAndSave(hot, hot.data().with(CustomerField.PHONE, "+44 131 496 0000"), v2, 1);
+        for (int i = 0; i < 2; i++) {
+            bob.save(hot.id(), 1, hot.data().with(CustomerField.EMAIL, "b" + i + "@example.com"));
+        }
+    }
+
+    @AfterAll
+    static void close() {
+        executor.close();
+        db.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        stage.setScene(new Scene(new Label("Lockstep"), 300, 200));
+        stage.show();
+    }
+
+    @BeforeEach
+    void spanish() {
+        Texts.use(Language.SPANISH);
+    }
+
+    @AfterEach
+    void english() throws Exception {
+        Texts.use(Language.ENGLISH);
+        FxToolkit.cleanupStages();
+    }
+
+    static void await(java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+        } catch (TimeoutException e) {
+            throw new AssertionError("Condition not met within 30 s", e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theReportSpeaksSpanish(FxRobot robot, @TempDir Path dir) throws Exception {
+        Stage report = WaitForAsyncUtils.asyncFx(() -> ConflictReportWindow.open(null,
+                new JdbiConflictReports(db.jdbi()), executor)).get();
+        await(() -> !robot.lookup("#conflict-report-table").queryAs(TableView.class).getItems().isEmpty());
+
+        assertThat(report.getTitle()).isEqualTo("Lockstep — informe de conflictos");
+        assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(
+                "En 30 días: 2 guardados, 3 con cero filas (60,0 %), 1 fusión guardada, 0 abandonadas,"
+                        + " 0 esperas de concesión, 0 concesiones rotas, 0 vencidas,"
+                        + " 0 reintentos agotados en el laboratorio.");
+        ListView<String> alerts = robot.lookup("#conflict-report-alerts").queryAs(ListView.class);
+        assertThat(alerts.getItems()).containsExactly("Registro disputado: cliente " + hot.id()
+                + " (Hot Harbour Ltd) — 3 conflictos en este cliente en los últimos 7 días — considera Bloquear"
+                + " para editar");
+        TableView<?> days = robot.lookup("#conflict-report-table").queryAs(TableView.class);
+        assertThat(days.getColumns().get(0).getText()).isEqualTo("Día");
+        assertThat(days.getColumns().get(3).getText()).isEqualTo("Tasa");
+        assertThat(days.getColumns().get(3).getCellData(0)).isEqualTo("60,0 %");
+        StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
+        assertThat(chart.getTitle()).isEqualTo("Conflictos y fusiones por día");
+        assertThat(chart.getData().get(0).getName()).isEqualTo("Guardados con cero filas");
+        assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo("Ac_tualizar");
+        assertThat(robot.lookup("#conflict-report-status").queryAs(Label.class).getText())
+                .startsWith("Leído a las ").endsWith(" (reloj de la base de datos)");
+
+        ConflictReportViewModel vm = new ConflictReportViewModel(new JdbiConflictReports(db.jdbi()),
+                org.lockstep.concurrency.TaskExecutor.sameThread(), ZoneId.systemDefault());
+        vm.refresh();
+        vm.exportCsv(dir.resolve("report.csv"));
+        List<String> csv = Files.readAllLines(dir.resolve("report.csv"));
+        assertThat(csv.get(0)).startsWith("day,saves,zero_row_saves,conflict_rate,");
+        assertThat(csv.get(31)).isEqualTo("total,2,3,0.6000,1,0,0,0,0,0");
+        assertThat(vm.statusProperty().get()).isEqualTo("Informe exportado como CSV a " + dir.resolve("report.csv"));
+    }
+
+}

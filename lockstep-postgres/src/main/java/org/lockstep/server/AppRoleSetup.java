@@ -1,0 +1,165 @@
+package org.lockstep.server;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.PGConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives Lockstep's data to a role without special powers, as the embedded server's superuser. A PostgreSQL
+ * superuser runs programs and writes files as the server's operating-system user ({@code COPY … TO PROGRAM},
+ * {@code COPY … TO 'file'}; PostgreSQL docs, COPY: "restricted to database superusers or users granted one of the
+ * roles pg_read_server_files, pg_write_server_files, or pg_execute_server_program"), so the application must not be
+ * one. Run at every start; it reads first and changes only what is not yet so:
+ * <ul>
+ *   <li>the application role exists, can log in, and is not a superuser and cannot create roles, databases or
+ *       replication connections, nor bypass row security;</li>
+ *   <li>it owns the {@code lockstep} database, and so (PostgreSQL 15 and later) its {@code public} schema and the
+ *       right to create the trusted extensions the migrations use ({@code pg_trgm});</li>
+ *   <li>it owns the tables, sequences, views, functions and types in {@code public} that the superuser owns: a data
+ *       directory made by an older Lockstep, which migrated the schema as the superuser, is upgraded in place.
+ *       Members of extensions stay with the extension's owner.</li>
+ * </ul>
+ * {@code REASSIGN OWNED BY} cannot do the last step: the superuser made by {@code initdb} also owns the system
+ * catalogs, and PostgreSQL refuses to reassign those.
+ */
+final class AppRoleSetup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AppRoleSetup.class);
+
+    /** One {@code ALTER … OWNER TO} per object of {@code public} owned by the connected superuser. */
+    private static final String OWNED_BY_ADMIN = """
+            WITH me AS (SELECT oid FROM pg_roles WHERE rolname = current_user)
+            SELECT format('ALTER %s %s OWNER TO %I', kind, name, ?::text) FROM (
+                SELECT 0 AS ord, 'SCHEMA' AS kind, quote_ident(n.nspname) AS name
+                FROM pg_namespace n, me WHERE n.nspname = 'public' AND n.nspowner = me.oid
+              UNION ALL
+                -- Indexes, identity and serial sequences follow their table (PostgreSQL refuses to move them alone).
+                SELECT 1, CASE c.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW'
+                                         WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE'
+                                         ELSE 'TABLE' END, c.oid::regclass::text
+                FROM pg_class c, me
+                WHERE c.relnamespace = 'public'::regnamespace AND c.relowner = me.oid
+                  AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+                  AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+                                  AND d.objid = c.oid AND d.deptype IN ('a', 'i', 'e'))
+              UNION ALL
+                SELECT 2, 'ROUTINE', p.oid::regprocedure::text
+                FROM pg_proc p, me
+                WHERE p.pronamespace = 'public'::regnamespace AND p.proowner = me.oid
+                  AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
+                                  AND d.objid = p.oid AND d.deptype = 'e')
+              UNION ALL
+                SELECT 3, CASE t.typtype WHEN 'd' THEN 'DOMAIN' ELSE 'TYPE' END, t.oid::regtype::text
+                FROM pg_type t, me
+                WHERE t.typnamespace = 'public'::regnamespace AND t.typowner = me.oid AND t.typtype IN ('e', 'd')
+                  AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass
+                                  AND d.objid = t.oid AND d.deptype = 'e')
+            ) o ORDER BY ord, name
+            """;
+
+    private AppRoleSetup() {
+    }
+
+    /**
+     * Makes the application role, the database and its objects as described above.
+     *
+     * @param admin        the superuser's endpoint
+     * @param appRole      the application role's name, a plain lower-case identifier
+     * @param database     the application's database, a plain lower-case identifier
+     * @param appPassword  the application role's password
+     * @param setPassword  whether to (re)set the role's password to {@code appPassword}: when it was generated just
+     *                     now; otherwise the role already has it
+     * @throws SQLException when the server refuses a step; nothing is left half-moved inside the database (its
+     *                      ownership changes run in one transaction)
+     */
+    static void apply(EmbeddedServer.Endpoint admin, String appRole, String database, String appPassword,
+            boolean setPassword) throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+                Statement s = c.createStatement()) {
+            ensureRole(c, s, appRole, appPassword, setPassword);
+            ensureDatabase(c, s, appRole, database);
+        }
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {
+            giveObjects(c, appRole, database);
+        }
+    }
+
+    private static void ensureRole(Connection c, Statement s, String role, String password, boolean setPassword)
+            throws SQLException {
+        boolean exists;
+        boolean needsAlter = false;
+        try (PreparedStatement q = c.prepareStatement("""
+                SELECT NOT rolcanlogin OR rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR rolbypassrls
+                FROM pg_roles WHERE rolname = ?""")) {
+            q.setString(1, role);
+            try (ResultSet rs = q.executeQuery()) {
+                exists = rs.next();
+                if (exists) {
+                    needsAlter = rs.getBoolean(1);
+                }
+            }
+        }
+        if (!exists) {
+            LOG.info("Creating the role {} for Lockstep's data", role);
+            s.execute("CREATE ROLE " + role + " LOGIN");
+        } else if (needsAlter) {
+            LOG.warn("The role {} had powers it must not have; removing them", role);
+            s.execute("ALTER ROLE " + role
+                    + " LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS");
+        }
+        if (!exists || setPassword) {
+            // Hashed here (SCRAM), so the password itself never reaches the server or its log.
+            c.unwrap(PGConnection.class).alterUserPassword(role, password.toCharArray(), "scram-sha-256");
+        }
+    }
+
+    private static void ensureDatabase(Connection c, Statement s, String role, String database)
+            throws SQLException {
+        try (PreparedStatement q = c.prepareStatement(
+                "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = ?")) {
+            q.setString(1, database);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    s.execute("CREATE DATABASE " + database + " OWNER " + role);
+                } else if (!role.equals(rs.getString(1))) {
+                    LOG.info("Giving the database {} to the role {}", database, role);
+                    s.execute("ALTER DATABASE " + database + " OWNER TO " + role);
+                }
+            }
+        }
+    }
+
+    private static void giveObjects(Connection c, String role, String database) throws SQLException {
+        List<String> statements = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement(OWNED_BY_ADMIN)) {
+            q.setString(1, role);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    statements.add(rs.getString(1));
+                }
+            }
+        }
+        if (statements.isEmpty()) {
+            return;
+        }
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        }
+        LOG.info("Gave {} objects of the database {} to the role {}", statements.size(), database, role);
+    }
+}

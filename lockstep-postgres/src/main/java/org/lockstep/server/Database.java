@@ -1,0 +1,395 @@
+package org.lockstep.server;
+
+import org.lockstep.config.LockstepConfig;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementExceptions;
+import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
+import org.jdbi.v3.postgres.PostgresPlugin;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.store.Announcer;
+import org.lockstep.store.ConnectionRefusals;
+import org.lockstep.store.PgChangeFeed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An open connection to Lockstep's database: a small HikariCP pool, migrated by Flyway, wrapped in Jdbi.
+ *
+ * <p>Flyway takes a PostgreSQL advisory lock while it migrates, so two clients starting at once on an empty
+ * database both come up: one migrates, the other waits and then finds nothing to do.
+ *
+ * <p>Many operators share one server, and each connection is a server process ({@code max_connections}, 100 by
+ * default): an idle client keeps at most one pooled connection ({@link #MINIMUM_IDLE} is 0 and a connection idle for
+ * {@link #IDLE_TIMEOUT_MS} closes; the presence heartbeat every 10 s keeps one warm) besides its change feed's, and a
+ * busy one at most {@link #POOL_SIZE}. A command-line run uses one.
+ *
+ * <p>Behind PgBouncer in transaction pooling ({@link ServerUrls}: a listen URL other than the pool's URL),
+ * a pool connection is a server connection only for the length of a transaction: the pool sends no session settings,
+ * prepares no statements on the server, and migrates and listens on the server itself.
+ */
+public final class Database implements AutoCloseable {
+
+    /**
+     * Pool size per client: the editor's background executor runs three calls at once at most; more connections would
+     * only take server processes from other operators.
+     */
+    public static final int POOL_SIZE = 3;
+
+    /** Connections a pool keeps open while nothing uses them: none, so an idle client holds only what it uses. */
+    public static final int MINIMUM_IDLE = 0;
+
+    /**
+     * How long a pooled connection may sit unused before it is closed, ms. Above the presence heartbeat (10 s), so the
+     * one connection an idle editor uses stays open instead of being reopened every beat; HikariCP's floor is 10 s.
+     */
+    public static final long IDLE_TIMEOUT_MS = 20_000;
+
+    /**
+     * How often HikariCP's housekeeper closes idle connections, ms (its default, 30 s, would let an extra connection
+     * linger for nearly a minute after a burst). Read by every pool at its creation from this system property.
+     */
+    static final long HOUSEKEEPING_PERIOD_MS = 5_000;
+
+    /**
+     * The longest any statement may run on the server before the server cancels it ({@code statement_timeout}, ms;
+     * PostgreSQL docs, 20.11 "Client Connection Defaults"). A cancelled statement rolls its transaction back: it
+     * never commits later. Work that is long by nature (VACUUM after a bulk load) lifts it for itself.
+     */
+    public static final int STATEMENT_TIMEOUT_MS = 10_000;
+
+    /**
+     * The longest a statement waits for a row or table lock ({@code lock_timeout}, ms): a save on a customer that an
+     * open transaction holds (psql, a bulk import) gives up after this and says who holds it.
+     */
+    public static final int LOCK_TIMEOUT_MS = 4_000;
+
+    /**
+     * How long a migration waits for a lock (ms): for another client migrating the same database at the same moment
+     * (Flyway's advisory lock), or for running clients' transactions to end before it changes a table.
+     */
+    public static final int MIGRATION_LOCK_TIMEOUT_MS = 120_000;
+
+    /** An idle transaction left open (a crashed client mid-transaction) is ended after this, ms. */
+    public static final int IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+    /**
+     * The longest the client waits for any reply from the server (pgjdbc {@code socketTimeout}, s). Longer than
+     * {@link #STATEMENT_TIMEOUT_MS}, so that a slow statement is ended by the server (a known outcome: nothing written)
+     * before the client gives up on a silent one (a frozen server or network: the outcome of a write is then unknown).
+     */
+    public static final int SOCKET_TIMEOUT_S = 15;
+
+    /**
+     * How often a server of PostgreSQL 14 or later checks, while running a statement, that its client is still
+     * there (ms): a statement whose client gave up stops instead of running — and perhaps committing — on.
+     */
+    public static final int CLIENT_CONNECTION_CHECK_MS = 2_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+
+    private final HikariDataSource dataSource;
+    private final Jdbi jdbi;
+    private final Optional<EmbeddedServer> embedded;
+    private final Optional<EmbeddedConnections> restarting;
+    private final ServerUrls urls;
+    private final String application;
+    private final String user;
+    private final String password;
+
+    private Database(HikariDataSource dataSource, Optional<EmbeddedServer> embedded,
+            Optional<EmbeddedConnections> restarting, ServerUrls urls, String application, String user,
+            String password) {
+        this.dataSource = dataSource;
+        this.restarting = restarting;
+        this.urls = urls;
+        this.application = application;
+        this.user = user;
+        this.password = password;
+        this.jdbi = Jdbi.create(dataSource).installPlugin(new PostgresPlugin()).configure(StatementExceptions.class,
+                c -> c.setMessageRendering(MessageRendering.NONE)); // no SQL or bound values in exception messages
+        this.embedded = embedded;
+    }
+
+    /**
+     * Connects as configured (starting the embedded server when no URL is given), migrates the schema and, when the
+     * {@code customer} table is empty, loads the {@link SampleData sample customers}.
+     *
+     * @param config      where to connect
+     * @param application a name shown in {@code pg_stat_activity.application_name}, e.g. "Lockstep"
+     * @throws IllegalStateException when the database cannot be reached, migrated or given its sample; the message
+     *                               says why (for a server that is full, which limit and what to do)
+     */
+    public static Database open(LockstepConfig config, String application) {
+        return open(config, application, true);
+    }
+
+    /**
+     * As {@link #open(LockstepConfig, String)}, choosing whether an empty database gets the sample customers:
+     * {@code lockstep import} brings its own data and must not find 59 strangers mixed into it.
+     *
+     * @param loadSample whether to load the sample into an empty {@code customer} table
+     */
+    public static Database open(LockstepConfig config, String application, boolean loadSample) {
+        Optional<EmbeddedServer> embedded = Optional.empty();
+        Optional<EmbeddedConnections> restarting = Optional.empty();
+        ServerUrls urls;
+        String user = null;
+        String password = null;
+        if (config.dbUrl().isPresent()) {
+            urls = new ServerUrls(config.dbUrl().get(), config.listenUrl().orElse(config.dbUrl().get()));
+        } else {
+            EmbeddedServer server = new EmbeddedServer(config.dataDir(), LockstepConfig.cacheDir(System.getenv()));
+            EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+            urls = ServerUrls.direct(endpoint.jdbcUrl());
+            user = endpoint.user();
+            password = endpoint.password();
+            embedded = Optional.of(server);
+            restarting = Optional.of(new EmbeddedConnections(server, endpoint.jdbcUrl()));
+        }
+        Database db = open(urls, user, password, application + " (" + config.user() + ")", embedded, restarting);
+        if (!loadSample) {
+            return db;
+        }
+        try {
+            SampleData.loadIfEmpty(db.jdbi(), config.user());
+        } catch (RuntimeException e) {
+            db.close();
+            throw new IllegalStateException("Cannot load the sample customers: " + e.getMessage(), e);
+        }
+        return db;
+    }
+
+    /**
+     * Connects to a URL and migrates the schema; for tests and tools that manage the server themselves.
+     *
+     * @param user     the role, or {@code null} to take it from the URL, {@code PGUSER} or pgjdbc's default
+     * @param password the password, or {@code null} to take it from the URL, {@code PGPASSWORD} or {@code ~/.pgpass}
+     */
+    public static Database open(String url, String user, String password, String application) {
+        return open(ServerUrls.direct(url), user, password, application, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * Connects the pool to {@code urls.pool()} and the change feed and migrations to {@code urls.listen()} (PgBouncer
+     * in transaction pooling in front of a server: see {@link ServerUrls}) and migrates the schema.
+     *
+     * @param user     the role, or {@code null} to take it from the URL, {@code PGUSER} or pgjdbc's default
+     * @param password the password, or {@code null}
+     */
+    public static Database open(ServerUrls urls, String user, String password, String application) {
+        return open(urls, user, password, application, Optional.empty(), Optional.empty());
+    }
+
+    private static Database open(ServerUrls urls, String user, String password, String application,
+            Optional<EmbeddedServer> embedded, Optional<EmbeddedConnections> restarting) {
+        for (String url : new String[]{urls.pool(), urls.listen()}) {
+            if (!url.startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException("Not a PostgreSQL JDBC URL: " + redact(url)
+                        + " (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
+            }
+        }
+        HikariConfig hc = new HikariConfig();
+        Map<String, String> env = System.getenv();
+        if (user != null) {
+            hc.setUsername(user);
+        } else if (env.get("PGUSER") != null && !urls.pool().contains("user=")) {
+            hc.setUsername(env.get("PGUSER"));
+        }
+        if (password != null) {
+            hc.setPassword(password);
+        } else if (env.get("PGPASSWORD") != null && !urls.pool().contains("password=")) {
+            hc.setPassword(env.get("PGPASSWORD"));
+        }
+        hc.setPoolName("lockstep");
+        hc.setMaximumPoolSize(POOL_SIZE);
+        hc.setMinimumIdle(MINIMUM_IDLE);
+        hc.setIdleTimeout(IDLE_TIMEOUT_MS);
+        System.getProperties().putIfAbsent("com.zaxxer.hikari.housekeeping.periodMs",
+                Long.toString(HOUSEKEEPING_PERIOD_MS));
+        // An operator waiting on a dead server should hear about it in seconds, not after the default 30 s.
+        hc.setConnectionTimeout(5_000);
+        hc.setValidationTimeout(2_000);
+        // One attempt: a wrong password, host or database does not get better by retrying for ten seconds.
+        hc.setInitializationFailTimeout(1);
+        hc.addDataSourceProperty("ApplicationName", application);
+        hc.addDataSourceProperty("connectTimeout", "5");
+        hc.addDataSourceProperty("tcpKeepAlive", "true");
+        hc.addDataSourceProperty("logServerErrorDetail", "false"); // DETAIL ("Failing row contains …") holds values
+        if (urls.throughPooler()) {
+            // No session state: the server's role settings bound the statements (checked below).
+            hc.setJdbcUrl(urls.poolJdbcUrl());
+            hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        } else {
+            // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
+            hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(urls.pool(), serverTimeouts()));
+            // Every statement and every wait is bounded; a URL's own options come after Lockstep's (setJdbcUrl above).
+            boundEveryStatement(hc);
+        }
+        // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
+        restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
+        HikariDataSource ds;
+        try {
+            ds = new HikariDataSource(hc);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(ConnectionRefusals.explain(e)
+                    .orElseGet(() -> "Cannot connect to " + redact(urls.pool()) + ": " + rootMessage(e)), e);
+        }
+        try {
+            migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application);
+        } catch (RuntimeException e) {
+            ds.close();
+            throw new IllegalStateException(ConnectionRefusals.explain(e)
+                    .orElseGet(() -> "Cannot prepare the database schema: " + rootMessage(e)), e);
+        }
+        if (urls.throughPooler()) {
+            PoolerSessionCheck.warnIfUnbounded(ds);
+        }
+        LOG.info("Connected to {}{}", redact(urls.pool()),
+                urls.throughPooler() ? ", listening on " + redact(urls.listen()) : "");
+        return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
+    }
+
+    /**
+     * Migrations may build indexes on a large table: they run on connections of their own, outside the pool, on the
+     * server itself (never through a pooler), without the statement timeout (the session settings would otherwise
+     * return to the pool with them).
+     */
+    private static void migrate(String url, String user, String password, String application) {
+        String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
+        Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), user, password)
+                .jdbcProperties(Map.of("options", migrationTimeouts,
+                        "ApplicationName", application + " migrating", "connectTimeout", "5"))
+                .locations("classpath:db/migration").load().migrate();
+    }
+
+    /**
+     * A second client of the same database, with its own pool, as if on another machine (the trainer demo's second
+     * operator). Closing it never stops the embedded server; this database's {@link #closeAndStopIfLast()} does. Like
+     * this one, it starts the embedded server again when the server died under it.
+     *
+     * @param application how {@code pg_stat_activity.application_name} shows the new client
+     * @throws IllegalStateException when it cannot connect; the message says why
+     */
+    public Database anotherClient(String application) {
+        return open(urls, user, password, application, Optional.empty(), restarting);
+    }
+
+    /** The Jdbi over the pool. */
+    public Jdbi jdbi() {
+        return jdbi;
+    }
+
+    /** The pool itself, for raw-JDBC comparisons in benchmarks. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /**
+     * A feed of committed changes on its own connection, outside the pool (PostgreSQL LISTEN/NOTIFY); not started. On
+     * the embedded server, the feed's reconnection starts the server again when it died, as the pool's does.
+     */
+    public ChangeFeed changeFeed(ChangeFeed.Listener listener) {
+        return restarting.<ChangeFeed>map(r -> new PgChangeFeed(r::connect, user, password, listener))
+                .orElseGet(() -> new PgChangeFeed(urls.listen(), user, password, listener));
+    }
+
+    /** Where this client's pool and its change feed connect. */
+    public ServerUrls urls() {
+        return urls;
+    }
+
+    /** The role and password this client connects with, as pgjdbc properties, for a tool's own connection. */
+    public Map<String, String> credentials() {
+        Map<String, String> c = new java.util.HashMap<>();
+        if (user != null) {
+            c.put("user", user);
+        }
+        if (password != null) {
+            c.put("password", password);
+        }
+        return c;
+    }
+
+    /** How {@code pg_stat_activity.application_name} shows this client's pooled connections. */
+    public String application() {
+        return application;
+    }
+
+    /** The embedded server behind this database, when one is used. */
+    public Optional<EmbeddedServer> embeddedServer() {
+        return embedded;
+    }
+
+    /**
+     * How long closing waits for the saves' announcements still queued to be sent (ms): a CLI command that saved
+     * exits right after, and other clients would not hear of its save ({@link Announcer}).
+     */
+    public static final long ANNOUNCEMENT_FLUSH_MS = 3_000;
+
+    /**
+     * Closes the pool after sending the saves' announcements still queued (at most {@link #ANNOUNCEMENT_FLUSH_MS});
+     * the embedded server keeps running (see {@link #closeAndStopIfLast()}).
+     */
+    @Override
+    public void close() {
+        if (!Announcer.flush(jdbi, java.time.Duration.ofMillis(ANNOUNCEMENT_FLUSH_MS))) {
+            LOG.warn("Closing with saves not yet announced to other clients: they learn of them when they next read");
+        }
+        dataSource.close();
+    }
+
+    /** Closes the pool and stops the embedded server when no other Lockstep client is connected to it. */
+    public void closeAndStopIfLast() {
+        close();
+        embedded.ifPresent(server -> {
+            try {
+                server.stopIfUnused();
+            } catch (RuntimeException e) {
+                LOG.warn("Could not stop the embedded server: {}", e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Bounds every statement and every wait of a pool's connections, as this class's own pool is bounded: the server
+     * settings of {@link #serverTimeouts()}, given in the startup packet's options (no extra round trip; a URL that
+     * sets its own options keeps them), the client's {@link #SOCKET_TIMEOUT_S}, and the server's check that the client
+     * is still there ({@link #CLIENT_CONNECTION_CHECK_MS}). Other pools on Lockstep's database (the contention lab's)
+     * use it too, so that none of their statements waits without end.
+     */
+    static void boundEveryStatement(HikariConfig hc) {
+        hc.addDataSourceProperty("options", serverTimeouts());
+        hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
+        hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
+                + "', false) WHERE current_setting('server_version_num')::int >= 140000");
+    }
+
+    /**
+     * The server settings that bound every statement of a Lockstep session, as pgjdbc's {@code options} startup
+     * parameter ({@code -c name=value …}).
+     */
+    public static String serverTimeouts() {
+        return "-c statement_timeout=" + STATEMENT_TIMEOUT_MS + " -c lock_timeout=" + LOCK_TIMEOUT_MS
+                + " -c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION_TIMEOUT_MS;
+    }
+
+    /** The URL without a password parameter, for messages and logs. */
+    public static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

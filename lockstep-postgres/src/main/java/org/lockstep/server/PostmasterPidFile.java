@@ -1,0 +1,77 @@
+package org.lockstep.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A cluster's {@code postmaster.pid}, trusted only when the process it names is the postmaster of that very cluster.
+ * The file's first line is the postmaster's process id and its fourth the port (PostgreSQL docs, 66.1 Database File
+ * Layout). After a crash the file stays behind and its pid may be reused by any program; {@code pg_ctl status} and
+ * {@code pg_ctl stop} believe it regardless, and {@code pg_ctl stop} signals whatever process has that pid now.
+ *
+ * <p>The check reads {@code /proc/PID}: the executable must be a {@code postgres} binary and the working directory
+ * must be this cluster's directory, which the postmaster makes its working directory at startup. A process's name
+ * and arguments prove nothing ({@code exec -a postgres sleep 300}); its executable and working directory are set by
+ * the kernel. The binary is recognized by name rather than by its path in the cache, so a server started by a
+ * Lockstep with another cache directory is still recognized: mistaking a live postmaster for a stale file would
+ * delete the file, which makes that postmaster shut itself down.
+ */
+final class PostmasterPidFile {
+
+    /** A live postmaster of this cluster: its process id and port. */
+    record Postmaster(long pid, int port) {
+    }
+
+    private final Path pgData;
+    private final Path file;
+
+    /** @param pgData the cluster's directory */
+    PostmasterPidFile(Path pgData) {
+        this.pgData = pgData;
+        this.file = pgData.resolve("postmaster.pid");
+    }
+
+    /** Whether the file exists: a server runs, or one died without shutting down (a clean shutdown removes it). */
+    boolean exists() {
+        return Files.exists(file);
+    }
+
+    /** The postmaster the file names when it is alive and serves this cluster; empty when the file is stale. */
+    Optional<Postmaster> running() {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        if (lines.size() < 4) {
+            return Optional.empty(); // a postmaster still writing its file, or a torn file: not trusted
+        }
+        try {
+            long pid = Long.parseLong(lines.get(0).strip());
+            int port = Integer.parseInt(lines.get(3).strip());
+            return isPostmasterOf(pid, pgData) ? Optional.of(new Postmaster(pid, port)) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether process {@code pid} is a PostgreSQL server process whose working directory is {@code pgData}.
+     * Unreadable {@code /proc} entries (no such process, or not ours) answer {@code false}.
+     */
+    static boolean isPostmasterOf(long pid, Path pgData) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        try {
+            Path exe = Files.readSymbolicLink(proc.resolve("exe"));
+            Path cwd = Files.readSymbolicLink(proc.resolve("cwd"));
+            return exe.getFileName() != null && exe.getFileName().toString().equals("postgres")
+                    && cwd.equals(pgData.toRealPath());
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package org.lockstep.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.lockstep.server.Database;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerPageRequest;
+import org.lockstep.domain.FieldError;
+import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.TestDatabases;
+
+/**
+ * What the repository stores is what the operator meant (ADR 0010): text in NFC, lengths in code points as the
+ * database counts them, and a record another tool wrote with a value today's rules refuse stays editable in every
+ * other field.
+ */
+class StoredValuesTest {
+
+    /** U+1F600: one code point, two UTF-16 code units. */
+    static final String GRIN = new String(Character.toChars(0x1F600));
+    static final AtomicInteger REFS = new AtomicInteger();
+
+    static Database db;
+    static JdbiCustomerRepository alice;
+
+    @BeforeAll
+    static void open() {
+        db = TestDatabases.fresh();
+        alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    static CustomerData aFreshCustomer() {
+        return aCustomer().with(CustomerField.EXTERNAL_REF, "SV-" + REFS.incrementAndGet()).build();
+    }
+
+    /** A value of exactly {@code length} code points, all astral but what the field's rules need. */
+    static String astral(CustomerField field, int length) {
+        return field == CustomerField.EMAIL ? GRIN.repeat(length - 6) + "@b.com" : GRIN.repeat(length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = CustomerField.class, names = "CREDIT_LIMIT", mode = EnumSource.Mode.EXCLUDE)
+    void aValueOfExactlyTheLimitInAstralCodePointsIsStoredAndReadBackUnchanged(CustomerField field) {
+        String value = astral(field, field.maxLength());
+
+        Customer created = alice.create(aFreshCustomer().with(field, value));
+
+        assertThat(value.codePointCount(0, value.length())).isEqualTo(field.maxLength());
+        assertThat(value.length()).as("UTF-16 code units, what was counted before").isGreaterThan(field.maxLength());
+        assertThat(alice.find(created.id()).orElseThrow().data().get(field)).isEqualTo(value);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = CustomerField.class, names = "CREDIT_LIMIT", mode = EnumSource.Mode.EXCLUDE)
+    void oneCodePointMoreIsRefusedNamingTheFieldAndNothingIsWritten(CustomerField field) {
+        long before = count();
+        CustomerData tooLong = aFreshCustomer().with(field, GRIN + astral(field, field.maxLength()));
+
+        assertThatThrownBy(() -> alice.create(tooLong))
+                .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
+                        .containsExactly(new FieldError(field, field.label() + " is too long: "
+                                + (field.maxLength() + 1) + " characters, at most " + field.maxLength())));
+        assertThat(count()).isEqualTo(before);
+    }
+
+    @Test
+    void textTypedInNfdIsStoredInNfcAndASaveOfTheOtherFormIsNoChange() {
+        Customer created =
+                alice.create(aFreshCustomer().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez"));
+
+        Customer read = alice.find(created.id()).orElseThrow();
+        assertThat(read.data().contactName()).isEqualTo("Jos\u00e9 N\u00fa\u00f1ez");
+        assertThat(
+                read.data().sameValues(created.data().with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez")))
+                .isTrue();
+    }
+
+    @ParameterizedTest(name = "search \"{0}\"")
+    @CsvSource(textBlock = """
+            Jose\u0301 Nu\u0301n\u0303ez
+            Jos\u00e9 N\u00fa\u00f1ez
+            nu\u0301n\u0303
+            """)
+    void aSearchInEitherFormFindsTheStoredName(String search) {
+        String ref = "SEARCH-NFC-" + REFS.incrementAndGet();
+        alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, ref)
+                .with(CustomerField.CONTACT_NAME, "Jose\u0301 Nu\u0301n\u0303ez " + ref).build());
+
+        List<Customer> found = alice.page(CustomerPageRequest.first(search));
+
+        assertThat(found).extracting(c -> c.data().externalRef()).contains(ref);
+        assertThat(alice.count(CustomerPageRequest.searchTerm(search), 5_000).count()).isPositive();
+    }
+
+    /** A row as psql may write it: a control character in City, an email today's rule refuses. */
+    static long insertedByAnotherTool(Database database) {
+        return database.jdbi().withHandle(h -> h.createQuery("""
+                        INSERT INTO customer (external_ref, company, city, email)
+                        VALUES (:ref, 'Written by psql', E'Recife\\x07', 'not-an-email') RETURNING id""")
+                .bind("ref", "PSQL-" + REFS.incrementAndGet()).mapTo(Long.class).one());
+    }
+
+    @Test
+    void aRecordWithAnOutOfBoundsValueCanStillBeSavedWhenOnlyAnotherFieldChanges() {
+        Customer stored = alice.find(insertedByAnotherTool(db)).orElseThrow();
+
+        SaveOutcome outcome = alice.save(stored.id(), stored.version(),
+                stored.data().with(CustomerField.PHONE, "+55 81 3000-0000"));
+
+        assertThat(outcome).isInstanceOf(SaveOutcome.Saved.class);
+        Customer now = alice.find(stored.id()).orElseThrow();
+        assertThat(now.version()).isEqualTo(stored.version() + 1);
+        assertThat(now.data().phone()).isEqualTo("+55 81 3000-0000");
+        assertThat(now.data().city()).isEqualTo("Recife\u0007");
+        assertThat(now.data().email()).isEqualTo("not-an-email");
+    }
+
+    @Test
+    void changingTheOutOfBoundsFieldToAnotherOutOfBoundsValueIsRefusedNamingItAndWritesNothing() {
+        Customer stored = alice.find(insertedByAnotherTool(db)).orElseThrow();
+
+        assertThatThrownBy(() -> alice.save(stored.id(), stored.version(), stored.data()
+                .with(CustomerField.CITY, "Olinda\u001b[31m").with(CustomerField.PHONE, "+55 81 3000-0000")))
+                .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::field).containsExactly(CustomerField.CITY));
+        assertThat(alice.find(stored.id()).orElseThrow()).isEqualTo(stored);
+    }
+
+    @Test
+    void aStaleSaveOfSuchARecordIsAConflictNotARefusal() {
+        Customer stored = alice.find(insertedByAnotherTool(db)).orElseThrow();
+        alice.save(stored.id(), stored.version(), stored.data().with(CustomerField.REGION, "PE"));
+
+        SaveOutcome outcome = alice.save(stored.id(), stored.version(),
+                stored.data().with(CustomerField.PHONE, "+55 81 3000-0000"));
+
+        assertThat(outcome).isInstanceOf(SaveOutcome.Conflict.class);
+        assertThat(alice.find(stored.id()).orElseThrow().data().phone()).isNull();
+    }
+
+    /**
+     * A database whose schema allowed an over-long postal code (its CHECK constraint dropped, as in an older or
+     * hand-altered schema): the record stays editable, and the over-long value stays as it is.
+     */
+    @Test
+    void anOverLongValueTheDatabaseAllowedBlocksNoEditOfAnotherField() {
+        try (Database loose = TestDatabases.fresh()) {
+            loose.jdbi().useHandle(h -> h.execute("ALTER TABLE customer DROP CONSTRAINT customer_postal_code_check"));
+            long id = loose.jdbi().withHandle(h -> h.createQuery("""
+                            INSERT INTO customer (company, postal_code) VALUES ('Loose Ltd', repeat('9', 30))
+                            RETURNING id""").mapTo(Long.class).one());
+            JdbiCustomerRepository repository = new JdbiCustomerRepository(loose.jdbi(), "Alice");
+            Customer stored = repository.find(id).orElseThrow();
+
+            SaveOutcome saved = repository.save(id, stored.version(), stored.data().with(CustomerField.CITY, "Natal"));
+            assertThat(saved).isInstanceOf(SaveOutcome.Saved.class);
+            assertThat(repository.find(id).orElseThrow().data().postalCode()).isEqualTo("9".repeat(30));
+
+            Customer now = ((SaveOutcome.Saved) saved).saved();
+            assertThatThrownBy(() -> repository.save(id, now.version(),
+                    now.data().with(CustomerField.POSTAL_CODE, "8".repeat(30))))
+                    .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
+                            .extracting(FieldError::field).containsExactly(CustomerField.POSTAL_CODE));
+        }
+    }
+
+    private static long count() {
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM customer").mapTo(Long.class).one());
+    }
+}
