@@ -1,7 +1,7 @@
 package org.lockstep.cli;
 
 /**
- * The exit codes of the {@code lockstep} command, the same for every subcommand and the desktop editor (README,
+ * The exit codes of the {@code lockstep} command, the same for every subcommand and the desktop editor (docs/cli.md,
  * "Exit codes"). They live apart from the command line so that every front end returns them without depending on
  * the launcher.
  */

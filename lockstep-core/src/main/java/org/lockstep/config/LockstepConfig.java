@@ -19,7 +19,7 @@ import org.lockstep.domain.FieldParser;
  *       directory;</li>
  *   <li>the connection live updates LISTEN on: {@code --listen-url} / {@code LOCKSTEP_LISTEN_URL} / the database's
  *       URL. Given when {@code --db-url} goes through PgBouncer in transaction pooling, where LISTEN cannot work:
- *       the listener then connects to the server itself (README, "For administrators");</li>
+ *       the listener then connects to the server itself (docs/admin-guide.md, "PgBouncer");</li>
  *   <li>data directory: {@code --data-dir} / {@code LOCKSTEP_DATA_DIR} / {@code $XDG_DATA_HOME/lockstep} /
  *       {@code ~/.local/share/lockstep};</li>
  *   <li>operator: {@code --user} / {@code LOCKSTEP_USER} / the operating-system user, in NFC (one name whichever

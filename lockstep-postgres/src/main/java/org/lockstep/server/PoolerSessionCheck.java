@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Checks, once per client, that statements through a transaction-pooling PgBouncer are bounded as a direct connection's
  * are. Such a pool can send no session settings of its own ({@link ServerUrls}), so the bounds must come from the
- * server's settings for the role ({@code ALTER ROLE … SET statement_timeout = '10s'}, README "For administrators");
+ * server's settings for the role ({@code ALTER ROLE … SET statement_timeout = '10s'}, docs/admin/team-roles.sql);
  * without them a save on a row held in psql would wait as long as psql holds it. The client still works: this warns in
  * the log, naming the settings and the statement that fixes them.
  */

@@ -48,7 +48,7 @@ public final class ConnectionRefusals {
             }
             return Optional.of(tr("The database server refused the connection: all its connections are in use "
                     + "(max_connections). Ask its administrator to raise max_connections or to put PgBouncer in "
-                    + "front of it (README, \"For administrators\"); closing other Lockstep windows frees some."));
+                    + "front of it (docs/admin-guide.md, \"PgBouncer\"); closing other Lockstep windows frees some."));
         }
         return Optional.empty();
     }
