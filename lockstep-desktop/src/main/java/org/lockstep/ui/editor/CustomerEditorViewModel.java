@@ -132,7 +132,7 @@ public final class CustomerEditorViewModel {
             input.addListener(o -> refresh());
         }
         LockWiring.wire(session, lock, helpers, this::load);
-        services.live().ifPresent(l -> unsubscribe.addAll(live.follow(l)));
+        unsubscribe.addAll(live.follow(services.live()));
         refresh();
     }
 
