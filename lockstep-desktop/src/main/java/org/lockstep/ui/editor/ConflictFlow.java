@@ -5,17 +5,15 @@ import static org.lockstep.text.Texts.tr;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
-import org.lockstep.domain.CustomerRepository;
-import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.DeleteDecision;
 import org.lockstep.ui.merge.MergeHeader;
 import org.lockstep.ui.merge.MergeOutcome;
 import org.lockstep.ui.merge.MergeViewModel;
+import org.lockstep.ui.merge.Merges;
 
 /**
  * An editor's conflicts: the merge a zero-row save opens ({@link MergeViewModel}, also for a record someone deleted),
@@ -26,23 +24,15 @@ import org.lockstep.ui.merge.MergeViewModel;
 public final class ConflictFlow {
 
     private final EditorSession session;
-    private final CustomerRepository customers;
-    private final HistoryRepository history;
-    private final TaskExecutor executor;
+    private final Merges merges;
     private final ReadOnlyObjectWrapper<MergeViewModel> merge = new ReadOnlyObjectWrapper<>(this, "merge");
     private final ReadOnlyObjectWrapper<DeleteConflictViewModel> deleteConflict =
             new ReadOnlyObjectWrapper<>(this, "deleteConflict");
 
-    /**
-     * @param customers where a merge saves, re-creates and deletes, as the editor's writer
-     * @param history   the version history the dialogs' headers name
-     */
-    public ConflictFlow(EditorSession session, CustomerRepository customers, HistoryRepository history,
-            TaskExecutor executor) {
+    /** @param merges opens the merges and delete decisions, writing as the editor's writer */
+    public ConflictFlow(EditorSession session, Merges merges) {
         this.session = session;
-        this.customers = customers;
-        this.history = history;
-        this.executor = executor;
+        this.merges = merges;
     }
 
     /** An open merge of my save with theirs (or the deleted flow), or {@code null}. While open, no edits. */
@@ -94,7 +84,7 @@ public final class ConflictFlow {
 
     /** A versioned delete of {@code base} met {@code theirs}: open the decision. */
     public void deleteConflicted(Customer base, Customer theirs) {
-        DeleteConflictViewModel open = new DeleteConflictViewModel(customers, history, executor, base, theirs);
+        DeleteConflictViewModel open = merges.forDelete(base, theirs);
         open.setOnDecided(decision -> {
             deleteConflict.set(null);
             decision.handle(new DeleteDecision.Handler() {
@@ -114,7 +104,7 @@ public final class ConflictFlow {
     }
 
     private MergeViewModel mergeOf(Customer base, CustomerData mine, SaveOutcome.Conflict outcome) {
-        MergeViewModel open = MergeViewModel.forConflict(customers, history, executor, base, mine, outcome);
+        MergeViewModel open = merges.forConflict(base, mine, outcome);
         open.setOnFinished(ending -> {
             merge.set(null);
             ending.handle(new MergeOutcome.Handler() {

@@ -21,6 +21,7 @@ import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.ui.merge.Merges;
 import org.lockstep.text.Texts;
 
 /**
@@ -90,7 +91,7 @@ public final class CustomerEditorViewModel {
         this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());
         EditBuffer buffer = session.buffer();
         this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), session::notice);
-        this.conflicts = new ConflictFlow(session, customers, history, services.executor());
+        this.conflicts = new ConflictFlow(session, new Merges(customers, history, services.executor()));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
         this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline);
         session.subscribe(new EditorSession.Events() {
