@@ -1,27 +1,19 @@
 package org.lockstep.app;
 
+import org.lockstep.client.StoreClient;
 import org.lockstep.server.Database;
+import org.lockstep.server.PostgresClient;
 import org.lockstep.cli.Desktop;
 import org.lockstep.cli.ExitCodes;
-import org.lockstep.server.LabConnections;
 import org.lockstep.config.LockstepConfig;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.UUID;
-import org.lockstep.domain.TrainingRecords;
 import org.lockstep.shell.DemoApplication;
 import org.lockstep.shell.LockstepApplication;
-import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
-import org.lockstep.store.JdbiHistoryRepository;
-import org.lockstep.store.JdbiLeaseRepository;
-import org.lockstep.store.JdbiConflictReports;
-import org.lockstep.store.JdbiMessageRepository;
-import org.lockstep.store.JdbiPresenceRepository;
-import org.lockstep.store.JdbiTrainingRecords;
 import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.UiContext;
@@ -39,8 +31,9 @@ public final class DesktopApp implements Desktop {
         useLanguage(lang);
         UiContext context = new UiContext(config.user(), () -> {
             Database db = Database.open(config, "Lockstep");
-            return backend(db, config.user(), config.leaseTtl(), config.lockIdle(), db::closeAndStopIfLast,
-                    demoClients(db, demoLeaseTtl, config.lockIdle()));
+            StoreClient store = PostgresClient.of(db, config.user(), db::closeAndStopIfLast);
+            return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(),
+                    DemoClients.over(store, demoLeaseTtl, config.lockIdle()));
         }, config.allowUnsafe());
         return LockstepApplication.launch(context) == LockstepApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
@@ -52,7 +45,10 @@ public final class DesktopApp implements Desktop {
         useLanguage(lang);
         int code = DemoApplication.launch(() -> {
             Database db = Database.open(config, "Lockstep demo");
-            return new DemoApplication.Opened(demoClients(db, leaseTtl, config.lockIdle()), db::closeAndStopIfLast);
+            // The trainer's own client only resets the demo's customers; Alice and Bob get clients of their own.
+            StoreClient trainer = PostgresClient.of(db, config.user(), () -> {});
+            return new DemoApplication.Opened(DemoClients.over(trainer, leaseTtl, config.lockIdle()),
+                    db::closeAndStopIfLast);
         });
         return code == DemoApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
@@ -88,41 +84,5 @@ public final class DesktopApp implements Desktop {
         Locale format = Locale.getDefault(Locale.Category.FORMAT);
         Locale.setDefault(language.locale());
         Locale.setDefault(Locale.Category.FORMAT, format);
-    }
-
-    /**
-     * The trainer demo's clients on {@code db}: each operator gets a pool of their own on the same server, and the
-     * demo's customers are reset through {@code db}'s pool.
-     *
-     * @param leaseTtl the operators' lease TTL
-     * @param lockIdle how long a locking editor may sit idle
-     */
-    public static DemoClients demoClients(Database db, Duration leaseTtl, Duration lockIdle) {
-        TrainingRecords records = new JdbiTrainingRecords(db.jdbi());
-        return new DemoClients() {
-            @Override
-            public UiContext.Backend open(String operator) {
-                Database client = db.anotherClient("Lockstep demo (" + operator + ")");
-                return backend(client, operator, leaseTtl, lockIdle, client::close, null);
-            }
-
-            @Override
-            public TrainingRecords records() {
-                return records;
-            }
-        };
-    }
-
-    private static UiContext.Backend backend(Database db, String user, Duration leaseTtl, Duration lockIdle,
-            Runnable shutdown, DemoClients demo) {
-        // One client session for all: presence, messages and the list act as it, and each editor writes as a writer
-        // id of its own derived from it (editing.WriterIds), so that one window's lease keeps the others from writing.
-        String session = user + "-" + UUID.randomUUID();
-        return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
-                new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
-                leaseTtl, lockIdle, db::changeFeed,
-                new JdbiPresenceRepository(db.jdbi(), user, session, JdbiPresenceRepository.DEFAULT_TTL),
-                new JdbiMessageRepository(db.jdbi(), user, session), LabConnections.runner(db), shutdown, demo,
-                new JdbiConflictReports(db.jdbi()));
     }
 }

@@ -7,14 +7,26 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.core.importer.Location;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.lockstep.ui.editor.AllowedToUseEditorViewModel;
+import org.lockstep.ui.editor.CustomerEditorViewModel;
 
 /**
  * What the module graph cannot say about Lockstep's main code, in one place (JabRef's {@code CommonArchitectureTest}
@@ -64,7 +76,8 @@ class ArchitectureTest {
             // The parts the editor's view model is composed of are view-model code too.
             .or().haveSimpleName("ConflictFlow").or().haveSimpleName("EditorSaves").or().haveSimpleName("SaveQueue")
             .or().haveSimpleName("LiveFollower").or().haveSimpleName("RecordHelpers").or().haveSimpleName("EditBuffer")
-            .or().haveSimpleName("EditorStatus").or().haveSimpleName("HotRecordWatch")
+            .or().haveSimpleName("EditorStatus").or().haveSimpleName("HotRecordWatch").or()
+            .haveSimpleName("EditorSession")
             .or().haveSimpleName("HolderMessaging").or().haveSimpleName("PresenceBoard")
             .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
             .because("a view model exposes plain data and properties; its view builds the nodes");
@@ -107,6 +120,57 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule packagesAreFreeOfCycles = slices().matching("org.lockstep.(**)")
             .should().beFreeOfCycles();
+
+    /**
+     * The editor is a composition of parts around an {@code EditorSession} (issue 25): no part calls back into the
+     * editor's view model. Only the classes that say why with {@link AllowedToUseEditorViewModel} — the view and its
+     * window — and the view model itself depend on it; a class nested in one counts as that class.
+     */
+    @ArchTest
+    static final ArchRule editorPartsDoNotKnowTheEditorViewModel = noClasses().that()
+            .resideInAPackage("org.lockstep.ui.editor").and(not(topLevelClass(
+                    DescribedPredicate.describe("annotated with @AllowedToUseEditorViewModel",
+                            c -> c.isAnnotatedWith(AllowedToUseEditorViewModel.class)
+                                    || c.isEquivalentTo(CustomerEditorViewModel.class)))))
+            .should().dependOnClassesThat().belongToAnyOf(CustomerEditorViewModel.class)
+            .because("a part gets the editor's session and its own collaborators, never the view model");
+
+    /**
+     * In {@code ui.editor} no two classes depend on each other (issue 25): a part that needs another takes it, and
+     * the other tells it nothing back but through the session's events. Nested, anonymous and lambda classes count as
+     * their top-level class.
+     */
+    @ArchTest
+    static void noTwoEditorClassesDependOnEachOther(JavaClasses classes) {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        for (JavaClass c : classes.that(resideInAPackage("org.lockstep.ui.editor"))) {
+            Set<String> used = uses.computeIfAbsent(topLevel(c).getName(), k -> new TreeSet<>());
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass target = d.getTargetClass();
+                if (target.getPackageName().equals("org.lockstep.ui.editor")) {
+                    used.add(topLevel(target).getName());
+                }
+            }
+        }
+        List<String> pairs = new ArrayList<>();
+        uses.forEach((a, used) -> used.stream().filter(b -> a.compareTo(b) < 0)
+                .filter(b -> uses.getOrDefault(b, Set.of()).contains(a)).forEach(b -> pairs.add(a + " <-> " + b)));
+        assertThat(pairs).as("classes of ui.editor that depend on each other").isEmpty();
+    }
+
+    /** {@code predicate} holds for the top-level class of a class (the class itself when it is top-level). */
+    private static DescribedPredicate<JavaClass> topLevelClass(DescribedPredicate<JavaClass> predicate) {
+        return DescribedPredicate.describe("in a top-level class " + predicate.getDescription(),
+                c -> predicate.test(topLevel(c)));
+    }
+
+    private static JavaClass topLevel(JavaClass c) {
+        JavaClass top = c;
+        while (top.getEnclosingClass().isPresent()) {
+            top = top.getEnclosingClass().get();
+        }
+        return top;
+    }
 
     /** Lockstep's classes outside {@code packages}. */
     private static DescribedPredicate<JavaClass> lockstepOutside(String... packages) {

@@ -8,8 +8,29 @@ import java.util.Optional;
  */
 public sealed interface SaveOutcome {
 
+    /**
+     * What to do with each kind of outcome, one method per kind: a kind added later breaks the compile of every
+     * handler instead of falling through one.
+     */
+    interface Handler {
+        void saved(Saved outcome);
+
+        void conflict(Conflict outcome);
+
+        void locked(Locked outcome);
+
+        void leaseLost(LeaseLost outcome);
+    }
+
+    /** Calls the method of {@code handler} for this kind of outcome. */
+    void handle(Handler handler);
+
     /** One row came back: the save committed and {@code saved} is the new base (version = base + 1). */
     record Saved(Customer saved) implements SaveOutcome {
+        @Override
+        public void handle(Handler handler) {
+            handler.saved(this);
+        }
     }
 
     /**
@@ -23,6 +44,11 @@ public sealed interface SaveOutcome {
         public boolean deleted() {
             return theirs.isEmpty();
         }
+
+        @Override
+        public void handle(Handler handler) {
+            handler.conflict(this);
+        }
     }
 
     /**
@@ -31,6 +57,10 @@ public sealed interface SaveOutcome {
      * @param holder who holds it and until when
      */
     record Locked(LeaseInfo holder) implements SaveOutcome {
+        @Override
+        public void handle(Handler handler) {
+            handler.locked(this);
+        }
     }
 
     /**
@@ -39,6 +69,10 @@ public sealed interface SaveOutcome {
      *
      * @param current who holds the record now, if anyone
      */
-    record LeaseLost(java.util.Optional<LeaseInfo> current) implements SaveOutcome {
+    record LeaseLost(Optional<LeaseInfo> current) implements SaveOutcome {
+        @Override
+        public void handle(Handler handler) {
+            handler.leaseLost(this);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.lockstep.ui;
 
+import java.time.Duration;
+import org.lockstep.client.StoreClient;
 import org.lockstep.domain.TrainingRecords;
 
 /**
@@ -18,4 +20,28 @@ public interface DemoClients {
 
     /** The demo's own customers, reset before each scenario. */
     TrainingRecords records();
+
+    /**
+     * The demo's clients of {@code store}'s database: each operator a client of its own
+     * ({@link StoreClient#anotherClient}, named "Lockstep demo (Alice)"), the demo's customers reset through
+     * {@code store}.
+     *
+     * @param leaseTtl the operators' lease TTL
+     * @param lockIdle how long a locking editor may sit idle
+     */
+    static DemoClients over(StoreClient store, Duration leaseTtl, Duration lockIdle) {
+        TrainingRecords records = store.trainingRecords();
+        return new DemoClients() {
+            @Override
+            public UiContext.Backend open(String operator) {
+                StoreClient client = store.anotherClient(operator, "Lockstep demo (" + operator + ")");
+                return UiContext.Backend.of(client, leaseTtl, lockIdle, null);
+            }
+
+            @Override
+            public TrainingRecords records() {
+                return records;
+            }
+        };
+    }
 }

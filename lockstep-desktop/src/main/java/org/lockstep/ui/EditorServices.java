@@ -15,6 +15,8 @@ import org.lockstep.domain.MessageRepository;
 import org.lockstep.editing.LeaseSettings;
 import org.lockstep.editing.WriterIds;
 import org.lockstep.ui.live.LiveUpdates;
+import org.lockstep.ui.live.OwnWrites;
+import org.lockstep.ui.live.PublishingCustomerRepository;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
 import org.lockstep.ui.presence.PresenceBoard;
@@ -27,8 +29,10 @@ import org.lockstep.ui.presence.PresenceBoard;
  * lease never blocks its own saves while another editor's lease — another window of the same operator included —
  * does (docs/decisions/0012-one-writer-per-editor.md).
  *
- * <p>Optional parts, empty when the process lacks them: {@link #live()} other sessions' changes as they happen,
- * which open editors follow (without it, editors learn of a newer version at save time); {@link #presence()} who
+ * <p>{@link #live()} brings other sessions' changes as they happen, which open editors follow; a process without a
+ * feed has a hub that nothing feeds (a null object), so its editors learn of a newer version at save time.
+ * {@link #ownWrites()} is this client's own writes, whichever editor made them: the one path to the list. Optional
+ * parts, empty when the process lacks them, because the screen offers less without them: {@link #presence()} who
  * else has a customer open; {@link #messages()} messages to and from this session (a waiting operator to a lock's
  * holder; an editor's services receive those sent to its writer id).
  *
@@ -48,14 +52,20 @@ public final class EditorServices {
     private final LeaseSettings lockSettings;
     private final ObjectProperty<ConcurrencyMode> defaultMode;
     private final OpenLocks openLocks;
-    private final Optional<LiveUpdates> live;
+    private final LiveUpdates live;
     private final Optional<PresenceBoard> presence;
     private final Optional<MessageRepository> messages;
     private final boolean lastWriteWinsAllowed;
     private final WindowPlaces places;
+    private final OwnWrites ownWrites;
 
     private EditorServices(Builder b) {
-        this.customers = Objects.requireNonNull(b.customers, "customers");
+        Objects.requireNonNull(b.customers, "customers");
+        this.ownWrites = b.ownWrites;
+        // Every write of every editor goes through one publishing repository: the one path to the list.
+        this.customers = b.customers instanceof PublishingCustomerRepository ? b.customers
+                : new PublishingCustomerRepository(b.customers, Objects.requireNonNull(b.fxThread, "fxThread"),
+                        ownWrites);
         this.history = Objects.requireNonNull(b.history, "history");
         this.leases = Objects.requireNonNull(b.leases, "leases");
         this.executor = Objects.requireNonNull(b.executor, "executor");
@@ -65,7 +75,8 @@ public final class EditorServices {
         this.lockSettings = Objects.requireNonNull(b.lockSettings, "lockSettings");
         this.defaultMode = Objects.requireNonNull(b.defaultMode, "defaultMode");
         this.openLocks = Objects.requireNonNull(b.openLocks, "openLocks");
-        this.live = b.live;
+        // No feed: a hub nothing ever feeds, so editors follow it like a real one and simply hear nothing.
+        this.live = b.live != null ? b.live : new LiveUpdates(b.fxThread, customers.sessionId());
         this.presence = b.presence;
         this.messages = b.messages;
         this.lastWriteWinsAllowed = b.lastWriteWinsAllowed;
@@ -117,6 +128,7 @@ public final class EditorServices {
         b.messages = messages;
         b.lastWriteWinsAllowed = lastWriteWinsAllowed;
         b.places = places;
+        b.ownWrites = ownWrites;
         return b;
     }
 
@@ -132,11 +144,12 @@ public final class EditorServices {
         private LeaseSettings lockSettings;
         private ObjectProperty<ConcurrencyMode> defaultMode;
         private OpenLocks openLocks;
-        private Optional<LiveUpdates> live = Optional.empty();
+        private LiveUpdates live;
         private Optional<PresenceBoard> presence = Optional.empty();
         private Optional<MessageRepository> messages = Optional.empty();
         private boolean lastWriteWinsAllowed;
         private WindowPlaces places = WindowPlaces.none();
+        private OwnWrites ownWrites = new OwnWrites();
 
         private Builder() {
         }
@@ -149,7 +162,7 @@ public final class EditorServices {
 
         /** Editors follow {@code updates}. */
         public Builder live(LiveUpdates updates) {
-            this.live = Optional.of(updates);
+            this.live = Objects.requireNonNull(updates, "updates");
             return this;
         }
 
@@ -166,8 +179,8 @@ public final class EditorServices {
         }
 
         /**
-         * Customers are written through another repository of the same session (e.g. one that publishes); editors
-         * derive their own writer's repository from it ({@link CustomerRepository#asWriter}).
+         * Customers are kept in another repository of the same session; editors derive their own writer's repository
+         * from it ({@link CustomerRepository#asWriter}), and their writes are reported to {@link #ownWrites()}.
          */
         public Builder customers(CustomerRepository other) {
             this.customers = other;
@@ -221,12 +234,20 @@ public final class EditorServices {
         }
         ConcurrencyMode initial = defaultMode.get();
         lock.modeProperty().set(initial == ConcurrencyMode.LAST_WRITE_WINS ? ConcurrencyMode.OPTIMISTIC : initial);
-        live.ifPresent(lock::follow);
+        lock.follow(live);
         openLocks.add(lock);
         return lock;
     }
 
-    /** Where customers are kept, acting as the operator (or an editor's writer id). */
+    /**
+     * This client's own writes, as every editor made them: what the list follows (the change feed brings the writes
+     * of every other client).
+     */
+    public OwnWrites ownWrites() {
+        return ownWrites;
+    }
+
+    /** Where customers are kept, acting as the operator (or an editor's writer id); writes report to ownWrites(). */
     public CustomerRepository customers() {
         return customers;
     }
@@ -276,8 +297,8 @@ public final class EditorServices {
         return openLocks;
     }
 
-    /** The change feed editors follow, if the process has one. */
-    public Optional<LiveUpdates> live() {
+    /** The change feed editors follow: the process's, or one nothing feeds when it has none. */
+    public LiveUpdates live() {
         return live;
     }
 

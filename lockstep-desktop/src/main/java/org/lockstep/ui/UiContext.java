@@ -1,5 +1,6 @@
 package org.lockstep.ui;
 
+import org.lockstep.client.StoreClient;
 import org.lockstep.report.ConflictReports;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -53,20 +54,15 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
             PresenceRepository presence, MessageRepository messages, LabRunner lab,
             Runnable shutdown, DemoClients demo, ConflictReports reports) {
 
-        /** A backend without the conflict report. */
-        public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
-                PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown,
-                DemoClients demo) {
-            this(repository, history, leases, leaseTtl, lockIdle, changeFeed, presence, messages, lab, shutdown, demo,
-                    null);
-        }
-
-        /** A backend without the trainer demo. */
-        public Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
-                Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
-                PresenceRepository presence, MessageRepository messages, LabRunner lab, Runnable shutdown) {
-            this(repository, history, leases, leaseTtl, lockIdle, changeFeed, presence, messages, lab, shutdown, null);
+        /**
+         * The backend of one client of the store: its repositories, feed, lab and report, closed with it.
+         *
+         * @param demo the trainer demo's clients, or {@code null} for no demo
+         */
+        public static Backend of(StoreClient store, Duration leaseTtl, Duration lockIdle, DemoClients demo) {
+            return new Backend(store.customers(), store.history(), store.leases(), leaseTtl, lockIdle,
+                    store::changeFeed, store.presence(), store.messages(), store.lab(), store::close, demo,
+                    store.reports());
         }
 
         /** The same backend writing customers and leases through other repositories of the same session. */

@@ -16,9 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.UiContext;
 import org.lockstep.server.Database;
+import org.lockstep.server.PostgresClient;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.store.JdbiHistoryRepository;
-import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
@@ -52,17 +51,10 @@ class LockstepApplicationTest {
         LockstepApplication.useContext(new UiContext("Åsa", () -> {
             // Hold the "database" until the test has seen the starting window, as a slow embedded start would.
             releaseDatabase.await(20, TimeUnit.SECONDS);
-            String session = "Åsa-" + java.util.UUID.randomUUID();
-            return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), "Åsa", session),
-                    new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), "Åsa", session),
-                    java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
-                    new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), "Åsa", session,
-                            java.time.Duration.ofSeconds(30)),
-                    new org.lockstep.store.JdbiMessageRepository(db.jdbi(), "Åsa", session),
-                    org.lockstep.server.LabConnections.runner(db), () -> {
-                        shutdowns.incrementAndGet();
-                        db.close();
-                    });
+            return UiContext.Backend.of(PostgresClient.of(db, "Åsa", () -> {
+                shutdowns.incrementAndGet();
+                db.close();
+            }), java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), null);
         }));
 
         app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
@@ -112,14 +104,8 @@ class LockstepApplicationTest {
     }
 
     private static UiContext.Backend backend(Database db, String user) {
-        String session = user + "-" + java.util.UUID.randomUUID();
-        return new UiContext.Backend(new JdbiCustomerRepository(db.jdbi(), user, session),
-                new JdbiHistoryRepository(db.jdbi()), new JdbiLeaseRepository(db.jdbi(), user, session),
-                java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), db::changeFeed,
-                new org.lockstep.store.JdbiPresenceRepository(db.jdbi(), user, session,
-                        java.time.Duration.ofSeconds(30)),
-                new org.lockstep.store.JdbiMessageRepository(db.jdbi(), user, session),
-                org.lockstep.server.LabConnections.runner(db), () -> {});
+        return UiContext.Backend.of(PostgresClient.of(db, user, () -> {}), java.time.Duration.ofSeconds(60),
+                java.time.Duration.ofMinutes(15), null);
     }
 
     @Test

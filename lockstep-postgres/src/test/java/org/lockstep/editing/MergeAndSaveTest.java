@@ -14,26 +14,28 @@ import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.FieldMerge;
+import org.lockstep.server.Database;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * {@link CustomerEditing#mergeAndSave}, the one merge-and-retry loop behind both the merge dialog's Save merged and
  * {@code lockstep set --merge}, on the real database: Bob edited version N (his base) while Alice and Carol saved.
  * Every case reads the record back.
  */
+@DatabaseTest
 class MergeAndSaveTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
 
     JdbiCustomerRepository alice;
     JdbiCustomerRepository carol;
@@ -41,9 +43,9 @@ class MergeAndSaveTest {
 
     @BeforeEach
     void operators() {
-        alice = new JdbiCustomerRepository(DB.db().jdbi(), "Alice");
-        carol = new JdbiCustomerRepository(DB.db().jdbi(), "Carol");
-        bob = new CustomerEditing(new JdbiCustomerRepository(DB.db().jdbi(), "Bob"));
+        alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
+        carol = new JdbiCustomerRepository(db.jdbi(), "Carol");
+        bob = new CustomerEditing(new JdbiCustomerRepository(db.jdbi(), "Bob"));
     }
 
     Customer created() {
@@ -166,7 +168,7 @@ class MergeAndSaveTest {
     void anotherSessionsLeaseRefusesTheMergedSave() {
         Customer base = created();
         Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
-        JdbiLeaseRepository carolsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Carol", carol.sessionId());
+        JdbiLeaseRepository carolsLeases = new JdbiLeaseRepository(db.jdbi(), "Carol", carol.sessionId());
         assertThat(carolsLeases.acquire(base.id(), 60_000)).isInstanceOf(AcquireOutcome.Granted.class);
 
         MergeSave outcome = bob.mergeAndSave(base, base.data().with(EMAIL, "bob@acme.example"), theirs, 5);
@@ -178,8 +180,8 @@ class MergeAndSaveTest {
 
     @Test
     void aMergeSavedUnderTheEditorsLeaseIsFencedByItsToken() {
-        JdbiCustomerRepository bobs = new JdbiCustomerRepository(DB.db().jdbi(), "Bob");
-        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Bob", bobs.sessionId());
+        JdbiCustomerRepository bobs = new JdbiCustomerRepository(db.jdbi(), "Bob");
+        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(db.jdbi(), "Bob", bobs.sessionId());
         CustomerEditing locking = new CustomerEditing(bobs);
         Customer base = created();
         Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
@@ -198,9 +200,9 @@ class MergeAndSaveTest {
 
     @Test
     void aMergeUnderAStaleFencingTokenIsRefusedAndWritesNothing() {
-        JdbiCustomerRepository bobs = new JdbiCustomerRepository(DB.db().jdbi(), "Bob");
-        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Bob", bobs.sessionId());
-        JdbiLeaseRepository carolsLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Carol", carol.sessionId());
+        JdbiCustomerRepository bobs = new JdbiCustomerRepository(db.jdbi(), "Bob");
+        JdbiLeaseRepository bobsLeases = new JdbiLeaseRepository(db.jdbi(), "Bob", bobs.sessionId());
+        JdbiLeaseRepository carolsLeases = new JdbiLeaseRepository(db.jdbi(), "Carol", carol.sessionId());
         Customer base = created();
         Customer theirs = saves(alice, base, d -> d.with(PHONE, "+55 11 4000-1111"));
         long stale = ((AcquireOutcome.Granted) bobsLeases.acquire(base.id(), 60_000)).lease().token();

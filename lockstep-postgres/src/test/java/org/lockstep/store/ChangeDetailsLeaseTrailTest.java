@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.domain.AcquireOutcome;
@@ -16,17 +15,20 @@ import org.lockstep.domain.ChangeDetail;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.server.Database;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The lease trail entry each lease notification is told, on the real database, whatever the holder's client recorded
  * in between: a loss the client records ({@code lost}) writes a trail entry but no notification, so it must never
  * take the place of the entry a later notification of the same grant announced (a break, a release).
  */
+@DatabaseTest
 class ChangeDetailsLeaseTrailTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
     static final AtomicInteger REFS = new AtomicInteger();
 
     /**
@@ -43,12 +45,12 @@ class ChangeDetailsLeaseTrailTest {
             "A B L, acquired broken, false",
             "A R, acquired released, false"})
     void eachLeaseNotificationIsToldTheEntryItAnnounced(String steps, String expected, boolean oneBatch) {
-        JdbiCustomerRepository customers = new JdbiCustomerRepository(DB.db().jdbi(), "Ana", "ana-desk");
+        JdbiCustomerRepository customers = new JdbiCustomerRepository(db.jdbi(), "Ana", "ana-desk");
         Customer c = customers.create(aCustomer().with(CustomerField.EXTERNAL_REF, "CDL-" + REFS.incrementAndGet())
                 .build());
-        JdbiLeaseRepository ana = new JdbiLeaseRepository(DB.db().jdbi(), "Ana", "ana-desk");
-        JdbiLeaseRepository bruno = new JdbiLeaseRepository(DB.db().jdbi(), "Bruno", "bruno-desk");
-        ChangeDetails details = new ChangeDetails(DB.db().jdbi());
+        JdbiLeaseRepository ana = new JdbiLeaseRepository(db.jdbi(), "Ana", "ana-desk");
+        JdbiLeaseRepository bruno = new JdbiLeaseRepository(db.jdbi(), "Bruno", "bruno-desk");
+        ChangeDetails details = new ChangeDetails(db.jdbi());
         List<ChangeEvent> notified = new ArrayList<>();
         long token = 0;
         for (String step : steps.split(" ")) {

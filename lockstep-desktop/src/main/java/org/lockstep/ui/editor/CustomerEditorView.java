@@ -51,6 +51,7 @@ import org.lockstep.text.Texts;
  * A customer often edited at the same time shows the hot-record advice, with Use Lock for editing, while the
  * editor is optimistic.
  */
+@AllowedToUseEditorViewModel("the view binds its controls to the view model and its parts")
 public final class CustomerEditorView {
 
     private static final KeyCombination SAVE = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
@@ -153,8 +154,8 @@ public final class CustomerEditorView {
 
     @FXML
     private void initialize() {
-        form = new EditorForm(fields, viewModel);
-        viewModel.saves().setControlCommitter(() -> form.commit(viewModel));
+        form = new EditorForm(fields, viewModel.buffer(), viewModel.status().editableProperty());
+        viewModel.saves().setControlCommitter(() -> form.commit());
         nameLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> viewModel.stateProperty().get() == EditorState.EMPTY
                         ? tr("No customer selected") : viewModel.status().displayNameProperty().get(),

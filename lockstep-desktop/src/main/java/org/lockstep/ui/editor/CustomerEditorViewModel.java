@@ -11,7 +11,6 @@ import javafx.beans.Observable;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.domain.Customer;
@@ -22,6 +21,7 @@ import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.OpenLocks;
+import org.lockstep.ui.merge.Merges;
 import org.lockstep.text.Texts;
 
 /**
@@ -31,13 +31,14 @@ import org.lockstep.text.Texts;
  * and a result for a record no longer shown is dropped. A failed call keeps every edit and says so in
  * {@link #noticeProperty()}.
  *
- * <p>The editor is composed of small parts, and the view binds to them directly: {@link #buffer()} (the edits),
- * {@link #status()} (what the controls show), {@link #saves()} (saves and deletes through
+ * <p>The editor is a composition of parts around one {@link EditorSession} (the record shown, the edits, the state,
+ * the notice, and the events the parts tell each other of); the view binds to the parts directly: {@link #buffer()}
+ * (the edits), {@link #status()} (what the controls show), {@link #saves()} (saves and deletes through
  * {@link org.lockstep.editing.CustomerEditing}, serialized), {@link #live()} (other writers' changes as they happen),
  * {@link #conflicts()} (a zero-row save opens a three-way merge, a zero-row delete a decision; nothing is overwritten
  * until the operator chooses), {@link #helpers()} (messaging, presence seat, hot-record advice) and {@link #lock()}
- * (the lock for editing, wired to the edits by {@link LockWiring}). This class keeps what they share: the record
- * shown, its state and notice, and the moves from record to record.
+ * (the lock for editing, wired to the edits by {@link LockWiring}). No part knows this class: each gets the session and
+ * what its own job uses. This class wires them and keeps the moves from record to record.
  *
  * <p>Each editor writes as a writer id of its own ({@link EditorServices#forNewEditor()}): two windows of one operator
  * are two writers. A save from another window is announced here like anyone's ("You saved version 8 in another
@@ -46,28 +47,15 @@ import org.lockstep.text.Texts;
  */
 public final class CustomerEditorViewModel {
 
-    /** The notice after a save failed for any reason other than invalid values. */
-    public static final String SAVE_FAILED =
-            Texts.key("Can't reach the database — your changes are kept. Try Save again.");
-    /** The notice after a save whose reply was lost for good: it may or may not have been saved. */
-    public static final String SAVE_OUTCOME_UNKNOWN = Texts.key("The connection was lost while saving: Lockstep "
-            + "can't tell whether it was saved. Your changes are kept — Save again once the database is back; it will "
-            + "not save twice.");
-
-    private final CustomerEditing editing;
-    private final HistoryRepository historyRepository;
-    private final String writerId;
     private final String user;
     private final Clock clock;
+    private final CustomerRepository customers;
     private final EditLockViewModel lock;
     private final OpenLocks openLocks;
-    private final EditBuffer buffer = new EditBuffer();
+    private final EditorSession session;
     private final TaskScope scope;
     private final TaskScope reads;
-    private final ReadOnlyObjectWrapper<EditorState> state =
-            new ReadOnlyObjectWrapper<>(this, "state", EditorState.EMPTY);
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
-    private final ReadOnlyObjectWrapper<EditorNotice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
     private final EditorStatus status = new EditorStatus();
     private final CustomerHistoryViewModel versions;
     private final TimelineViewModel timeline;
@@ -76,7 +64,6 @@ public final class CustomerEditorViewModel {
     private final ConflictFlow conflicts;
     private final EditorSaves saves;
     private final List<Runnable> unsubscribe = new ArrayList<>();
-    private long id = -1;
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Long> onDeleted = i -> {};
 
@@ -91,22 +78,46 @@ public final class CustomerEditorViewModel {
      */
     public CustomerEditorViewModel(EditorServices clientServices, Clock clock) {
         EditorServices services = clientServices.forNewEditor();
-        CustomerRepository repository = services.customers();
-        this.editing = new CustomerEditing(repository);
-        this.writerId = repository.sessionId();
-        this.historyRepository = services.history();
+        this.customers = services.customers();
+        HistoryRepository history = services.history();
         this.user = services.user();
         this.clock = Objects.requireNonNull(clock);
+        this.session = new EditorSession(customers.sessionId(), clock.getZone());
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
         this.scope = new TaskScope(services.executor());
         this.reads = new TaskScope(services.executor());
-        this.versions = new CustomerHistoryViewModel(historyRepository, services.executor(), clock.getZone());
-        this.timeline = new TimelineViewModel(historyRepository, services.executor(), clock.getZone());
-        this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), notice::set);
-        this.live = new LiveFollower(this, reads);
-        this.conflicts = new ConflictFlow(this, historyRepository, services.executor());
-        this.saves = new EditorSaves(this, editing, lock, scope, conflicts);
+        this.versions = new CustomerHistoryViewModel(history, services.executor(), clock.getZone());
+        this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());
+        EditBuffer buffer = session.buffer();
+        this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), session::notice);
+        this.conflicts = new ConflictFlow(session, new Merges(customers, history, services.executor()));
+        this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
+        this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline);
+        session.subscribe(new EditorSession.Events() {
+            @Override
+            public void saved(Customer stored) {
+                if (session.customerId().orElse(-1) == stored.id()) {
+                    helpers.attach(stored.id()); // a new customer's first save gives it an id to lock and message
+                }
+                onSaved.accept(stored);
+            }
+
+            @Override
+            public void deleted(long customerId, boolean shown) {
+                if (shown) {
+                    saves.forgetWaiting();
+                    conflicts.close();
+                    helpers.detach();
+                }
+                onDeleted.accept(customerId);
+            }
+
+            @Override
+            public void conflictCounted(long customerId) {
+                helpers.readHotRecord(customerId);
+            }
+        });
         scope.onBusyChanged(b -> {
             busy.set(b);
             if (!b) {
@@ -115,121 +126,45 @@ public final class CustomerEditorViewModel {
         });
         buffer.baseProperty().addListener((obs, was, now) -> versions.show(now == null ? -1 : now.id()));
         buffer.baseProperty().addListener((obs, was, now) -> timeline.show(now == null ? -1 : now.id()));
-        Observable[] inputs = {state, busy, conflicts.mergeProperty(), conflicts.deleteConflictProperty(),
-                buffer.dirtyProperty(), buffer.problemsProperty(), buffer.currentProperty(), buffer.baseProperty(),
-                lock.readOnlyProperty()};
+        Observable[] inputs = {session.stateProperty(), busy, conflicts.mergeProperty(),
+                conflicts.deleteConflictProperty(), buffer.dirtyProperty(), buffer.problemsProperty(),
+                buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
-        LockWiring.wire(this, lock);
-        services.live().ifPresent(l -> unsubscribe.addAll(live.follow(l)));
+        LockWiring.wire(session, lock, helpers, this::load);
+        unsubscribe.addAll(live.follow(services.live()));
         refresh();
-    }
-
-    // ---- what the parts use ---------------------------------------------------------------------------------------
-
-    CustomerRepository customers() {
-        return editing.customers();
-    }
-
-    HistoryRepository historyRepository() {
-        return historyRepository;
-    }
-
-    ZoneId zone() {
-        return clock.getZone();
-    }
-
-    boolean callsInFlight() {
-        return scope.busy();
-    }
-
-    void notice(EditorNotice message) {
-        notice.set(message);
-    }
-
-    void editing() {
-        state.set(EditorState.EDITING);
-    }
-
-    /** The editor shows {@code record}, clean, with {@code message} (null: none); no banner left to review. */
-    void resetTo(Customer record, EditorNotice message) {
-        live.clear();
-        buffer.reset(record);
-        state.set(EditorState.EDITING);
-        notice.set(message);
-    }
-
-    /** This editor's save of {@code mine} committed as {@code stored} while it still shows that record. */
-    void savedHere(Customer stored, EditBuffer.Snapshot mine) {
-        id = stored.id();
-        buffer.saved(stored, mine);
-        helpers.attach(stored.id());
-        state.set(EditorState.EDITING);
-        if (notice.get() != null && notice.get().kind() == EditorNotice.Kind.ERROR) {
-            notice.set(null);
-        }
-    }
-
-    /** A save of this editor committed (here, in its merge, or for a record it no longer shows). */
-    void savedElsewhere(Customer stored) {
-        onSaved.accept(stored);
-    }
-
-    /** "Re-create with my values" created {@code created}: the editor now edits it. */
-    void recreated(Customer created) {
-        live.clear();
-        id = created.id();
-        buffer.reset(created);
-        helpers.attach(created.id());
-        state.set(EditorState.EDITING);
-        notice.set(EditorNotice.info(Texts.tr("Re-created as Customer #{0} with your values.", created.id())));
-        onSaved.accept(created);
-    }
-
-    /** The customer shown now was deleted. */
-    void deleted(long deletedId, EditorNotice message) {
-        deleted(scope.stamp(), deletedId, message);
-    }
-
-    /** A customer was deleted; the editor shows it as deleted if it still shows the record of {@code stamp}. */
-    void deleted(TaskScope.Stamp stamp, long deletedId, EditorNotice message) {
-        if (stamp.isCurrent()) {
-            forgetPending(deletedId);
-            helpers.detach();
-            state.set(EditorState.DELETED);
-            notice.set(message);
-        }
-        onDeleted.accept(deletedId);
     }
 
     // ---- what the operator does -----------------------------------------------------------------------------------
 
     /** Loads a customer in the background; until it arrives the editor shows "Loading…" and takes no edits. */
     public void load(long customerId) {
+        EditBuffer buffer = session.buffer();
         boolean reload = buffer.base() != null && buffer.base().id() == customerId;
-        EditorState before = state.get();
+        EditorState before = session.state();
         moveOn(customerId);
         if (!reload) {
             buffer.reset(null);
             helpers.clearHotRecord();
         }
         helpers.attach(customerId);
-        state.set(EditorState.LOADING);
-        scope.execute(() -> customers().find(customerId), found -> {
+        session.state(EditorState.LOADING);
+        scope.execute(() -> customers.find(customerId), found -> {
             if (found.isPresent()) {
                 buffer.reset(found.get());
-                state.set(EditorState.EDITING);
+                session.state(EditorState.EDITING);
                 helpers.readHotRecord(customerId);
             } else {
                 helpers.detach();
-                state.set(EditorState.DELETED);
-                notice.set(
+                session.state(EditorState.DELETED);
+                session.notice(
                         EditorNotice.info(Texts.tr("Customer #{0} no longer exists; someone deleted it.", customerId)));
             }
         }, failure -> {
-            state.set(reload ? before : EditorState.EMPTY);
-            notice.set(EditorNotice.error(Texts.tr("Can't reach the database — Customer #{0} could not be loaded.",
+            session.state(reload ? before : EditorState.EMPTY);
+            session.notice(EditorNotice.error(Texts.tr("Can't reach the database — Customer #{0} could not be loaded.",
                     customerId), EditorNotice.detail(failure)).withReload());
         });
     }
@@ -238,8 +173,8 @@ public final class CustomerEditorViewModel {
     public void startNew() {
         moveOn(-1);
         helpers.detach();
-        state.set(EditorState.NEW);
-        buffer.reset(null);
+        session.state(EditorState.NEW);
+        session.buffer().reset(null);
     }
 
     /**
@@ -250,14 +185,14 @@ public final class CustomerEditorViewModel {
     public void clear() {
         moveOn(-1);
         helpers.detach();
-        buffer.reset(null);
-        state.set(EditorState.EMPTY);
+        session.buffer().reset(null);
+        session.state(EditorState.EMPTY);
     }
 
     /** Reads the record again, dropping unsaved edits (the view asks first when there are any). */
     public void reload() {
-        if (id >= 0 && !busy.get()) {
-            load(id);
+        if (session.customerId().isPresent() && !busy.get()) {
+            load(session.customerId().getAsLong());
         }
     }
 
@@ -265,9 +200,9 @@ public final class CustomerEditorViewModel {
     public void revert() {
         if (status.canRevert.get()) {
             // Dropping the edits also drops the reason to stay on the old base: show the newer record announced.
-            buffer.reset(live.theirs().orElse(buffer.base()));
+            session.buffer().reset(live.theirs().orElse(session.buffer().base()));
             live.clear();
-            notice.set(null);
+            session.notice(null);
         }
     }
 
@@ -305,17 +240,17 @@ public final class CustomerEditorViewModel {
 
     /** Where the editor is in its life. */
     public ReadOnlyObjectProperty<EditorState> stateProperty() {
-        return state.getReadOnlyProperty();
+        return session.stateProperty();
     }
 
     /** The message across the top, or {@code null}. */
     public ReadOnlyObjectProperty<EditorNotice> noticeProperty() {
-        return notice.getReadOnlyProperty();
+        return session.noticeProperty();
     }
 
     /** The edits: each field's text, error and warning, the base record, whether it is dirty. */
     public EditBuffer buffer() {
-        return buffer;
+        return session.buffer();
     }
 
     /** What the controls show: editable, can save / revert / delete, why Save is blocked, name, version, title. */
@@ -360,12 +295,12 @@ public final class CustomerEditorViewModel {
 
     /** The customer's id; empty for a new customer not yet saved. */
     public OptionalLong customerId() {
-        return id < 0 ? OptionalLong.empty() : OptionalLong.of(id);
+        return session.customerId();
     }
 
     /** The writer id this editor writes as: its saves carry it, its lease is held by it. */
     public String writerId() {
-        return writerId;
+        return session.writerId();
     }
 
     /** The operator's name. */
@@ -379,20 +314,17 @@ public final class CustomerEditorViewModel {
     private void moveOn(long customerId) {
         scope.renew();
         reads.renew();
-        forgetPending(customerId);
-    }
-
-    private void forgetPending(long customerId) {
-        id = customerId;
-        saves.queue().clear();
+        session.customerId(customerId);
+        saves.forgetWaiting();
         live.forget();
         conflicts.close();
-        notice.set(null);
+        session.notice(null);
     }
 
     private void refresh() {
-        status.refresh(new EditorStatus.Inputs(state.get(), conflicts.open(), lock.readOnlyProperty().get(),
-                buffer.problemsProperty().get(), buffer.dirtyProperty().get(), busy.get(), saves.queue().inFlight(),
-                buffer.currentProperty().get(), buffer.base(), id, user, clock));
+        EditBuffer buffer = session.buffer();
+        status.refresh(new EditorStatus.Inputs(session.state(), conflicts.open(), lock.readOnlyProperty().get(),
+                buffer.problemsProperty().get(), buffer.dirtyProperty().get(), busy.get(), saves.inFlight(),
+                buffer.currentProperty().get(), buffer.base(), session.customerId().orElse(-1), user, clock));
     }
 }

@@ -19,6 +19,7 @@ import org.lockstep.ui.EditorServices;
  * closes itself once its customer is deleted. However it closes, its lease (if it holds one) is released. Call on
  * the FX thread.
  */
+@AllowedToUseEditorViewModel("the window creates the view model it shows and tells it when it closes")
 public final class CustomerEditorWindow {
 
     /** Width and height of a first editor window, in pixels, where the screen has room. */

@@ -7,6 +7,7 @@ import java.util.Set;
 import javafx.animation.PauseTransition;
 import javafx.css.PseudoClass;
 import javafx.geometry.VPos;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -50,11 +51,19 @@ final class EditorForm {
     private final PauseTransition highlightEnds = new PauseTransition(HIGHLIGHT);
     private boolean twoColumns = true;
     private final GridPane grid;
+    private final EditBuffer buffer;
+    private final ReadOnlyBooleanProperty editable;
 
-    EditorForm(GridPane grid, CustomerEditorViewModel viewModel) {
+    /**
+     * @param buffer   the edits each control is bound to
+     * @param editable whether the fields take edits now (errors and warnings show only then)
+     */
+    EditorForm(GridPane grid, EditBuffer buffer, ReadOnlyBooleanProperty editable) {
         this.grid = grid;
+        this.buffer = buffer;
+        this.editable = editable;
         // Children in reading order: Tab moves down the left column, then the right one, then to the notes.
-        java.util.stream.Stream.of(LEFT, RIGHT, WIDE).flatMap(List::stream).forEach(f -> add(grid, viewModel, f));
+        java.util.stream.Stream.of(LEFT, RIGHT, WIDE).flatMap(List::stream).forEach(f -> add(grid, f));
         layOut(true);
         grid.widthProperty().addListener((obs, was, now) -> {
             double width = now.doubleValue();
@@ -108,16 +117,16 @@ final class EditorForm {
     }
 
     /**
-     * Pushes every control's text into the view model: a value still being typed is saved too. A control whose text
-     * is only the view model's value as the control can show it is left alone: JavaFX drops control characters from
+     * Pushes every control's text into the edit buffer: a value still being typed is saved too. A control whose text
+     * is only the buffer's value as the control can show it is left alone: JavaFX drops control characters from
      * a text control's content, so a value another tool stored with one (a warning under the field) would otherwise
      * be rewritten without them though the operator never touched it.
      */
-    void commit(CustomerEditorViewModel viewModel) {
+    void commit() {
         controls.forEach((field, control) -> {
-            String mine = viewModel.buffer().text(field).get();
+            String mine = buffer.text(field).get();
             if (!control.getText().equals(shownAs(mine, control instanceof TextArea))) {
-                viewModel.buffer().text(field).set(control.getText());
+                buffer.text(field).set(control.getText());
             }
         });
     }
@@ -141,21 +150,21 @@ final class EditorForm {
         return shown.toString();
     }
 
-    private void add(GridPane grid, CustomerEditorViewModel viewModel, CustomerField field) {
+    private void add(GridPane grid, CustomerField field) {
         TextInputControl control = control(field);
         control.setId(EditorIds.field(field));
-        control.textProperty().bindBidirectional(viewModel.buffer().text(field));
-        control.editableProperty().bind(viewModel.status().editableProperty());
+        control.textProperty().bindBidirectional(buffer.text(field));
+        control.editableProperty().bind(editable);
         controls.put(field, control);
 
         Label error = new Label();
         error.setId(EditorIds.fieldError(field));
         error.getStyleClass().add("field-error");
         error.setWrapText(true);
-        error.textProperty().bind(viewModel.buffer().error(field));
+        error.textProperty().bind(buffer.error(field));
         // Only where the operator can act on it: not on the blank form shown before anything is selected.
-        error.visibleProperty().bind(viewModel.buffer().error(field).isNotNull()
-                .and(viewModel.status().editableProperty()));
+        error.visibleProperty().bind(buffer.error(field).isNotNull()
+                .and(editable));
         error.managedProperty().bind(error.visibleProperty());
         error.visibleProperty().addListener((obs, was, shown) -> control.pseudoClassStateChanged(INVALID, shown));
         control.pseudoClassStateChanged(INVALID, error.isVisible());
@@ -164,9 +173,9 @@ final class EditorForm {
         warning.setId(EditorIds.fieldWarning(field));
         warning.getStyleClass().add("field-warning");
         warning.setWrapText(true);
-        warning.textProperty().bind(viewModel.buffer().warning(field));
-        warning.visibleProperty().bind(viewModel.buffer().warning(field).isNotNull()
-                .and(viewModel.status().editableProperty()));
+        warning.textProperty().bind(buffer.warning(field));
+        warning.visibleProperty().bind(buffer.warning(field).isNotNull()
+                .and(editable));
         warning.managedProperty().bind(warning.visibleProperty());
 
         Label label = new Label(field.label());

@@ -2,8 +2,10 @@ package org.lockstep.ui.editor;
 
 import static org.lockstep.text.Texts.tr;
 
+import java.util.OptionalLong;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
@@ -14,14 +16,15 @@ import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.LockMessages;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.lock.EditLockViewModel;
 
 /**
  * An editor's saves and deletes: the save the lock's mode asks for ({@link CustomerEditing#save}), serialized by a
- * {@link SaveQueue} so an operator never conflicts with their own save, and what each outcome does to the editor.
+ * {@link SaveQueue} so an operator never conflicts with their own save, and what each outcome does to the editor's {@link EditorSession}.
  * A save that commits after the editor moved to another record is still reported ({@code onSaved}) and lets the next
  * queued save run; everything else of a stale outcome is dropped. Confined to the FX thread. The view and the
- * operator's actions reach it through {@link CustomerEditorViewModel#saves()}.
+ * operator's actions reach it through the editor view model's {@code saves()}.
  *
  * <p>Saves from one editor are serialized: a save requested while another is in flight waits in the queue and then
  * uses the version that one returned. A queued save whose values the database already holds is skipped rather than
@@ -33,7 +36,16 @@ import org.lockstep.ui.lock.EditLockViewModel;
  */
 public final class EditorSaves {
 
-    private final CustomerEditorViewModel editor;
+    /** The notice after a save failed for any reason other than invalid values. */
+    public static final String SAVE_FAILED =
+            Texts.key("Can't reach the database — your changes are kept. Try Save again.");
+    /** The notice after a save whose reply was lost for good: it may or may not have been saved. */
+    public static final String SAVE_OUTCOME_UNKNOWN = Texts.key("The connection was lost while saving: Lockstep "
+            + "can't tell whether it was saved. Your changes are kept — Save again once the database is back; it will "
+            + "not save twice.");
+
+    private final EditorSession session;
+    private final EditorStatus status;
     private final CustomerEditing editing;
     private final EditLockViewModel lock;
     private final TaskScope scope;
@@ -41,17 +53,31 @@ public final class EditorSaves {
     private final SaveQueue saves = new SaveQueue(this::start);
     private Runnable controlCommitter = () -> {};
 
-    EditorSaves(CustomerEditorViewModel editor, CustomerEditing editing, EditLockViewModel lock, TaskScope scope,
-            ConflictFlow conflicts) {
-        this.editor = editor;
+    /**
+     * @param status    whether Save and Delete are possible now
+     * @param editing   the saves and deletes, as the editor's writer
+     * @param lock      the editor's lock: the mode a save takes, the token it is fenced by
+     * @param scope     the editor's calls: renewed when it moves to another record, so stale outcomes are told apart
+     * @param conflicts where a zero-row save or delete goes
+     */
+    public EditorSaves(EditorSession session, EditorStatus status, CustomerEditing editing, EditLockViewModel lock,
+            TaskScope scope, ConflictFlow conflicts) {
+        this.session = session;
+        this.status = status;
         this.editing = editing;
         this.lock = lock;
         this.scope = scope;
         this.conflicts = conflicts;
     }
 
-    SaveQueue queue() {
-        return saves;
+    /** Whether a save is in flight (another one may queue behind it). */
+    public boolean inFlight() {
+        return saves.inFlight();
+    }
+
+    /** The editor moved to another record: waiting saves and their follow-ups are dropped (the edits went too). */
+    public void forgetWaiting() {
+        saves.clear();
     }
 
     /**
@@ -62,10 +88,10 @@ public final class EditorSaves {
      */
     public boolean save() {
         controlCommitter.run();
-        if (!editor.status().canSave.get()) {
+        if (!status.canSave.get()) {
             return false;
         }
-        saves.submit(editor.buffer().snapshot());
+        saves.submit(session.buffer().snapshot());
         return true;
     }
 
@@ -87,11 +113,11 @@ public final class EditorSaves {
     /**
      * A versioned delete ({@code DELETE … WHERE id = ? AND version = ?}) of the record as loaded. The view asks for
      * confirmation first ({@link #deleteQuestion()}). If someone changed the record since, nothing is deleted and
-     * the notice offers to reload.
+     * the decision opens.
      */
     public void requestDelete() {
-        if (editor.status().canDelete.get()) {
-            delete(editor.buffer().base());
+        if (status.canDelete.get()) {
+            delete(session.buffer().base());
         }
     }
 
@@ -103,10 +129,10 @@ public final class EditorSaves {
 
     /** The confirmation question before a delete, naming the customer. */
     public String deleteQuestion() {
-        EditBuffer buffer = editor.buffer();
+        EditBuffer buffer = session.buffer();
         Customer base = buffer.base();
-        String name = base == null ? editor.status().displayName.get() : base.data().displayName();
-        long id = editor.customerId().orElse(-1);
+        String name = base == null ? status.displayName.get() : base.data().displayName();
+        long id = session.customerId().orElse(-1);
         return buffer.dirtyProperty().get()
                 ? tr("Delete {0} (Customer #{1})? This cannot be undone. Your unsaved changes are lost too.", name, id)
                 : tr("Delete {0} (Customer #{1})? This cannot be undone.", name, id);
@@ -120,15 +146,15 @@ public final class EditorSaves {
      *         these values (the notice says so)
      */
     public boolean restore(CustomerData values) {
-        if (editor.stateProperty().get() != EditorState.EDITING || !editor.status().editable.get()) {
+        if (session.state() != EditorState.EDITING || !status.editable.get()) {
             return false;
         }
-        EditBuffer buffer = editor.buffer();
+        EditBuffer buffer = session.buffer();
         for (CustomerField f : CustomerField.values()) {
             buffer.text(f).set(buffer.parser().format(values.get(f)));
         }
         if (!buffer.dirtyProperty().get()) {
-            editor.notice(EditorNotice.info(tr("This customer already holds these values; nothing to restore.")));
+            session.notice(EditorNotice.info(tr("This customer already holds these values; nothing to restore.")));
             return false;
         }
         return save();
@@ -141,46 +167,59 @@ public final class EditorSaves {
 
     private void start(EditBuffer.Snapshot mine) {
         TaskScope.Stamp stamp = scope.stamp();
-        Customer base = editor.buffer().base();
+        Customer base = session.buffer().base();
         if (base == null) {
             scope.executeTracked(() -> editing.create(mine.data()), created -> saved(stamp, mine, created),
                     e -> failed(stamp, mine, e));
             return;
         }
-        boolean blind = lock.savesLastWriteWins();
-        var mode = lock.modeProperty().get();
-        var token = lock.savesUnderLease() ? lock.token() : java.util.OptionalLong.empty();
-        scope.executeTracked(() -> editing.save(mode, token, base, mine.data()), outcome -> {
-            if (outcome instanceof SaveOutcome.Saved s) {
-                if (blind && stamp.isCurrent()) {
-                    editor.live().clear(); // the newer version it announced was just overwritten: nothing to review
-                }
-                saved(stamp, mine, s.saved());
-            } else if (outcome instanceof SaveOutcome.Conflict c) {
-                conflicted(stamp, mine, base, c);
-            } else if (outcome instanceof SaveOutcome.Locked locked) {
-                saves.abandon(mine);
-                if (stamp.isCurrent()) {
-                    // Another session holds the lease: nothing was written, every edit stays.
-                    editor.notice(
-                            EditorNotice.error(tr("{0} — your changes are kept.", lockedBy(locked.holder())), ""));
-                    lock.lockedOnSave(locked.holder());
-                }
-            } else if (outcome instanceof SaveOutcome.LeaseLost lost) {
-                saves.abandon(mine);
-                if (stamp.isCurrent()) {
-                    lock.leaseLostOnSave(lost.current()); // read-only with the edits until the operator decides
-                }
-            }
-        }, e -> failed(stamp, mine, e));
+        ConcurrencyMode mode = lock.modeProperty().get();
+        OptionalLong token = lock.savesUnderLease() ? lock.token() : OptionalLong.empty();
+        scope.executeTracked(() -> editing.save(mode, token, base, mine.data()),
+                outcome -> outcome.handle(new SaveOutcome.Handler() {
+                    @Override
+                    public void saved(SaveOutcome.Saved saved) {
+                        EditorSaves.this.saved(stamp, mine, saved.saved());
+                    }
+
+                    @Override
+                    public void conflict(SaveOutcome.Conflict conflict) {
+                        conflicted(stamp, mine, base, conflict);
+                    }
+
+                    @Override
+                    public void locked(SaveOutcome.Locked locked) {
+                        saves.abandon(mine);
+                        if (stamp.isCurrent()) {
+                            // Another session holds the lease: nothing was written, every edit stays.
+                            session.notice(EditorNotice.error(
+                                    tr("{0} — your changes are kept.", lockedBy(locked.holder())), ""));
+                            lock.lockedOnSave(locked.holder());
+                        }
+                    }
+
+                    @Override
+                    public void leaseLost(SaveOutcome.LeaseLost lost) {
+                        saves.abandon(mine);
+                        if (stamp.isCurrent()) {
+                            lock.leaseLostOnSave(lost.current()); // read-only with the edits until the operator decides
+                        }
+                    }
+                }), e -> failed(stamp, mine, e));
     }
 
     private void saved(TaskScope.Stamp stamp, EditBuffer.Snapshot mine, Customer stored) {
         if (stamp.isCurrent()) {
-            editor.savedHere(stored, mine);
+            session.savedHere(stored, mine);
+        } else {
+            session.committed(stored);
         }
-        editor.savedElsewhere(stored);
-        saves.next(s -> CustomerEditing.alreadyStored(editor.buffer().base(), s.data()));
+        next();
+    }
+
+    /** The save in flight is over: the next waiting save runs, unless the database already holds its values. */
+    private void next() {
+        saves.next(s -> CustomerEditing.alreadyStored(session.buffer().base(), s.data()));
     }
 
     private void conflicted(TaskScope.Stamp stamp, EditBuffer.Snapshot mine, Customer base,
@@ -188,74 +227,92 @@ public final class EditorSaves {
         if (CustomerEditing.sameAsTheirs(outcome, mine.data())) {
             if (stamp.isCurrent()) {
                 conflicts.sameAsTheirs(mine, outcome.theirs().orElseThrow());
-                editor.helpers().readHotRecord(base.id()); // the repository counted this conflict
+                session.conflictCounted(base.id());
             }
-            saves.next(s -> CustomerEditing.alreadyStored(editor.buffer().base(), s.data()));
+            next();
             return;
         }
         if (!stamp.isCurrent()) {
-            saves.next(s -> CustomerEditing.alreadyStored(editor.buffer().base(), s.data()));
+            next();
             return;
         }
         EditBuffer.Snapshot latest = saves.abandon(mine);
         conflicts.saveConflicted(base, latest.data(), outcome);
-        editor.helpers().readHotRecord(base.id()); // the repository counted this conflict
+        session.conflictCounted(base.id());
     }
 
     private void failed(TaskScope.Stamp stamp, EditBuffer.Snapshot mine, Throwable failure) {
         if (!stamp.isCurrent()) {
             // A save of the record shown before; saves queued for the record shown now still run.
-            saves.next(s -> CustomerEditing.alreadyStored(editor.buffer().base(), s.data()));
+            next();
             return;
         }
         saves.abandon(mine);
         if (failure instanceof InvalidCustomerException invalid) {
-            editor.buffer().rejected(invalid.errors());
+            session.buffer().rejected(invalid.errors());
         } else if (failure instanceof RecordBusyException busy) {
-            editor.notice(EditorNotice.error(tr("{0}. Your changes are kept.", busy.getMessage()), ""));
+            session.notice(EditorNotice.error(tr("{0}. Your changes are kept.", busy.getMessage()), ""));
         } else if (failure instanceof OutcomeUnknownException unknownOutcome) {
-            editor.notice(EditorNotice.error(tr(CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN),
-                    EditorNotice.detail(unknownOutcome)));
+            session.notice(EditorNotice.error(tr(SAVE_OUTCOME_UNKNOWN), EditorNotice.detail(unknownOutcome)));
         } else {
-            editor.notice(EditorNotice.error(tr(CustomerEditorViewModel.SAVE_FAILED),
-                    EditorNotice.detail(failure)));
+            session.notice(EditorNotice.error(tr(SAVE_FAILED), EditorNotice.detail(failure)));
         }
     }
 
     /** A versioned delete of the base, fenced by the lease while this editor holds it. */
-    void delete(Customer base) {
+    private void delete(Customer base) {
         String name = base.data().displayName();
         TaskScope.Stamp stamp = scope.stamp();
-        var token = lock.savesUnderLease() ? lock.token() : java.util.OptionalLong.empty();
-        scope.executeTracked(() -> editing.delete(base, token), outcome -> {
-            if (outcome instanceof DeleteOutcome.Deleted) {
-                editor.deleted(stamp, base.id(), EditorNotice.info(tr("Deleted {0}.", name)));
-            } else if (!stamp.isCurrent()) {
-                return;
-            } else if (outcome instanceof DeleteOutcome.Conflict c && c.theirs().isPresent()) {
-                conflicts.deleteConflicted(base, c.theirs().get());
-                editor.helpers().readHotRecord(base.id()); // the repository counted this conflict
-            } else if (outcome instanceof DeleteOutcome.Locked locked) {
-                editor.notice(EditorNotice.error(tr("Not deleted: {0}.", lockedBy(locked.holder())), ""));
-                lock.lockedOnSave(locked.holder());
-            } else if (outcome instanceof DeleteOutcome.LeaseLost lost) {
-                editor.notice(EditorNotice.error(tr("Not deleted: your lock for editing ended first."), ""));
-                lock.leaseLostOnSave(lost.current());
-            } else {
-                editor.deleted(stamp, base.id(),
-                        EditorNotice.info(tr("This customer was already deleted by someone else.")));
+        OptionalLong token = lock.savesUnderLease() ? lock.token() : OptionalLong.empty();
+        scope.executeTracked(() -> editing.delete(base, token), outcome -> outcome.handle(new DeleteOutcome.Handler() {
+            @Override
+            public void deleted(DeleteOutcome.Deleted deleted) {
+                if (stamp.isCurrent()) {
+                    session.deleted(base.id(), EditorNotice.info(tr("Deleted {0}.", name)));
+                } else {
+                    session.deletedElsewhere(base.id()); // the record shown before: only the outside needs to know
+                }
             }
-        }, failure -> {
+
+            @Override
+            public void conflict(DeleteOutcome.Conflict conflict) {
+                if (!stamp.isCurrent()) {
+                    return;
+                }
+                if (conflict.theirs().isEmpty()) {
+                    session.deleted(base.id(),
+                            EditorNotice.info(tr("This customer was already deleted by someone else.")));
+                } else {
+                    conflicts.deleteConflicted(base, conflict.theirs().get());
+                    session.conflictCounted(base.id());
+                }
+            }
+
+            @Override
+            public void locked(DeleteOutcome.Locked locked) {
+                if (stamp.isCurrent()) {
+                    session.notice(EditorNotice.error(tr("Not deleted: {0}.", lockedBy(locked.holder())), ""));
+                    lock.lockedOnSave(locked.holder());
+                }
+            }
+
+            @Override
+            public void leaseLost(DeleteOutcome.LeaseLost lost) {
+                if (stamp.isCurrent()) {
+                    session.notice(EditorNotice.error(tr("Not deleted: your lock for editing ended first."), ""));
+                    lock.leaseLostOnSave(lost.current());
+                }
+            }
+        }), failure -> {
             if (stamp.isCurrent()) {
-                editor.notice(EditorNotice.error(tr("Can't reach the database — nothing was deleted. Try again."),
+                session.notice(EditorNotice.error(tr("Can't reach the database — nothing was deleted. Try again."),
                         EditorNotice.detail(failure)));
             }
         });
     }
 
     /** "Locked by Bob until 10:07", or "Locked by you in another window until 10:07". */
-    String lockedBy(LeaseInfo holder) {
-        return LockMessages.lockedBy(holder, lock.heldInAnotherWindow(holder), editor.zone());
+    private String lockedBy(LeaseInfo holder) {
+        return LockMessages.lockedBy(holder, lock.heldInAnotherWindow(holder), session.zone());
     }
-
 }

@@ -13,7 +13,10 @@ import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.HistoryRepository;
 import org.lockstep.ui.live.LiveUpdates;
+import org.lockstep.ui.timeline.TimelineViewModel;
 
 /**
  * How an editor follows other writers' changes of its customer as they happen — another operator's, or this
@@ -25,8 +28,14 @@ import org.lockstep.ui.live.LiveUpdates;
  */
 public final class LiveFollower {
 
-    private final CustomerEditorViewModel editor;
+    private final EditorSession session;
+    private final CustomerRepository customers;
+    private final HistoryRepository history;
+    private final TaskScope calls;
     private final TaskScope reads;
+    private final ConflictFlow conflicts;
+    private final CustomerHistoryViewModel versions;
+    private final TimelineViewModel timeline;
     private final ReadOnlyStringWrapper banner = new ReadOnlyStringWrapper(this, "liveBanner");
     private final ReadOnlyObjectWrapper<Set<CustomerField>> recentlyChanged =
             new ReadOnlyObjectWrapper<>(this, "recentlyChanged", Set.of());
@@ -36,13 +45,52 @@ public final class LiveFollower {
     private boolean recheckWhenSettled;
     private Optional<ChangeEvent> recheckFromAnotherWindow = Optional.empty();
 
-    LiveFollower(CustomerEditorViewModel editor, TaskScope reads) {
-        this.editor = editor;
+    /**
+     * @param customers where the record is read again, as the editor's writer
+     * @param history   who made a change (the history the database's trigger wrote)
+     * @param calls     the editor's loads, saves and deletes: while one is in flight, a check waits for it to settle
+     * @param reads     this part's own reads, renewed with the editor's record
+     * @param conflicts where Review opens the merge, and whether one is open
+     * @param versions  the History tab, refreshed when the record changes
+     * @param timeline  the Timeline tab, refreshed when the record or its lease changes
+     */
+    public LiveFollower(EditorSession session, CustomerRepository customers, HistoryRepository history,
+            TaskScope calls, TaskScope reads, ConflictFlow conflicts, CustomerHistoryViewModel versions,
+            TimelineViewModel timeline) {
+        this.session = session;
+        this.customers = customers;
+        this.history = history;
+        this.calls = calls;
         this.reads = reads;
+        this.conflicts = conflicts;
+        this.versions = versions;
+        this.timeline = timeline;
+        session.subscribe(new EditorSession.Events() {
+            @Override
+            public void reset(Customer record) {
+                clear(); // nothing is left to review against the old base
+            }
+
+            @Override
+            public void saved(Customer stored) {
+                // A save of this editor committed past the version the banner announced: that is what "Last write
+                // wins" does on purpose (it overwrote theirs), and there is nothing left to review.
+                if (theirs != null && theirs.id() == stored.id() && stored.version() > theirs.version()) {
+                    clear();
+                }
+            }
+
+            @Override
+            public void deleted(long customerId, boolean shown) {
+                if (shown) {
+                    forget();
+                }
+            }
+        });
     }
 
     /** Subscribes to {@code live}; returns what unsubscribes. */
-    List<Runnable> follow(LiveUpdates live) {
+    public List<Runnable> follow(LiveUpdates live) {
         return List.of(live.subscribe(this::changes), live.onResync(() -> recheck(true, Optional.empty())));
     }
 
@@ -57,7 +105,7 @@ public final class LiveFollower {
     }
 
     /** The newer record the banner announced, if any: what Review merges with and Revert moves to. */
-    Optional<Customer> theirs() {
+    public Optional<Customer> theirs() {
         return Optional.ofNullable(theirs);
     }
 
@@ -66,9 +114,9 @@ public final class LiveFollower {
      * For a record someone deleted it opens the deleted flow (re-create with my values, or discard).
      */
     public void review() {
-        Customer base = editor.buffer().base();
+        Customer base = session.buffer().base();
         if (bannerShown() && base != null) {
-            editor.conflicts().review(base, editor.buffer().currentProperty().get(), theirs());
+            conflicts.review(base, session.buffer().currentProperty().get(), theirs());
         }
     }
 
@@ -77,19 +125,19 @@ public final class LiveFollower {
     }
 
     /** Nothing left to review: the banner goes. */
-    void clear() {
+    public void clear() {
         theirs = null;
         banner.set(null);
     }
 
     /** The editor moved to another record: no banner, no highlight. */
-    void forget() {
+    public void forget() {
         clear();
         recentlyChanged.set(Set.of());
     }
 
     /** The editor's calls all settled: look again if a check arrived meanwhile. */
-    void settled() {
+    public void settled() {
         if (recheckWhenSettled) {
             recheckWhenSettled = false;
             recheck(true, recheckFromAnotherWindow);
@@ -97,26 +145,26 @@ public final class LiveFollower {
     }
 
     private void changes(List<LiveUpdates.Change> batch) {
-        Customer base = editor.buffer().base();
+        Customer base = session.buffer().base();
         if (base == null) {
             return;
         }
         if (batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
-            editor.history().refresh();
+            versions.refresh();
         }
         if (batch.stream()
                 .anyMatch(c -> (c.event().isCustomer() || c.event().isLease()) && c.event().id() == base.id())) {
-            editor.timeline().refresh(); // a lease taken or let go changes no version, but it is on the timeline
+            timeline.refresh(); // a lease taken or let go changes no version, but it is on the timeline
         }
         List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
                 && c.event().id() == base.id()
                 && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
-        List<LiveUpdates.Change> notMine = newer.stream().filter(c -> !c.event().madeBy(editor.writerId())).toList();
+        List<LiveUpdates.Change> notMine = newer.stream().filter(c -> !c.event().madeBy(session.writerId())).toList();
         if (!notMine.isEmpty()) {
             LiveUpdates.Change latest = notMine.get(notMine.size() - 1);
             // The client's own change (c.mine()) made by another of its editors: worded "You … in another window".
             recheck(true, latest.mine() ? Optional.of(latest.event()) : Optional.empty());
-        } else if (!newer.isEmpty() && !editor.buffer().dirtyProperty().get()) {
+        } else if (!newer.isEmpty() && !session.buffer().dirtyProperty().get()) {
             // This editor's own save, heard before its reply: follow it quietly, no highlight, no banner.
             recheck(false, Optional.empty());
         }
@@ -124,55 +172,55 @@ public final class LiveFollower {
 
     /** Reads the record again and applies the rules above; also on resync. */
     private void recheck(boolean byOthers, Optional<ChangeEvent> fromAnotherWindow) {
-        Customer base = editor.buffer().base();
-        if (base == null || editor.stateProperty().get() != EditorState.EDITING) {
+        Customer base = session.buffer().base();
+        if (base == null || session.state() != EditorState.EDITING) {
             return;
         }
         long customerId = base.id();
-        reads.execute(() -> LiveCheck.read(editor.customers(), editor.historyRepository(), customerId,
+        reads.execute(() -> LiveCheck.read(customers, history, customerId,
                 base.version(), fromAnotherWindow), check -> {
-                    if (editor.callsInFlight() || editor.conflicts().open()) {
+                    if (calls.busy() || conflicts.open()) {
                         // A save or load in flight settles the state itself; look again once it has.
-                        recheckWhenSettled = editor.callsInFlight();
+                        recheckWhenSettled = calls.busy();
                         recheckFromAnotherWindow = fromAnotherWindow;
                     } else if (byOthers) {
                         apply(check);
                     } else {
                         followOwn(check);
                     }
-                }, failure -> editor.notice(EditorNotice.error(tr("Another operator changed this customer, but it "
+                }, failure -> session.notice(EditorNotice.error(tr("Another operator changed this customer, but it "
                         + "could not be read again — Reload to see it."), EditorNotice.detail(failure))
                         .withReload()));
     }
 
     private void followOwn(LiveCheck check) {
-        Customer base = editor.buffer().base();
-        if (base == null || editor.stateProperty().get() != EditorState.EDITING
-                || editor.buffer().dirtyProperty().get()) {
+        Customer base = session.buffer().base();
+        if (base == null || session.state() != EditorState.EDITING
+                || session.buffer().dirtyProperty().get()) {
             return;
         }
         if (check.now().isEmpty()) {
-            editor.deleted(base.id(), EditorNotice.info(tr("This customer was deleted.")));
+            session.deleted(base.id(), EditorNotice.info(tr("This customer was deleted.")));
         } else if (check.now().get().version() > base.version()) {
-            editor.buffer().reset(check.now().get());
+            session.buffer().reset(check.now().get());
         }
     }
 
     private void apply(LiveCheck check) {
-        Customer base = editor.buffer().base();
-        if (base == null || editor.stateProperty().get() != EditorState.EDITING) {
+        Customer base = session.buffer().base();
+        if (base == null || session.state() != EditorState.EDITING) {
             return;
         }
         if (check.now().isPresent() && check.now().get().version() <= base.version()) {
             return; // nothing newer than what the editor is based on
         }
-        boolean dirty = editor.buffer().dirtyProperty().get();
+        boolean dirty = session.buffer().dirtyProperty().get();
         if (check.now().isEmpty()) {
             if (dirty) {
                 theirs = null;
                 banner.set(check.deletedBanner());
             } else {
-                editor.deleted(base.id(), EditorNotice.info(check.deletedNotice()));
+                session.deleted(base.id(), EditorNotice.info(check.deletedNotice()));
             }
             return;
         }
@@ -183,7 +231,7 @@ public final class LiveFollower {
             banner.set(check.savedBanner(now.version(), changed));
         } else {
             clear();
-            editor.buffer().reset(now);
+            session.buffer().reset(now);
             recentlyChanged.set(changed);
         }
     }

@@ -2,6 +2,7 @@ package org.lockstep.ui.editor;
 
 import static org.lockstep.text.Texts.tr;
 
+import java.util.function.LongConsumer;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.editing.LockState;
@@ -16,24 +17,33 @@ import org.lockstep.ui.lock.EditLockViewModel;
  */
 final class LockWiring {
 
-    private final CustomerEditorViewModel editor;
+    private final EditorSession session;
     private final EditLockViewModel lock;
+    private final RecordHelpers helpers;
+    private final LongConsumer load;
     private String lastHolder = "";
 
-    private LockWiring(CustomerEditorViewModel editor, EditLockViewModel lock) {
-        this.editor = editor;
+    private LockWiring(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
+        this.session = session;
         this.lock = lock;
+        this.helpers = helpers;
+        this.load = load;
     }
 
-    /** Connects {@code lock} to {@code editor} for the editor's life. */
-    static void wire(CustomerEditorViewModel editor, EditLockViewModel lock) {
-        new LockWiring(editor, lock).wire();
+    /**
+     * Connects {@code lock} to the editor of {@code session} for the editor's life.
+     *
+     * @param helpers whether the editor is attached to a stored record (a lease is only taken for one)
+     * @param load    reads a customer again into the editor, by id
+     */
+    static void wire(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
+        new LockWiring(session, lock, helpers, load).wire();
     }
 
     private void wire() {
-        EditBuffer buffer = editor.buffer();
+        EditBuffer buffer = session.buffer();
         buffer.dirtyProperty().addListener((obs, was, now) -> {
-            if (now && editor.helpers().attached()) {
+            if (now && helpers.attached()) {
                 lock.editingStarted();
             }
         });
@@ -43,7 +53,7 @@ final class LockWiring {
         // Switching to lock mode with edits already made takes the lease at once, as a first change would.
         lock.modeProperty().addListener((obs, was, now) -> {
             if (now == ConcurrencyMode.LOCK_FOR_EDITING && buffer.dirtyProperty().get()
-                    && editor.helpers().attached()) {
+                    && helpers.attached()) {
                 lock.editingStarted();
             }
         });
@@ -55,12 +65,12 @@ final class LockWiring {
         // The lease ended: without edits show the newest version (never a stale base); with edits keep them, and
         // a Save that meets a newer version becomes a merge.
         lock.setOnFree(() -> {
-            if (!buffer.dirtyProperty().get() && editor.customerId().isPresent()
-                    && editor.stateProperty().get() == EditorState.EDITING) {
-                editor.load(editor.customerId().getAsLong());
+            if (!buffer.dirtyProperty().get() && session.customerId().isPresent()
+                    && session.state() == EditorState.EDITING) {
+                load.accept(session.customerId().getAsLong());
             }
         });
-        lock.setOnNotifyFree(() -> editor.notice(EditorNotice.info(tr(
+        lock.setOnNotifyFree(() -> session.notice(EditorNotice.info(tr(
                 "{0}''s lock on this customer ended — it is yours to edit", lastHolder))));
     }
 }

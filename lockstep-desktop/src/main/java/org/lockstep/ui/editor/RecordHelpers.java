@@ -38,7 +38,7 @@ public final class RecordHelpers implements RecordScoped {
     static RecordHelpers of(EditorServices services, EditLockViewModel lock, ReadOnlyBooleanProperty dirty,
             Consumer<EditorNotice> notice) {
         Optional<HolderMessaging> messaging = services.messages().map(m -> new HolderMessaging(m,
-                services.executor(), lock, services.live().orElse(null),
+                services.executor(), lock, services.live(),
                 message -> notice.accept(EditorNotice.info(message.describe()))));
         return new RecordHelpers(lock, messaging, new HotRecordWatch(services.customers(), services.executor()),
                 services.presence().orElse(null), dirty);

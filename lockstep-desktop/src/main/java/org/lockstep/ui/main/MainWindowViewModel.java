@@ -8,6 +8,7 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.ui.live.OwnWrites;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
 import org.lockstep.ui.list.CustomerListViewModel;
@@ -18,16 +19,16 @@ import org.lockstep.ui.list.CustomerListViewModel;
  * selected customer, or, when the pane holds unsaved edits, ask the operator first, so that edits are never dropped
  * silently.
  *
- * <p>The list follows every write: the pane's saves and deletes through the editor's callbacks, and those of
- * separate editor windows through {@link #windowRepository()}, which reports each write back to the list.
+ * <p>The list follows every write of this process by one path, the services' {@link EditorServices#ownWrites()}:
+ * the pane's, those of separate editor windows and of their merges alike. A save in the pane also selects the
+ * record it saved (a new customer's first save).
  */
 public final class MainWindowViewModel {
 
     private final String user;
     private final CustomerListViewModel list;
     private final CustomerEditorViewModel editor;
-    private final CustomerRepository windowRepository;
-    private final EditorServices windowServices;
+    private final EditorServices services;
     private PendingEdits.Prompt prompt = (question, offerNewWindow) -> PendingEdits.KEEP_EDITING;
     private LongConsumer windowOpener = id -> {};
 
@@ -41,24 +42,20 @@ public final class MainWindowViewModel {
         this.user = services.user();
         this.list = new CustomerListViewModel(repository, services.executor(), services.leases());
         this.editor = new CustomerEditorViewModel(services);
-        this.windowRepository = new PublishingCustomerRepository(repository, services.fxThread(),
-                new PublishingCustomerRepository.Listener() {
-                    @Override
-                    public void stored(Customer customer) {
-                        list.applySaved(customer);
-                    }
+        this.services = services;
+        services.ownWrites().subscribe(new OwnWrites.Listener() {
+            @Override
+            public void stored(Customer customer) {
+                list.applySaved(customer);
+            }
 
-                    @Override
-                    public void deleted(long id) {
-                        list.applyDeleted(id);
-                    }
-                });
-        this.windowServices = services.toBuilder().customers(windowRepository).build();
-        editor.setOnSaved(saved -> {
-            list.applySaved(saved);
-            list.select(saved.id());
+            @Override
+            public void deleted(long id) {
+                list.applyDeleted(id);
+            }
         });
-        editor.setOnDeleted(list::applyDeleted);
+        // The list heard of the save already (the report is queued before the save's result): select it.
+        editor.setOnSaved(saved -> list.select(saved.id()));
         list.selectedProperty().addListener((obs, was, now) -> {
             if (now != null) {
                 show(now);
@@ -81,14 +78,9 @@ public final class MainWindowViewModel {
         return editor;
     }
 
-    /** The repository to give separate editor windows, so that the list follows their writes. */
-    public CustomerRepository windowRepository() {
-        return windowRepository;
-    }
-
-    /** The services to give separate editor windows: writes go through {@link #windowRepository()}. */
+    /** The services to give separate editor windows: their writes reach the list as the pane's do. */
     public EditorServices windowServices() {
-        return windowServices;
+        return services;
     }
 
     /** The operator's name. */

@@ -27,7 +27,7 @@ import org.lockstep.editing.LockMessages;
  *
  * <p>When Delete anyway conflicts again, the view model refreshes in place: base becomes the theirs the operator
  * decided on, theirs the record now, and {@link #noticeProperty()} says so. When someone else deleted it meanwhile,
- * the operator's wish is fulfilled: {@link #setOnDeleted onDeleted} runs. A database error leaves everything as it
+ * the operator's wish is fulfilled: {@link #setOnDecided onDecided} runs with {@link DeleteDecision.Deleted}. A database error leaves everything as it
  * was, with a message.
  */
 public final class DeleteConflictViewModel {
@@ -54,8 +54,7 @@ public final class DeleteConflictViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
 
-    private Consumer<Long> onDeleted = i -> {};
-    private Consumer<Customer> onKept = c -> {};
+    private Consumer<DeleteDecision> onDecided = d -> {};
 
     /**
      * @param base   the record as the editor loaded it, whose delete came back with zero rows
@@ -73,14 +72,9 @@ public final class DeleteConflictViewModel {
         load(base, theirs);
     }
 
-    /** Called once the record is deleted (by Delete anyway, or by someone else meanwhile), with its id. */
-    public void setOnDeleted(Consumer<Long> listener) {
-        onDeleted = Objects.requireNonNull(listener);
-    }
-
-    /** Called on Keep (or Esc), with theirs: the editor shows the record as it is now. */
-    public void setOnKept(Consumer<Customer> listener) {
-        onKept = Objects.requireNonNull(listener);
+    /** Called once, when the decision ends, with how it ended ({@link DeleteDecision}): deleted, or kept. */
+    public void setOnDecided(Consumer<DeleteDecision> listener) {
+        onDecided = Objects.requireNonNull(listener);
     }
 
     /** The fields that changed between base and theirs, in field order. */
@@ -140,7 +134,7 @@ public final class DeleteConflictViewModel {
 
     /**
      * Delete anyway: a versioned delete on theirs' version, in the background. Deleted (or already gone) →
-     * {@link #setOnDeleted onDeleted}; changed again → refresh in place; failure → {@link #errorProperty()}.
+     * {@link DeleteDecision.Deleted}; changed again → refresh in place; failure → {@link #errorProperty()}.
      */
     public void deleteAnyway() {
         if (busy.get() || finished.get()) {
@@ -156,21 +150,35 @@ public final class DeleteConflictViewModel {
                         return;
                     }
                     busy.set(false);
-                    if (outcome instanceof DeleteOutcome.Conflict conflict && conflict.theirs().isPresent()) {
-                        refreshed = true;
-                        Customer now = conflict.theirs().get();
-                        load(against, now);
-                        notice.set(header().newChangesWhileDeciding(now));
-                    } else if (outcome instanceof DeleteOutcome.Locked locked) {
-                        error.set(tr("Not deleted: {0}. Nothing changed; try again once the lock ends.",
-                                LockMessages.lockedBy(locked.holder(), java.time.ZoneId.systemDefault())));
-                    } else if (outcome instanceof DeleteOutcome.LeaseLost) {
-                        error.set(tr("Not deleted: the lock for editing was lost. Nothing changed."));
-                    } else {
-                        // Deleted by me, or by someone else meanwhile: either way the record is gone, as wanted.
-                        finish();
-                        onDeleted.accept(id);
-                    }
+                    outcome.handle(new DeleteOutcome.Handler() {
+                        @Override
+                        public void deleted(DeleteOutcome.Deleted done) {
+                            gone();
+                        }
+
+                        @Override
+                        public void conflict(DeleteOutcome.Conflict conflict) {
+                            if (conflict.theirs().isEmpty()) {
+                                gone(); // deleted by someone else meanwhile: the record is gone, as wanted
+                                return;
+                            }
+                            refreshed = true;
+                            Customer now = conflict.theirs().get();
+                            load(against, now);
+                            notice.set(header().newChangesWhileDeciding(now));
+                        }
+
+                        @Override
+                        public void locked(DeleteOutcome.Locked locked) {
+                            error.set(tr("Not deleted: {0}. Nothing changed; try again once the lock ends.",
+                                    LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault())));
+                        }
+
+                        @Override
+                        public void leaseLost(DeleteOutcome.LeaseLost lost) {
+                            error.set(tr("Not deleted: the lock for editing was lost. Nothing changed."));
+                        }
+                    });
                 },
                 failure -> {
                     if (stale(gen)) {
@@ -187,8 +195,7 @@ public final class DeleteConflictViewModel {
         if (finished.get()) {
             return;
         }
-        finish();
-        onKept.accept(theirs);
+        finish(new DeleteDecision.Kept(theirs));
     }
 
     private void load(Customer newBase, Customer newTheirs) {
@@ -223,9 +230,15 @@ public final class DeleteConflictViewModel {
         return new MergeHeader(clock.getZone(), LocalDate.now(clock));
     }
 
-    private void finish() {
+    /** The record no longer exists: deleted by Delete anyway, or by someone else meanwhile; either way, as wanted. */
+    private void gone() {
+        finish(new DeleteDecision.Deleted(id));
+    }
+
+    private void finish(DeleteDecision decision) {
         finished.set(true);
         generation++;
+        onDecided.accept(decision);
     }
 
     private boolean stale(int gen) {

@@ -64,11 +64,7 @@ public final class MergeViewModel {
     private final MergeHeadings headings;
     private final MergeStatus status = new MergeStatus(rows);
 
-    private Consumer<Customer> onSaved = c -> {};
-    private Consumer<Customer> onDiscarded = c -> {};
-    private Consumer<CustomerData> onCancelled = d -> {};
-    private Consumer<Customer> onRecreated = c -> {};
-    private Consumer<Long> onDeletionAccepted = i -> {};
+    private Consumer<MergeOutcome> onFinished = o -> {};
 
     /**
      * A merge of my edits with a record someone else saved.
@@ -121,29 +117,12 @@ public final class MergeViewModel {
         return new MergeViewModel(customers, history, executor, base, mine, conflict.theirs());
     }
 
-    /** Called once the merged save committed, with the saved record: the editor's new clean base. */
-    public void setOnSaved(Consumer<Customer> listener) {
-        onSaved = Objects.requireNonNull(listener);
-    }
-
-    /** Called on "Discard my changes", with theirs: the editor shows theirs, clean. */
-    public void setOnDiscarded(Consumer<Customer> listener) {
-        onDiscarded = Objects.requireNonNull(listener);
-    }
-
-    /** Called on Esc / Back / closing the window, with the editor's values as it passed them: nothing is lost. */
-    public void setOnCancelled(Consumer<CustomerData> listener) {
-        onCancelled = Objects.requireNonNull(listener);
-    }
-
-    /** Called when "Re-create with my values" created a new record (the old one was deleted). */
-    public void setOnRecreated(Consumer<Customer> listener) {
-        onRecreated = Objects.requireNonNull(listener);
-    }
-
-    /** Called on "Discard" for a record someone deleted, with its id: my edits are dropped; the editor closes it. */
-    public void setOnDeletionAccepted(Consumer<Long> listener) {
-        onDeletionAccepted = Objects.requireNonNull(listener);
+    /**
+     * Called once, when the merge ends, with how it ended ({@link MergeOutcome}): saved, discarded, cancelled,
+     * re-created or the deletion accepted. Late answers from the database after that are dropped.
+     */
+    public void setOnFinished(Consumer<MergeOutcome> listener) {
+        onFinished = Objects.requireNonNull(listener);
     }
 
     /** Every field's row: conflicts first, then the other changed fields, then the unchanged ones; field order within. */
@@ -285,7 +264,7 @@ public final class MergeViewModel {
 
     /**
      * Save merged: a versioned save of the Result on theirs' version, in the background. Saved → the dialog finishes
-     * and {@link #setOnSaved onSaved} runs; zero rows → the dialog refreshes in place with the new theirs, or turns
+     * and {@link #setOnFinished onFinished} runs with {@link MergeOutcome.Saved}; zero rows → the dialog refreshes in place with the new theirs, or turns
      * into the deleted flow; a failure → {@link #errorProperty()} says why and nothing changes. Does nothing while
      * {@link #canSaveProperty()} is false.
      */
@@ -304,12 +283,10 @@ public final class MergeViewModel {
     private void saved(Customer against, CustomerData merged, MergeSave outcome) {
         status.stopped();
         if (outcome instanceof MergeSave.Saved saved) {
-            finish();
-            onSaved.accept(saved.saved());
+            finish(new MergeOutcome.Saved(saved.saved()));
         } else if (outcome instanceof MergeSave.AlreadyStored stored) {
             // Theirs already holds the Result (Use theirs for all): nothing to write, the editor takes theirs.
-            finish();
-            onSaved.accept(stored.theirs());
+            finish(new MergeOutcome.Saved(stored.theirs()));
         } else if (outcome instanceof MergeSave.Locked locked) {
             status.lockedOut(LockMessages.lockedBy(locked.holder(), ZoneId.systemDefault()));
         } else if (outcome instanceof MergeSave.LeaseLost) {
@@ -330,7 +307,7 @@ public final class MergeViewModel {
     /**
      * "Re-create with my values" for a record someone deleted: creates a new record from the Result (my values,
      * keeping the external ref), in the background. Created → the dialog finishes and
-     * {@link #setOnRecreated onRecreated} runs.
+     * {@link #setOnFinished onFinished} runs with {@link MergeOutcome.Recreated}.
      */
     public void recreate() {
         if (!status.canRecreate.get()) {
@@ -340,8 +317,7 @@ public final class MergeViewModel {
         status.start();
         scope.execute(() -> editing.create(values), created -> {
             status.stopped();
-            finish();
-            onRecreated.accept(created);
+            finish(new MergeOutcome.Recreated(created));
         }, failure -> status.failed(true, failure));
     }
 
@@ -352,14 +328,9 @@ public final class MergeViewModel {
         if (status.finished.get()) {
             return;
         }
-        finish();
         // Counted for the conflict report in the background (a failure is logged): the dialog closes at once.
         executor.task(Executors.callable(() -> editing.mergeAbandoned(id))).start();
-        if (theirs == null) {
-            onDeletionAccepted.accept(id);
-        } else {
-            onDiscarded.accept(theirs);
-        }
+        finish(theirs == null ? new MergeOutcome.DeletionAccepted(id) : new MergeOutcome.Discarded(theirs));
     }
 
     /** Esc / Back: back to the editor with its values intact. Allowed at any time, even while saving. */
@@ -367,8 +338,7 @@ public final class MergeViewModel {
         if (status.finished.get()) {
             return;
         }
-        finish();
-        onCancelled.accept(editorMine);
+        finish(new MergeOutcome.Cancelled(editorMine));
     }
 
     private void load(Customer newBase, CustomerData newMine, Customer newTheirs) {
@@ -393,8 +363,9 @@ public final class MergeViewModel {
         status.show(ResultCheck.of(rows.resultTexts(), parser, theirs == null ? CustomerData.EMPTY : theirs.data()));
     }
 
-    private void finish() {
+    private void finish(MergeOutcome outcome) {
         status.finish();
         scope.close();
+        onFinished.accept(outcome);
     }
 }

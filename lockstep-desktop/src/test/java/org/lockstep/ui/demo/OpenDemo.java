@@ -6,7 +6,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.lockstep.server.Database;
-import org.lockstep.ui.PostgresBackends;
+import org.lockstep.server.PostgresClient;
+import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 
@@ -19,7 +20,9 @@ public final class OpenDemo {
     /** Opens Alice's, Bob's and the Trainer's windows on {@code db}, leases lasting {@code leaseTtl}. */
     public static DemoSession open(Database db, FxTaskExecutor executor, Duration leaseTtl) {
         AtomicReference<Object> opened = new AtomicReference<>();
-        Fx.run(() -> DemoSession.open(PostgresBackends.demoClients(db, leaseTtl, Duration.ofMinutes(15)), executor,
+        Fx.run(() -> DemoSession.open(
+                DemoClients.over(PostgresClient.of(db, "Trainer", () -> {}), leaseTtl, Duration.ofMinutes(15)),
+                executor,
                 Pace.FAST, opened::set, opened::set));
         Fx.await("the demo's windows", () -> opened.get() != null);
         assertThat(opened.get()).isInstanceOf(DemoSession.class);

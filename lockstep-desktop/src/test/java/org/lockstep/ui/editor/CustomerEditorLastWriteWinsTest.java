@@ -183,7 +183,7 @@ class CustomerEditorLastWriteWinsTest {
         EditorServices.Builder b = EditorServices.builder(s.customers(), s.history(), s.leases(), s.executor(),
                 s.fxThread(), s.scheduler(), s.user(), s.lockSettings(),
                 new SimpleObjectProperty<>(ConcurrencyMode.LAST_WRITE_WINS), s.openLocks()).lastWriteWinsAllowed();
-        s.live().ifPresent(b::live);
+        b.live(s.live());
         EditorServices unsafeDefault = b.build();
 
         aliceOpens(unsafeDefault);

@@ -398,8 +398,8 @@ class CustomerEditorViewModelTest {
             // Either the pool found its connection dead before sending the save (nothing was written), or the
             // connection died under it and the retry could not connect (whether it arrived cannot be told, and the
             // next Save is the same request). Both keep the edits; neither claims a result it cannot know.
-            assertThat(editor.noticeProperty().get().text()).isIn(CustomerEditorViewModel.SAVE_FAILED,
-                    CustomerEditorViewModel.SAVE_OUTCOME_UNKNOWN);
+            assertThat(editor.noticeProperty().get().text()).isIn(EditorSaves.SAVE_FAILED,
+                    EditorSaves.SAVE_OUTCOME_UNKNOWN);
             assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
             assertThat(editor.buffer().dirtyProperty().get()).isTrue();
             assertThat(editor.status().canSaveProperty().get()).isTrue();

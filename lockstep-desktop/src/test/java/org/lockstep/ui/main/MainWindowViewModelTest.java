@@ -74,7 +74,7 @@ class MainWindowViewModelTest {
     void aSaveInAnotherWindowReplacesTheRowInPlace() {
         Customer before = row(7);
 
-        SaveOutcome outcome = vm.windowRepository().save(before.id(), before.version(),
+        SaveOutcome outcome = vm.windowServices().customers().save(before.id(), before.version(),
                 before.data().with(CustomerField.CITY, "Göteborg"));
 
         Customer saved = ((SaveOutcome.Saved) outcome).saved();
@@ -91,7 +91,7 @@ class MainWindowViewModelTest {
                 .save(before.id(), before.version(), before.data().with(CustomerField.PHONE, "+48 12 000 00 00")))
                 .saved();
 
-        SaveOutcome mine = vm.windowRepository().save(before.id(), before.version(),
+        SaveOutcome mine = vm.windowServices().customers().save(before.id(), before.version(),
                 before.data().with(CustomerField.PHONE, "+48 12 111 11 11"));
 
         assertThat(mine).isInstanceOf(SaveOutcome.Conflict.class);
@@ -103,7 +103,8 @@ class MainWindowViewModelTest {
     void aDeleteInAnotherWindowRemovesTheRowAndRecounts() {
         Customer gone = row(9);
 
-        assertThat(vm.windowRepository().delete(gone.id(), gone.version())).isInstanceOf(DeleteOutcome.Deleted.class);
+        assertThat(vm.windowServices().customers().delete(gone.id(), gone.version()))
+                .isInstanceOf(DeleteOutcome.Deleted.class);
 
         assertThat(vm.list().rows()).hasSize(29).extracting(Customer::id).doesNotContain(gone.id());
         assertThat(vm.status().get()).isEqualTo("29 customers");

@@ -104,7 +104,7 @@ class TwoOperatorsLiveTest {
                 .with(CustomerField.EXTERNAL_REF, "TWO-LIVE").with(CustomerField.CITY, "Kraków").build());
         EditorServices bob = operator("Bob", bobExecutor, false);
         EditorServices alice = operator("Alice", aliceExecutor, true);
-        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), bob, bob.live().orElseThrow(), null));
+        MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), bob, bob.live(), null));
         Fx.await("Bob's list", () -> Fx.call(() -> bobs.viewModel().list().rows().stream()
                 .anyMatch(r -> r.id() == c.id())));
         Fx.run(() -> bobs.viewModel().list().select(c.id()));

@@ -98,7 +98,11 @@ class DeleteConflictDialogTest {
         Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
         AtomicReference<Customer> kept = new AtomicReference<>();
-        o.vm().setOnKept(kept::set);
+        o.vm().setOnDecided(ending -> {
+            if (ending instanceof DeleteDecision.Kept e) {
+                kept.set(e.now());
+            }
+        });
 
         o.page().click("keep");
 

@@ -37,7 +37,11 @@ class DeleteConflictViewModelTest {
         editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
-        vm.setOnDeleted(deleted::set);
+        vm.setOnDecided(ending -> {
+            if (ending instanceof DeleteDecision.Deleted e) {
+                deleted.set(e.id());
+            }
+        });
 
         assertThat(vm.titleProperty().get()).startsWith("Changed since you loaded it: Alice saved version 2 at ")
                 .endsWith("; you loaded version 1");
@@ -56,7 +60,11 @@ class DeleteConflictViewModelTest {
         Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Customer> kept = new AtomicReference<>();
-        vm.setOnKept(kept::set);
+        vm.setOnDecided(ending -> {
+            if (ending instanceof DeleteDecision.Kept e) {
+                kept.set(e.now());
+            }
+        });
 
         vm.keep();
 
@@ -71,7 +79,11 @@ class DeleteConflictViewModelTest {
         editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
-        vm.setOnDeleted(deleted::set);
+        vm.setOnDecided(ending -> {
+            if (ending instanceof DeleteDecision.Deleted e) {
+                deleted.set(e.id());
+            }
+        });
         editors.saves(editors.carol, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
 
         vm.deleteAnyway();
@@ -96,7 +108,11 @@ class DeleteConflictViewModelTest {
         Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
-        vm.setOnDeleted(deleted::set);
+        vm.setOnDecided(ending -> {
+            if (ending instanceof DeleteDecision.Deleted e) {
+                deleted.set(e.id());
+            }
+        });
         editors.carol.delete(base.id(), theirs.version());
 
         vm.deleteAnyway();

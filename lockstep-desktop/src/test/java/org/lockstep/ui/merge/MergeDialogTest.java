@@ -204,7 +204,11 @@ class MergeDialogTest {
         editors.alice.delete(base.id(), base.version());
         AtomicReference<Customer> recreated = new AtomicReference<>();
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
-        o.vm().setOnRecreated(recreated::set);
+        o.vm().setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Recreated e) {
+                recreated.set(e.created());
+            }
+        });
         MergeDialogPage page = o.page();
 
         assertThat(page.text("title")).startsWith("This customer was deleted by Alice at ");
@@ -296,7 +300,11 @@ class MergeDialogTest {
         CustomerData mine = base.data().with(CITY, "Jundiaí");
         Opened o = bobMerges(robot, base, mine);
         AtomicReference<CustomerData> back = new AtomicReference<>();
-        o.vm().setOnCancelled(back::set);
+        o.vm().setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Cancelled e) {
+                back.set(e.mine());
+            }
+        });
         o.page().click("use-theirs-city");
 
         o.page().push(KeyCode.ESCAPE);
@@ -312,7 +320,11 @@ class MergeDialogTest {
         Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
         AtomicReference<Customer> discarded = new AtomicReference<>();
-        o.vm().setOnDiscarded(discarded::set);
+        o.vm().setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Discarded e) {
+                discarded.set(e.theirs());
+            }
+        });
 
         o.page().click("discard");
 

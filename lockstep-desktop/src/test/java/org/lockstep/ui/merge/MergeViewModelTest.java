@@ -48,7 +48,11 @@ class MergeViewModelTest {
         editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Customer> saved = new AtomicReference<>();
-        vm.setOnSaved(saved::set);
+        vm.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Saved e) {
+                saved.set(e.stored());
+            }
+        });
 
         assertThat(vm.titleProperty().get()).startsWith("Alice saved version 2 at ")
                 .endsWith(" while you were editing version 1");
@@ -146,7 +150,11 @@ class MergeViewModelTest {
         Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         List<Customer> saved = new ArrayList<>();
-        vm.setOnSaved(saved::add);
+        vm.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Saved e) {
+                saved.add(e.stored());
+            }
+        });
         editors.saves(editors.carol, base.id(), d -> d.with(CITY, "Sorocaba"));
 
         vm.saveMerged();
@@ -181,7 +189,11 @@ class MergeViewModelTest {
         editors.alice.delete(base.id(), base.version());
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Customer> recreated = new AtomicReference<>();
-        vm.setOnRecreated(recreated::set);
+        vm.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Recreated e) {
+                recreated.set(e.created());
+            }
+        });
 
         assertThat(vm.deletedProperty().get()).isTrue();
         assertThat(vm.titleProperty().get()).startsWith("This customer was deleted by Alice at ")
@@ -207,7 +219,11 @@ class MergeViewModelTest {
         MergeViewModel vm = MergeViewModel.forDeleted(editors.bob, editors.history, TaskExecutor.sameThread(), base,
                 base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Long> gone = new AtomicReference<>();
-        vm.setOnDeletionAccepted(gone::set);
+        vm.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.DeletionAccepted e) {
+                gone.set(e.id());
+            }
+        });
 
         vm.discardMyChanges();
 
@@ -372,7 +388,11 @@ class MergeViewModelTest {
         CustomerData mine = base.data().with(CITY, "  Jundiaí  ");
         MergeViewModel back = bobMerges(base, mine);
         AtomicReference<CustomerData> cancelled = new AtomicReference<>();
-        back.setOnCancelled(cancelled::set);
+        back.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Cancelled e) {
+                cancelled.set(e.mine());
+            }
+        });
         back.row(CITY).useTheirs();
 
         back.cancel();
@@ -380,7 +400,11 @@ class MergeViewModelTest {
         assertThat(cancelled.get()).isSameAs(mine);
         MergeViewModel discard = bobMerges(base, mine);
         AtomicReference<Customer> discarded = new AtomicReference<>();
-        discard.setOnDiscarded(discarded::set);
+        discard.setOnFinished(ending -> {
+            if (ending instanceof MergeOutcome.Discarded e) {
+                discarded.set(e.theirs());
+            }
+        });
         discard.discardMyChanges();
         assertThat(discarded.get()).isEqualTo(theirs);
         assertThat(editors.read(base.id())).isEqualTo(theirs);

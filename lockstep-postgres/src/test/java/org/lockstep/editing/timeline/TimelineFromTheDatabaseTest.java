@@ -14,17 +14,18 @@ import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathFactory;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.RecordedStory;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.timeline.TimelineEvent.Kind;
+import org.lockstep.server.Database;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
@@ -34,17 +35,18 @@ import org.xml.sax.InputSource;
  * releases, lapses and takeovers; the lost update only when a client says what its writer had read; the bound on what
  * is read; and the SVG, parsed as XML, with every label escaped and in NFC.
  */
+@DatabaseTest
 class TimelineFromTheDatabaseTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
     static final AtomicInteger REFS = new AtomicInteger();
 
-    JdbiCustomerRepository alice = new JdbiCustomerRepository(DB.db().jdbi(), "Alice", "alice-session");
-    JdbiCustomerRepository bob = new JdbiCustomerRepository(DB.db().jdbi(), "Bob", "bob-session");
-    JdbiLeaseRepository aliceLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Alice", "alice-session");
-    JdbiLeaseRepository bobLeases = new JdbiLeaseRepository(DB.db().jdbi(), "Bob", "bob-session");
-    JdbiHistoryRepository history = new JdbiHistoryRepository(DB.db().jdbi());
+    JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-session");
+    JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-session");
+    JdbiLeaseRepository aliceLeases = new JdbiLeaseRepository(db.jdbi(), "Alice", "alice-session");
+    JdbiLeaseRepository bobLeases = new JdbiLeaseRepository(db.jdbi(), "Bob", "bob-session");
+    JdbiHistoryRepository history = new JdbiHistoryRepository(db.jdbi());
 
     Customer aCustomerOf(String company) {
         return alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "TL-" + REFS.incrementAndGet())
@@ -82,8 +84,8 @@ class TimelineFromTheDatabaseTest {
 
     @Test
     void twoDesksUnderOneNameAreNeverTakenForOneWritersMerge() {
-        JdbiCustomerRepository desk1 = new JdbiCustomerRepository(DB.db().jdbi(), "Ana", "ana-desk-1");
-        JdbiCustomerRepository desk2 = new JdbiCustomerRepository(DB.db().jdbi(), "Ana", "ana-desk-2");
+        JdbiCustomerRepository desk1 = new JdbiCustomerRepository(db.jdbi(), "Ana", "ana-desk-1");
+        JdbiCustomerRepository desk2 = new JdbiCustomerRepository(db.jdbi(), "Ana", "ana-desk-2");
         Customer c = aCustomerOf("Two Desks");
         alice.save(c.id(), 1, c.data().with(CustomerField.PHONE, "+1 555 0199"));
         // Desk 1 saves on v1: zero rows. Desk 2, same name, then saves v2 plainly: no merge of anyone's.
@@ -166,7 +168,7 @@ class TimelineFromTheDatabaseTest {
     void aStoryHoldsTheLatestRowsOnlyAndSaysSo() {
         Customer c = aCustomerOf("Busy Record");
         int updates = RecordedStory.LIMIT + 20;
-        DB.db().jdbi().useHandle(h -> h.createUpdate("""
+        db.jdbi().useHandle(h -> h.createUpdate("""
                 DO $$ BEGIN FOR i IN 1..%d LOOP UPDATE customer SET city = 'City ' || i WHERE id = %d; END LOOP; END $$
                 """.formatted(updates, c.id())).execute());
 

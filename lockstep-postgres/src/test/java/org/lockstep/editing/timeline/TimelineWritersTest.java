@@ -5,26 +5,28 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.editing.timeline.TimelineEvent.Kind;
+import org.lockstep.server.Database;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * Who wrote what, told from the database alone: a writer that read the version it replaced never "overwrote" anyone,
  * however the names of the writers fall (two operators, or two desks logged in as one). The database does not record
  * reads, so a save is never called a lost update without a client's read (ADR 0014).
  */
+@DatabaseTest
 class TimelineWritersTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
     static final AtomicInteger REFS = new AtomicInteger();
 
     /**
@@ -49,7 +51,7 @@ class TimelineWritersTest {
         Customer v2 = first.find(c.id()).orElseThrow();
         repo(third, "desk-3").save(c.id(), 2, v2.data().with(CustomerField.COMPANY, "Acme GmbH"));
 
-        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(DB.db().jdbi()), c.id()));
+        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(db.jdbi()), c.id()));
 
         assertThat(t.of(Kind.SAVED)).extracting(TimelineEvent::label).containsExactly("v2 saved", "v3 saved");
         assertThat(t.events()).noneMatch(TimelineEvent::alarm);
@@ -69,7 +71,7 @@ class TimelineWritersTest {
         repo(saver, "desk-2").save(c.id(), 1, c.data().with(CustomerField.COMPANY, "Acme Ltd"));
         repo(conflicted, "desk-3").save(c.id(), 1, c.data().with(CustomerField.CITY, "Leith"));
 
-        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(DB.db().jdbi()), c.id()));
+        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(db.jdbi()), c.id()));
 
         assertThat(t.lanes()).containsExactly(NFC, Timeline.DATABASE);
         assertThat(t.events()).extracting(TimelineEvent::lane).containsOnly(NFC);
@@ -84,7 +86,7 @@ class TimelineWritersTest {
     }
 
     private static JdbiCustomerRepository repo(String user, String session) {
-        return new JdbiCustomerRepository(DB.db().jdbi(), user, session + "-" + REFS.get());
+        return new JdbiCustomerRepository(db.jdbi(), user, session + "-" + REFS.get());
     }
 
 }

@@ -10,13 +10,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.editing.timeline.TimelineEvent.Kind;
+import org.lockstep.server.Database;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 
@@ -25,10 +26,11 @@ import org.lockstep.text.Texts;
  * explanation, the title, the Database lane and the client's clock, in the layout and in the SVG export. The times
  * stay HH:mm:ss.SSS.
  */
+@DatabaseTest
 class TranslatedTimelineTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
     static final AtomicInteger REFS = new AtomicInteger();
 
     @BeforeEach
@@ -43,15 +45,15 @@ class TranslatedTimelineTest {
 
     @Test
     void aSaveAndAConflictAreToldInPortuguese() {
-        JdbiCustomerRepository alice = new JdbiCustomerRepository(DB.db().jdbi(), "Alice", "desk-a");
-        JdbiCustomerRepository bob = new JdbiCustomerRepository(DB.db().jdbi(), "Bob", "desk-b");
+        JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "desk-a");
+        JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "desk-b");
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "TT-" + REFS.incrementAndGet())
                 .with(CustomerField.COMPANY, "Acme").build());
         alice.save(c.id(), 1, c.data().with(CustomerField.COMPANY, "Acme Ltda"));
         bob.save(c.id(), 1, c.data().with(CustomerField.CITY, "Campinas"));
         TimelineEvent read = TimelineEvent.loaded(Instant.now(), "Bob", c.id(), 1);
 
-        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(DB.db().jdbi()), c.id()), List.of(read),
+        Timeline t = Timelines.build(Timelines.read(new JdbiHistoryRepository(db.jdbi()), c.id()), List.of(read),
                 List.of("Alice", Timeline.DATABASE, "Bob"));
 
         assertThat(t.title()).isEqualTo("Cliente " + c.id() + " — Acme Ltda");

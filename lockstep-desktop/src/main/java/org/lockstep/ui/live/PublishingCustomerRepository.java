@@ -1,4 +1,4 @@
-package org.lockstep.ui.main;
+package org.lockstep.ui.live;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,38 +14,29 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
 
 /**
- * A {@link CustomerRepository} that tells a listener what each write found, so that the main window's list can
- * follow saves and deletes made in separate editor windows. After a successful save or create the listener gets
- * the new record; after a conflict it gets the record the database holds now (theirs), or the id when that record
+ * A {@link CustomerRepository} that reports what each write found to the client's {@link OwnWrites}, so that the list
+ * follows every save and delete this process makes, whichever editor made it. After a successful save or create it
+ * reports the new record; after a conflict, the record the database holds now (theirs), or the id when that record
  * is gone; after a delete, the id. Reads pass through untouched.
  *
- * <p>Writes run on a background thread; the listener is called through {@code uiThread} (the FX thread in the
- * application), once per write.
+ * <p>Writes run on a background thread; the reports go through {@code uiThread} (the FX thread in the application),
+ * once per write, queued before the write's own result is delivered there.
  */
 public final class PublishingCustomerRepository implements CustomerRepository {
 
-    /** Receives what writes found, on the UI thread. */
-    public interface Listener {
-        /** A record as the database now holds it. */
-        void stored(Customer customer);
-
-        /** A record that no longer exists. */
-        void deleted(long id);
-    }
-
     private final CustomerRepository delegate;
     private final Executor uiThread;
-    private final Listener listener;
+    private final OwnWrites listener;
 
     /**
      * @param delegate where the work is done
-     * @param uiThread runs the listener's calls, e.g. {@code Platform::runLater}
-     * @param listener told about every write
+     * @param uiThread runs the reports, e.g. {@code Platform::runLater}
+     * @param writes   told about every write
      */
-    public PublishingCustomerRepository(CustomerRepository delegate, Executor uiThread, Listener listener) {
+    public PublishingCustomerRepository(CustomerRepository delegate, Executor uiThread, OwnWrites writes) {
         this.delegate = delegate;
         this.uiThread = uiThread;
-        this.listener = listener;
+        this.listener = writes;
     }
 
     @Override
@@ -56,7 +47,7 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     @Override
     public Customer create(CustomerData data) {
         Customer created = delegate.create(data);
-        uiThread.execute(() -> listener.stored(created));
+        report(() -> listener.stored(created));
         return created;
     }
 
@@ -77,11 +68,27 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     }
 
     private SaveOutcome published(long id, SaveOutcome outcome) {
-        if (outcome instanceof SaveOutcome.Saved saved) {
-            uiThread.execute(() -> listener.stored(saved.saved()));
-        } else if (outcome instanceof SaveOutcome.Conflict conflict) {
-            publishCurrent(id, conflict.theirs());
-        }
+        outcome.handle(new SaveOutcome.Handler() {
+            @Override
+            public void saved(SaveOutcome.Saved saved) {
+                report(() -> listener.stored(saved.saved()));
+            }
+
+            @Override
+            public void conflict(SaveOutcome.Conflict conflict) {
+                publishCurrent(id, conflict.theirs());
+            }
+
+            @Override
+            public void locked(SaveOutcome.Locked locked) {
+                // Nothing was written and nothing was learnt of the record.
+            }
+
+            @Override
+            public void leaseLost(SaveOutcome.LeaseLost lost) {
+                // Nothing was written and nothing was learnt of the record.
+            }
+        });
         return outcome;
     }
 
@@ -100,18 +107,34 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         return delegate.sessionId();
     }
 
-    /** The delegate's store for {@code writerId}, publishing to the same listener. */
+    /** The delegate's store for {@code writerId}, reporting to the same {@link OwnWrites}. */
     @Override
     public CustomerRepository asWriter(String writerId) {
         return new PublishingCustomerRepository(delegate.asWriter(writerId), uiThread, listener);
     }
 
     private DeleteOutcome published(long id, DeleteOutcome outcome) {
-        if (outcome instanceof DeleteOutcome.Deleted) {
-            uiThread.execute(() -> listener.deleted(id));
-        } else if (outcome instanceof DeleteOutcome.Conflict conflict) {
-            publishCurrent(id, conflict.theirs());
-        }
+        outcome.handle(new DeleteOutcome.Handler() {
+            @Override
+            public void deleted(DeleteOutcome.Deleted deleted) {
+                report(() -> listener.deleted(id));
+            }
+
+            @Override
+            public void conflict(DeleteOutcome.Conflict conflict) {
+                publishCurrent(id, conflict.theirs());
+            }
+
+            @Override
+            public void locked(DeleteOutcome.Locked locked) {
+                // Nothing was deleted and nothing was learnt of the record.
+            }
+
+            @Override
+            public void leaseLost(DeleteOutcome.LeaseLost lost) {
+                // Nothing was deleted and nothing was learnt of the record.
+            }
+        });
         return outcome;
     }
 
@@ -141,6 +164,12 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     }
 
     private void publishCurrent(long id, Optional<Customer> theirs) {
-        uiThread.execute(() -> theirs.ifPresentOrElse(listener::stored, () -> listener.deleted(id)));
+        report(() -> theirs.ifPresentOrElse(listener::stored, () -> listener.deleted(id)));
+    }
+
+    private void report(Runnable report) {
+        if (listener.heard()) {
+            uiThread.execute(report);
+        }
     }
 }

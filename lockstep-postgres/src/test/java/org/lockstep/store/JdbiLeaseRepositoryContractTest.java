@@ -1,0 +1,58 @@
+package org.lockstep.store;
+
+import java.util.UUID;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LeaseRepository;
+import org.lockstep.server.Database;
+import org.lockstep.testing.CustomerBuilder;
+import org.lockstep.testing.LeaseRepositoryContractTest;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+
+/**
+ * The lease repository's contract, kept by the Jdbi store: one database for the class's cases, the database clock
+ * for every lease. What only PostgreSQL shows — saves fenced by a lease, grants racing on one row, waits for a row
+ * lock — stays in {@code JdbiLeaseRepositoryTest}, {@code LeaseTimesAfterWaitTest} and {@code RowLockWaitTest}.
+ */
+@DatabaseTest
+class JdbiLeaseRepositoryContractTest extends LeaseRepositoryContractTest {
+
+    @FreshDatabase
+    static Database db;
+
+    @Override
+    protected LeaseRepository client(String holder) {
+        return new JdbiLeaseRepository(db.jdbi(), holder, holder + "-" + UUID.randomUUID());
+    }
+
+    @Override
+    protected long aCustomer() {
+        return new JdbiCustomerRepository(db.jdbi(), "Setup")
+                .create(CustomerBuilder.aCustomer().with(CustomerField.EXTERNAL_REF, "LC-" + UUID.randomUUID()).build())
+                .id();
+    }
+
+    /** As a script on the database would: a Lockstep delete is refused while someone else holds the lease. */
+    @Override
+    protected void deleteCustomer(long recordId) {
+        db.jdbi().useHandle(h -> h.execute("DELETE FROM customer WHERE id = ?", recordId));
+    }
+
+    /**
+     * Moves the record's lease and its trail into the past by as much as the lease had left, and a millisecond more:
+     * what the database clock would show had the TTL passed with no renewal.
+     */
+    @Override
+    protected void lapse(long recordId) {
+        db.jdbi().useHandle(h -> h.createUpdate("""
+                WITH shift AS (
+                    SELECT expires_at - clock_timestamp() + interval '1 millisecond' AS by
+                    FROM record_lease WHERE record_id = :id
+                ), lease AS (
+                    UPDATE record_lease l SET acquired_at = l.acquired_at - s.by, expires_at = l.expires_at - s.by
+                    FROM shift s WHERE l.record_id = :id
+                )
+                UPDATE lease_event e SET at = e.at - s.by, expires_at = e.expires_at - s.by
+                FROM shift s WHERE e.record_id = :id""").bind("id", recordId).execute());
+    }
+}
