@@ -24,12 +24,14 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
  * The roles of the README's "For administrators", with its SQL: an owner role migrates the schema, and a
  * least-privilege operator role — no DDL — then runs the client: saves, conflicts, leases, presence and live updates.
  */
+@DatabaseTest
 class OperatorRoleTest {
 
     final String suffix = ProcessHandle.current().pid() + "_" + System.nanoTime() % 1_000_000;

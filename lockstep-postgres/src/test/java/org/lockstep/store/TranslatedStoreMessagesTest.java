@@ -15,6 +15,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.OutsideSession;
 import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.text.Language;
@@ -25,6 +26,7 @@ import org.lockstep.text.Texts;
  * session holds, on a real database, in Brazilian Portuguese (the holding session described in it too); a refused
  * connection and a statement timeout, as the driver reports them (SQLSTATE 53300, 57014), in Spanish.
  */
+@DatabaseTest
 class TranslatedStoreMessagesTest {
 
     static Database db;
