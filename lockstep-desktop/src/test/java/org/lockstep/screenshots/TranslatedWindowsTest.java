@@ -35,8 +35,10 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.EditorServices;
@@ -64,6 +66,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * ({@code main-window-pt-BR.png}, {@code merge-dialog-pt-BR.png}, {@code trainer-panel-pt-BR.png}, {@code demo-operator-pt-BR.png}) to {@code -Dlockstep.screenshots=DIR}, else
  * target/screenshots.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 @Timeout(400)
 class TranslatedWindowsTest {
@@ -71,6 +75,7 @@ class TranslatedWindowsTest {
     static final double SCREEN_WIDTH = 1366;
     static final double SCREEN_HEIGHT = 768;
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static final Preferences NODE = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
@@ -84,7 +89,6 @@ class TranslatedWindowsTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
         EditorServices setup = Sessions.services(db, "Setup", executor, Platform::runLater, Sessions.quickLocks());
         customers = new ArrayList<>();
@@ -99,7 +103,6 @@ class TranslatedWindowsTest {
     @AfterAll
     static void close() throws BackingStoreException {
         executor.close();
-        db.close();
         NODE.removeNode();
     }
 

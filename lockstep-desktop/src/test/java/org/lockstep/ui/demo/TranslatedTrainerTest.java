@@ -15,7 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.lockstep.server.Database;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
@@ -27,17 +29,18 @@ import org.testfx.api.FxToolkit;
  * the texts read back from the scene — window titles, a scenario's title, a step, the buttons — and step 1 run, so
  * that the operator's caption and what to notice come in the language too.
  */
+@WindowTest(closeWindowsAfterEachTest = false)
+@DatabaseTest
 @Timeout(180)
 class TranslatedTrainerTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     DemoSession demo;
 
     @BeforeAll
     static void openDatabase() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
     }
 
@@ -51,7 +54,6 @@ class TranslatedTrainerTest {
     static void closeDatabase() throws Exception {
         FxToolkit.cleanupStages();
         executor.close();
-        db.close();
     }
 
     @Test

@@ -18,12 +18,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
 import org.lockstep.server.LabConnections;
 import org.lockstep.lab.StrategyResult;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -33,22 +34,23 @@ import org.testfx.util.WaitForAsyncUtils;
  * and after a run the status with the language's plural, read back from the window. Strategy ids stay the command
  * line's words.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TranslatedLabWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start
@@ -65,7 +67,6 @@ class TranslatedLabWindowTest {
     @AfterEach
     void english() throws Exception {
         Texts.use(Language.ENGLISH);
-        FxToolkit.cleanupStages();
     }
 
     @Test

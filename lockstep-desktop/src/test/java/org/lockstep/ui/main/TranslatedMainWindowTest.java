@@ -34,8 +34,10 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.EditorServices;
@@ -53,9 +55,12 @@ import org.testfx.api.FxToolkit;
  * a validation error, another operator's lock — and no text they showed lacked one. View → Language keeps the choice
  * for the next start and says so.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class TranslatedMainWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static EditorServices ana;
@@ -69,8 +74,6 @@ class TranslatedMainWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
         ana = Sessions.services(db, "Ana", executor, Platform::runLater, Sessions.quickLocks());
         bruno = Sessions.services(db, "Bruno", executor, Platform::runLater, Sessions.quickLocks());
@@ -81,7 +84,6 @@ class TranslatedMainWindowTest {
     @AfterAll
     static void stop() {
         executor.close();
-        db.close();
     }
 
     @BeforeEach

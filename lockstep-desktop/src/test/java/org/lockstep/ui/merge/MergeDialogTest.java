@@ -22,15 +22,17 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -39,23 +41,24 @@ import org.testfx.util.WaitForAsyncUtils;
  * The merge dialog on a real database: Alice saves first through her own repository, then Bob's save on his stale
  * base hits zero rows and his dialog opens; the values are read back from the database.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class MergeDialogTest {
 
-    static TwoEditors editors;
+    @RegisterExtension
+    static final TwoOperators editors = new TwoOperators();
     static FxTaskExecutor executor;
     Stage owner;
 
     @BeforeAll
     static void open() {
-        editors = TwoEditors.open();
         executor = new FxTaskExecutor(2);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        editors.close();
     }
 
     @Start
@@ -65,15 +68,11 @@ class MergeDialogTest {
         stage.show();
     }
 
-    @AfterEach
-    void closeWindows() throws Exception {
-        FxToolkit.cleanupStages();
-    }
-
     /** Bob's zero-row save, then his merge dialog, with the history loaded. */
     private Opened bobMerges(FxRobot robot, Customer base, CustomerData mine) {
         var conflict = editors.bobSaves(base, mine);
-        MergeViewModel vm = call(() -> MergeViewModel.forConflict(editors.bob, editors.history, executor, base, mine,
+        MergeViewModel vm = call(() -> MergeViewModel.forConflict(editors.bob().customers(), editors.bob().history(),
+                executor, base, mine,
                 conflict));
         MergeDialog dialog = call(() -> MergeDialog.open(owner, vm));
         waitUntil(() -> !vm.historySummaryProperty().get().startsWith("Looking up"));
@@ -94,7 +93,7 @@ class MergeDialogTest {
     @Test
     void phoneAndEmailEditedApartAreBothAutoResolvedAndSaveMergedWritesBoth(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
         MergeDialogPage page = o.page();
 
@@ -120,7 +119,7 @@ class MergeDialogTest {
     @Test
     void aCityConflictStandsOutAndUseTheirsSavesAlicesCity(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
         MergeDialogPage page = o.page();
 
@@ -140,7 +139,7 @@ class MergeDialogTest {
     @Test
     void useMineOnACityConflictSavesBobsCity(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
 
         o.page().click("use-mine-city");
@@ -153,7 +152,7 @@ class MergeDialogTest {
     @Test
     void editsToDifferentLinesOfTheNotesAreBothKept(FxRobot robot) {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Santos"));
-        editors.saves(editors.alice, base.id(),
+        editors.saves(editors.alice(), base.id(),
                 d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
         Opened o = bobMerges(robot, base,
                 base.data().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Itajaí"));
@@ -170,10 +169,10 @@ class MergeDialogTest {
     @Test
     void aThirdSaveBeforeSaveMergedRefreshesTheDialogThenTheSaveSucceeds(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
         MergeDialogPage page = o.page();
-        editors.saves(editors.carol, base.id(), d -> d.with(CITY, "Sorocaba"));
+        editors.saves(editors.carol(), base.id(), d -> d.with(CITY, "Sorocaba"));
 
         page.click("save-merged");
 
@@ -201,7 +200,7 @@ class MergeDialogTest {
     @Test
     void savingARecordAliceDeletedOffersToRecreateItWithBobsValuesAndItsExternalRef(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.alice.delete(base.id(), base.version());
+        editors.alice().customers().delete(base.id(), base.version());
         AtomicReference<Customer> recreated = new AtomicReference<>();
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
         o.vm().setOnRecreated(recreated::set);
@@ -225,7 +224,7 @@ class MergeDialogTest {
     @Test
     void f7FindsTheConflictsAltTAndAltMResolveThemAndCtrlSSaves(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
                 .with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(REGION, "MG"));
         MergeDialogPage page = o.page();
@@ -251,7 +250,7 @@ class MergeDialogTest {
     @Test
     void countsResolvedConflictsAndTypingAResultResolvesOne(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
                 .with(POSTAL_CODE, "13010-000"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(REGION, "MG")
                 .with(POSTAL_CODE, "13201-000"));
@@ -274,7 +273,7 @@ class MergeDialogTest {
     @Test
     void anInvalidResultIsMarkedWithTheReasonAndBlocksSaveMerged(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(EMAIL, "alice@embraer.com.br"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(EMAIL, "alice@embraer.com.br"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
         MergeDialogPage page = o.page();
 
@@ -292,7 +291,7 @@ class MergeDialogTest {
     @Test
     void escReturnsToTheEditorWithMineIntact(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         CustomerData mine = base.data().with(CITY, "Jundiaí");
         Opened o = bobMerges(robot, base, mine);
         AtomicReference<CustomerData> back = new AtomicReference<>();
@@ -309,7 +308,7 @@ class MergeDialogTest {
     @Test
     void discardMyChangesHandsTheirsToTheEditor(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
         AtomicReference<Customer> discarded = new AtomicReference<>();
         o.vm().setOnDiscarded(discarded::set);
@@ -323,7 +322,7 @@ class MergeDialogTest {
     @Test
     void copyMinePutsMyValuesOnTheClipboardAsText(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
 
         o.page().click("copy-mine");
@@ -335,7 +334,7 @@ class MergeDialogTest {
     @Test
     void hunksAreChosenOneByOneWithBothPuttingMineFirst(FxRobot robot) {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep\nShip by sea"));
-        editors.saves(editors.alice, base.id(), d -> d.with(NOTES, "Call Tue\nKeep\nShip by air"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(NOTES, "Call Tue\nKeep\nShip by air"));
         Opened o = bobMerges(robot, base, base.data().with(NOTES, "Call Wed\nKeep\nShip by rail"));
         MergeDialogPage page = o.page();
 
@@ -353,7 +352,7 @@ class MergeDialogTest {
     @Test
     void showAllRevealsTheUnchangedFields(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
 
         o.page().click("show-all");
@@ -365,7 +364,7 @@ class MergeDialogTest {
     @Test
     void everyControlIsReachableWithTabIncludingOutOfTextAreas(FxRobot robot) {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep"));
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(NOTES, "Call Tue\nKeep"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(NOTES, "Call Tue\nKeep"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(NOTES, "Call Wed\nKeep"));
         MergeDialogPage page = o.page();
         Set<String> reached = new LinkedHashSet<>();
@@ -384,12 +383,12 @@ class MergeDialogTest {
     @Test
     void aDatabaseErrorIsExplainedAndSaveMergedCanBeRetried(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
         MergeDialogPage page = o.page();
         page.click("use-mine-city");
         // A real failure of the database: updates of this customer are refused until the trigger goes.
-        editors.db.jdbi().useHandle(h -> h.execute("""
+        editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse_ui() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
                 CREATE TRIGGER refuse_ui BEFORE UPDATE ON customer FOR EACH ROW
@@ -399,7 +398,7 @@ class MergeDialogTest {
             page.click("save-merged");
             waitUntil(() -> page.shown("merge-error"));
         } finally {
-            editors.db.jdbi()
+            editors.db().jdbi()
                     .useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
         }
 

@@ -17,13 +17,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -33,23 +36,24 @@ import org.testfx.util.WaitForAsyncUtils;
  * the counts with the language's plural for one conflict and for several, the column headings and the buttons, read
  * back from the dialog's scene.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TranslatedMergeDialogTest {
 
-    static TwoEditors editors;
+    @RegisterExtension
+    static final TwoOperators editors = new TwoOperators();
     static FxTaskExecutor executor;
     Stage owner;
 
     @BeforeAll
     static void open() {
-        editors = TwoEditors.open();
         executor = new FxTaskExecutor(2);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        editors.close();
     }
 
     @Start
@@ -62,14 +66,14 @@ class TranslatedMergeDialogTest {
     @AfterEach
     void backToEnglish() throws Exception {
         Texts.use(Language.ENGLISH);
-        FxToolkit.cleanupStages();
     }
 
     /** Bob's zero-row save on {@code base}, then his merge dialog in {@code lang}, once the history is read. */
     private MergeDialogPage bobMerges(FxRobot robot, Language lang, Customer base, CustomerData mine) {
         Texts.use(lang);
         var conflict = editors.bobSaves(base, mine);
-        MergeViewModel vm = call(() -> MergeViewModel.forConflict(editors.bob, editors.history, executor, base, mine,
+        MergeViewModel vm = call(() -> MergeViewModel.forConflict(editors.bob().customers(), editors.bob().history(),
+                executor, base, mine,
                 conflict));
         MergeDialog dialog = call(() -> MergeDialog.open(owner, vm));
         String lookingUp = Texts.tr("Looking up who saved in between…");
@@ -96,7 +100,7 @@ class TranslatedMergeDialogTest {
     @Test
     void oneConflictInPortuguese(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
         MergeDialogPage page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí"));
 
         assertThat(page.text("title")).startsWith("Alice salvou a versão 2 às ")
@@ -125,8 +129,8 @@ class TranslatedMergeDialogTest {
     @Test
     void severalConflictsAndSavesInPortuguese(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
-        editors.saves(editors.alice, base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
         MergeDialogPage page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí")
                 .with(REGION, "MG").with(POSTAL_CODE, "13201-000"));
 
@@ -144,7 +148,7 @@ class TranslatedMergeDialogTest {
     @Test
     void oneConflictInSpanish(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeDialogPage page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí"));
 
         assertThat(page.text("title")).startsWith("Alice guardó la versión 2 a las ")
@@ -162,9 +166,9 @@ class TranslatedMergeDialogTest {
     @Test
     void severalConflictsAndSavesInSpanish(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
-        editors.saves(editors.carol, base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
+        editors.saves(editors.carol(), base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeDialogPage page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí")
                 .with(REGION, "MG").with(POSTAL_CODE, "13201-000"));
 
@@ -181,10 +185,11 @@ class TranslatedMergeDialogTest {
     void theDeleteConflictInPortuguese(FxRobot robot) throws Exception {
         Texts.use(Language.PORTUGUESE_BRAZIL);
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Customer theirs = editors.bobDeletes(base).theirs().orElseThrow();
-        DeleteConflictViewModel vm = call(() -> new DeleteConflictViewModel(editors.bob, editors.history, executor,
-                base, theirs));
+        DeleteConflictViewModel vm =
+                call(() -> new DeleteConflictViewModel(editors.bob().customers(), editors.bob().history(), executor,
+                        base, theirs));
         DeleteConflictDialog dialog = call(() -> DeleteConflictDialog.open(owner, vm));
         String lookingUp = Texts.tr("Looking up who saved in between…");
         waitUntil(() -> !vm.historySummaryProperty().get().equals(lookingUp));

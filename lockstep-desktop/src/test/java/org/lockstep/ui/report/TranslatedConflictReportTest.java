@@ -30,12 +30,13 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -45,16 +46,18 @@ import org.testfx.util.WaitForAsyncUtils;
  * {@code ConflictReportWindowTest}: the summary's plurals and decimal comma, the hot-record alert, the headings and
  * the chart's series, read back from the window; the exported CSV keeps its English machine keys.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TranslatedConflictReportTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static Customer hot;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
         JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-report-es");
         JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-report-es");
@@ -71,7 +74,6 @@ class TranslatedConflictReportTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start
@@ -88,7 +90,6 @@ class TranslatedConflictReportTest {
     @AfterEach
     void english() throws Exception {
         Texts.use(Language.ENGLISH);
-        FxToolkit.cleanupStages();
     }
 
     static void await(java.util.concurrent.Callable<Boolean> condition) {
