@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.domain.CustomerField.CITY;
 import static org.lockstep.domain.CustomerField.PHONE;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
-import static org.lockstep.ui.merge.MergeDialogPage.waitUntil;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,6 +21,8 @@ import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.TwoOperators;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -55,7 +56,7 @@ class DeleteConflictDialogTest {
         stage.show();
     }
 
-    private record Opened(DeleteConflictViewModel vm, MergeDialogPage page) {
+    private record Opened(DeleteConflictViewModel vm, MergeDialogHandle page) {
     }
 
     private Opened bobDeletes(FxRobot robot, Customer base) {
@@ -65,8 +66,9 @@ class DeleteConflictDialogTest {
                     WaitForAsyncUtils.asyncFx(() -> new DeleteConflictViewModel(editors.bob().customers(),
                             editors.bob().history(), executor, base, theirs)).get();
             DeleteConflictDialog dialog = WaitForAsyncUtils.asyncFx(() -> DeleteConflictDialog.open(owner, vm)).get();
-            waitUntil(() -> !vm.historySummaryProperty().get().startsWith("Looking up"));
-            return new Opened(vm, new MergeDialogPage(robot, dialog.stage()));
+            Fx.await("the history of the saves in between",
+                    () -> !vm.historySummaryProperty().get().startsWith("Looking up"));
+            return new Opened(vm, MergeDialogHandle.on(robot, dialog.stage()));
         } catch (InterruptedException | ExecutionException e) {
             throw new AssertionError(e);
         }
@@ -77,7 +79,7 @@ class DeleteConflictDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         assertThat(page.text("delete-title")).startsWith("Changed since you loaded it: Alice saved version 2 at ");
         assertThat(page.text("historySummary")).isEqualTo("1 save since you loaded it: Alice");
@@ -87,7 +89,7 @@ class DeleteConflictDialogTest {
 
         page.click("delete-anyway");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
@@ -123,12 +125,12 @@ class DeleteConflictDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
         editors.saves(editors.carol(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
 
         page.click("delete-anyway");
 
-        waitUntil(() -> page.shown("delete-notice"));
+        page.awaitShown("delete-notice");
         assertThat(page.text("delete-notice"))
                 .isEqualTo("Carol saved version 3 while you were deciding — review the new changes");
         assertThat(page.has("change-phone")).isTrue();
@@ -137,7 +139,7 @@ class DeleteConflictDialogTest {
 
         page.click("delete-anyway");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 }

@@ -9,7 +9,6 @@ import static org.lockstep.domain.CustomerField.PHONE;
 import static org.lockstep.domain.CustomerField.POSTAL_CODE;
 import static org.lockstep.domain.CustomerField.REGION;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
-import static org.lockstep.ui.merge.MergeDialogPage.waitUntil;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -19,7 +18,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +30,8 @@ import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.TwoOperators;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -75,11 +75,12 @@ class MergeDialogTest {
                 executor, base, mine,
                 conflict));
         MergeDialog dialog = call(() -> MergeDialog.open(owner, vm));
-        waitUntil(() -> !vm.historySummaryProperty().get().startsWith("Looking up"));
-        return new Opened(vm, new MergeDialogPage(robot, dialog.stage()));
+        Fx.await("the history of the saves in between",
+                () -> !vm.historySummaryProperty().get().startsWith("Looking up"));
+        return new Opened(vm, MergeDialogHandle.on(robot, dialog.stage()));
     }
 
-    private record Opened(MergeViewModel vm, MergeDialogPage page) {
+    private record Opened(MergeViewModel vm, MergeDialogHandle page) {
     }
 
     private static <T> T call(java.util.concurrent.Callable<T> onFxThread) {
@@ -95,7 +96,7 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         assertThat(page.text("title")).startsWith("Alice saved version 2 at ")
                 .endsWith("while you were editing version 1");
@@ -104,12 +105,12 @@ class MergeDialogTest {
         assertThat(page.status(EMAIL)).isEqualTo("mine");
         assertThat(page.has("row-city")).isFalse();
         assertThat(page.text("merge-progress")).isEqualTo("No conflicts: every change merged on its own");
-        assertThat(page.button("save-merged").isDisabled()).isFalse();
+        assertThat(page.enabled("save-merged")).isTrue();
         assertThat(page.focused()).isEqualTo("save-merged");
 
         page.click("save-merged");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         Customer read = editors.read(base.id());
         assertThat(read.version()).isEqualTo(base.version() + 2);
         assertThat(read.data().phone()).isEqualTo("+55 11 4000-1111");
@@ -121,18 +122,18 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         assertThat(page.status(CITY)).isEqualTo("⚠ Conflict: choose");
-        assertThat(((VBox) page.node("rowsBox")).getChildren().get(0).getId()).isEqualTo("row-city");
-        assertThat(page.button("save-merged").isDisabled()).isTrue();
+        assertThat(page.rowIds().get(0)).isEqualTo("row-city");
+        assertThat(page.enabled("save-merged")).isFalse();
 
         page.click("use-theirs-city");
 
         assertThat(page.status(CITY)).isEqualTo("✓ Resolved: theirs");
-        assertThat(page.result(CITY).getText()).isEqualTo("Campinas");
+        assertThat(page.result(CITY)).isEqualTo("Campinas");
         page.click("save-merged");
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.read(base.id()).data().city()).isEqualTo("Campinas");
     }
 
@@ -145,7 +146,7 @@ class MergeDialogTest {
         o.page().click("use-mine-city");
         o.page().click("save-merged");
 
-        waitUntil(() -> !o.page().isOpen());
+        o.page().awaitClosed();
         assertThat(editors.read(base.id()).data().city()).isEqualTo("Jundiaí");
     }
 
@@ -158,10 +159,10 @@ class MergeDialogTest {
                 base.data().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Itajaí"));
 
         assertThat(o.page().status(NOTES)).isEqualTo("lines combined");
-        assertThat(o.page().result(NOTES).getText()).isEqualTo("Prefers phone\nInvoices quarterly\nShips from Itajaí");
+        assertThat(o.page().result(NOTES)).isEqualTo("Prefers phone\nInvoices quarterly\nShips from Itajaí");
         o.page().click("save-merged");
 
-        waitUntil(() -> !o.page().isOpen());
+        o.page().awaitClosed();
         assertThat(editors.read(base.id()).data().notes())
                 .isEqualTo("Prefers phone\nInvoices quarterly\nShips from Itajaí");
     }
@@ -171,25 +172,25 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
         editors.saves(editors.carol(), base.id(), d -> d.with(CITY, "Sorocaba"));
 
         page.click("save-merged");
 
-        waitUntil(() -> page.shown("merge-notice"));
+        page.awaitShown("merge-notice");
         assertThat(page.text("merge-notice"))
                 .isEqualTo("Carol saved version 3 while you were merging — review the new changes");
         assertThat(page.text("baseHeading")).isEqualTo("Base: version 2, what you merged against");
         assertThat(page.text("mineHeading")).isEqualTo("Mine: your merge");
         assertThat(page.text("theirsHeading")).isEqualTo("Theirs: version 3 by Carol");
         assertThat(page.status(CITY)).isEqualTo("theirs");
-        assertThat(page.result(CITY).getText()).isEqualTo("Sorocaba");
+        assertThat(page.result(CITY)).isEqualTo("Sorocaba");
         assertThat(page.has("row-phone")).isFalse();
         assertThat(editors.read(base.id()).version()).isEqualTo(3);
 
         page.click("save-merged");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         Customer read = editors.read(base.id());
         assertThat(read.version()).isEqualTo(4);
         assertThat(read.data().phone()).isEqualTo("+55 11 4000-1111");
@@ -204,7 +205,7 @@ class MergeDialogTest {
         AtomicReference<Customer> recreated = new AtomicReference<>();
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
         o.vm().setOnRecreated(recreated::set);
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         assertThat(page.text("title")).startsWith("This customer was deleted by Alice at ");
         assertThat(page.text("theirsHeading")).isEqualTo("Theirs: deleted by Alice");
@@ -214,7 +215,7 @@ class MergeDialogTest {
 
         page.click("recreate");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         Customer read = editors.read(recreated.get().id());
         assertThat(read.id()).isNotEqualTo(base.id());
         assertThat(read.data().externalRef()).isEqualTo(base.data().externalRef());
@@ -227,20 +228,20 @@ class MergeDialogTest {
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
                 .with(PHONE, "+55 11 4000-1111"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(REGION, "MG"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
         assertThat(page.focused()).isEqualTo("result-city");
 
         page.push(KeyCode.F7);
         assertThat(page.focused()).isEqualTo("result-region");
         page.push(KeyCode.ALT, KeyCode.T);
-        assertThat(page.result(REGION).getText()).isEqualTo("RJ");
+        assertThat(page.result(REGION)).isEqualTo("RJ");
         page.push(KeyCode.SHIFT, KeyCode.F7);
         assertThat(page.focused()).isEqualTo("result-city");
         page.push(KeyCode.ALT, KeyCode.M);
         assertThat(page.text("merge-progress")).isEqualTo("2 of 2 conflicts resolved");
         page.push(KeyCode.CONTROL, KeyCode.S);
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         CustomerData read = editors.read(base.id()).data();
         assertThat(read.city()).isEqualTo("Jundiaí");
         assertThat(read.region()).isEqualTo("RJ");
@@ -254,19 +255,19 @@ class MergeDialogTest {
                 .with(POSTAL_CODE, "13010-000"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(REGION, "MG")
                 .with(POSTAL_CODE, "13201-000"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         page.click("use-mine-city");
         page.click("use-theirs-region");
         assertThat(page.text("merge-progress")).isEqualTo("2 of 3 conflicts resolved");
-        assertThat(page.button("save-merged").isDisabled()).isTrue();
+        assertThat(page.enabled("save-merged")).isFalse();
 
         page.type(POSTAL_CODE, "13200-000");
 
         assertThat(page.text("merge-progress")).isEqualTo("3 of 3 conflicts resolved");
-        assertThat(page.button("save-merged").isDisabled()).isFalse();
+        assertThat(page.enabled("save-merged")).isTrue();
         page.click("save-merged");
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.read(base.id()).data().postalCode()).isEqualTo("13200-000");
     }
 
@@ -275,14 +276,14 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(EMAIL, "alice@embraer.com.br"));
         Opened o = bobMerges(robot, base, base.data().with(EMAIL, "bob@embraer.com.br"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         page.type(EMAIL, "bob at embraer");
 
         assertThat(page.shown("error-email")).isTrue();
         assertThat(page.text("error-email")).isEqualTo("✗ Email must look like name@example.com");
         assertThat(page.text("merge-problems")).contains("Email must look like name@example.com");
-        assertThat(page.button("save-merged").isDisabled()).isTrue();
+        assertThat(page.enabled("save-merged")).isFalse();
         page.push(KeyCode.CONTROL, KeyCode.S);
         assertThat(page.isOpen()).isTrue();
         assertThat(editors.read(base.id()).version()).isEqualTo(2);
@@ -336,16 +337,16 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep\nShip by sea"));
         editors.saves(editors.alice(), base.id(), d -> d.with(NOTES, "Call Tue\nKeep\nShip by air"));
         Opened o = bobMerges(robot, base, base.data().with(NOTES, "Call Wed\nKeep\nShip by rail"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         page.click("hunk-notes-0-theirs");
         assertThat(page.status(NOTES)).isEqualTo("⚠ Conflict: 1 of 2 hunks chosen");
         page.click("hunk-notes-1-both");
 
         assertThat(page.status(NOTES)).isEqualTo("✓ Resolved: chosen hunk by hunk");
-        assertThat(page.result(NOTES).getText()).isEqualTo("Call Tue\nKeep\nShip by rail\nShip by air");
+        assertThat(page.result(NOTES)).isEqualTo("Call Tue\nKeep\nShip by rail\nShip by air");
         page.click("save-merged");
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.read(base.id()).data().notes()).isEqualTo("Call Tue\nKeep\nShip by rail\nShip by air");
     }
 
@@ -366,7 +367,7 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep"));
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(NOTES, "Call Tue\nKeep"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí").with(NOTES, "Call Wed\nKeep"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
         Set<String> reached = new LinkedHashSet<>();
 
         for (int i = 0; i < 40; i++) {
@@ -377,7 +378,7 @@ class MergeDialogTest {
         assertThat(reached).contains("result-city", "use-mine-city", "use-theirs-city", "result-notes",
                 "use-mine-notes", "use-theirs-notes", "hunk-notes-0-mine", "hunk-notes-0-theirs", "hunk-notes-0-both",
                 "show-all", "use-mine-for-all", "use-theirs-for-all", "copy-mine", "discard", "back");
-        assertThat(page.result(NOTES).getText()).doesNotContain("\t");
+        assertThat(page.result(NOTES)).doesNotContain("\t");
     }
 
     @Test
@@ -385,7 +386,7 @@ class MergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobMerges(robot, base, base.data().with(CITY, "Jundiaí"));
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
         page.click("use-mine-city");
         // A real failure of the database: updates of this customer are refused until the trigger goes.
         editors.db().jdbi().useHandle(h -> h.execute("""
@@ -396,7 +397,7 @@ class MergeDialogTest {
                 """.formatted(base.id())));
         try {
             page.click("save-merged");
-            waitUntil(() -> page.shown("merge-error"));
+            page.awaitShown("merge-error");
         } finally {
             editors.db().jdbi()
                     .useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
@@ -404,12 +405,12 @@ class MergeDialogTest {
 
         assertThat(page.text("merge-error")).startsWith("Not saved: ").contains("disk full")
                 .endsWith("Nothing is lost: your merge is still here; try Save merged again.");
-        assertThat(page.result(CITY).getText()).isEqualTo("Jundiaí");
-        waitUntil(() -> !page.button("save-merged").isDisabled());
+        assertThat(page.result(CITY)).isEqualTo("Jundiaí");
+        page.awaitEnabled("save-merged");
 
         page.click("save-merged");
 
-        waitUntil(() -> !page.isOpen());
+        page.awaitClosed();
         assertThat(editors.read(base.id()).data().city()).isEqualTo("Jundiaí");
     }
 }

@@ -6,7 +6,6 @@ import static org.lockstep.domain.CustomerField.PHONE;
 import static org.lockstep.domain.CustomerField.POSTAL_CODE;
 import static org.lockstep.domain.CustomerField.REGION;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
-import static org.lockstep.ui.merge.MergeDialogPage.waitUntil;
 
 import java.util.concurrent.ExecutionException;
 import javafx.scene.Scene;
@@ -26,6 +25,8 @@ import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.TwoOperators;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -69,7 +70,7 @@ class TranslatedMergeDialogTest {
     }
 
     /** Bob's zero-row save on {@code base}, then his merge dialog in {@code lang}, once the history is read. */
-    private MergeDialogPage bobMerges(FxRobot robot, Language lang, Customer base, CustomerData mine) {
+    private MergeDialogHandle bobMerges(FxRobot robot, Language lang, Customer base, CustomerData mine) {
         Texts.use(lang);
         var conflict = editors.bobSaves(base, mine);
         MergeViewModel vm = call(() -> MergeViewModel.forConflict(editors.bob().customers(), editors.bob().history(),
@@ -77,8 +78,8 @@ class TranslatedMergeDialogTest {
                 conflict));
         MergeDialog dialog = call(() -> MergeDialog.open(owner, vm));
         String lookingUp = Texts.tr("Looking up who saved in between…");
-        waitUntil(() -> !vm.historySummaryProperty().get().equals(lookingUp));
-        return new MergeDialogPage(robot, dialog.stage());
+        Fx.await("the history of the saves in between", () -> !vm.historySummaryProperty().get().equals(lookingUp));
+        return MergeDialogHandle.on(robot, dialog.stage());
     }
 
     private static <T> T call(java.util.concurrent.Callable<T> onFxThread) {
@@ -89,19 +90,15 @@ class TranslatedMergeDialogTest {
         }
     }
 
-    private static String windowTitle(MergeDialogPage page) {
-        return windowTitle(page, "save-merged");
-    }
-
-    private static String windowTitle(MergeDialogPage page, String nodeId) {
-        return ((Stage) page.node(nodeId).getScene().getWindow()).getTitle();
+    private static String windowTitle(MergeDialogHandle page) {
+        return page.title();
     }
 
     @Test
     void oneConflictInPortuguese(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
-        MergeDialogPage page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí"));
+        MergeDialogHandle page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí"));
 
         assertThat(page.text("title")).startsWith("Alice salvou a versão 2 às ")
                 .endsWith(" enquanto você editava a versão 1");
@@ -131,7 +128,7 @@ class TranslatedMergeDialogTest {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
         editors.saves(editors.alice(), base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
-        MergeDialogPage page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí")
+        MergeDialogHandle page = bobMerges(robot, Language.PORTUGUESE_BRAZIL, base, base.data().with(CITY, "Jundiaí")
                 .with(REGION, "MG").with(POSTAL_CODE, "13201-000"));
 
         assertThat(page.text("title")).startsWith("Alice salvou a versão 3 às ");
@@ -149,7 +146,7 @@ class TranslatedMergeDialogTest {
     void oneConflictInSpanish(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
-        MergeDialogPage page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí"));
+        MergeDialogHandle page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí"));
 
         assertThat(page.text("title")).startsWith("Alice guardó la versión 2 a las ")
                 .endsWith(" mientras editabas la versión 1");
@@ -169,7 +166,7 @@ class TranslatedMergeDialogTest {
         editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
         editors.saves(editors.carol(), base.id(), d -> d.with(POSTAL_CODE, "13010-000"));
         editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
-        MergeDialogPage page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí")
+        MergeDialogHandle page = bobMerges(robot, Language.SPANISH, base, base.data().with(CITY, "Jundiaí")
                 .with(REGION, "MG").with(POSTAL_CODE, "13201-000"));
 
         assertThat(page.text("historySummary")).isEqualTo("3 guardados desde que lo cargaste: Alice (2), Carol (1)");
@@ -192,8 +189,8 @@ class TranslatedMergeDialogTest {
                         base, theirs));
         DeleteConflictDialog dialog = call(() -> DeleteConflictDialog.open(owner, vm));
         String lookingUp = Texts.tr("Looking up who saved in between…");
-        waitUntil(() -> !vm.historySummaryProperty().get().equals(lookingUp));
-        MergeDialogPage page = new MergeDialogPage(robot, dialog.stage());
+        Fx.await("the history of the saves in between", () -> !vm.historySummaryProperty().get().equals(lookingUp));
+        MergeDialogHandle page = MergeDialogHandle.on(robot, dialog.stage());
 
         assertThat(page.text("delete-title"))
                 .startsWith("Alterado desde que você o carregou: Alice salvou a versão 2 às ")
@@ -201,6 +198,6 @@ class TranslatedMergeDialogTest {
         assertThat(page.text("historySummary")).isEqualTo("1 salvamento desde que você o carregou: Alice");
         assertThat(page.text("delete-anyway")).isEqualTo("_Excluir mesmo assim");
         assertThat(page.text("keep")).isEqualTo("_Manter (Esc)");
-        assertThat(windowTitle(page, "keep")).startsWith("Alterado desde que você o carregou: ");
+        assertThat(windowTitle(page)).startsWith("Alterado desde que você o carregou: ");
     }
 }
