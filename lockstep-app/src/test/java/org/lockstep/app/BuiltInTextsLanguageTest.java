@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -23,6 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * operating system's locale, and the format locale the editor reads numbers in stays the one the system (or
  * {@code --locale}) gave.
  */
+@WindowTest
 @ExtendWith(ApplicationExtension.class)
 class BuiltInTextsLanguageTest {
 

@@ -20,8 +20,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.demo.DemoLayout;
 import org.lockstep.ui.demo.DemoScreens;
 import org.lockstep.testing.db.TestDatabases;
@@ -37,6 +40,8 @@ import org.lockstep.testing.db.TestDatabases;
  * the one-screen layout. Skipped, saying why, where Xorg, its dummy driver, xrandr or xwininfo are missing; .ci/run
  * installs them.
  */
+@DatabaseTest
+@Tag(WindowTest.TAG) // its windows open in a child JVM, on a real X server: no toolkit starts in this one
 class TwoScreenPlacementTest {
 
     private static final Path XORG = Path.of("/usr/lib/xorg/Xorg");

@@ -9,10 +9,12 @@ import java.io.StringWriter;
 import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
 import org.lockstep.cli.ExitCodes;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 import picocli.CommandLine;
 
 /** Smoke tests: the benchmarks run end to end for a moment and report both paths. No timing is asserted. */
+@DatabaseTest
 class BenchCommandTest {
 
     final StringWriter out = new StringWriter();

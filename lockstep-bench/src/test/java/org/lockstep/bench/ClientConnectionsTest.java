@@ -21,6 +21,7 @@ import org.lockstep.server.Database;
 import org.lockstep.config.LockstepConfig;
 import org.lockstep.domain.Customer;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -29,6 +30,7 @@ import org.lockstep.testing.db.TestDatabases;
  * String)}, its change feed and presence heartbeat). Busy, it holds at most its pool's {@value Database#POOL_SIZE}
  * and its listener; idle, at most its listener and one pooled connection (the heartbeat's).
  */
+@DatabaseTest
 class ClientConnectionsTest {
 
     @Test

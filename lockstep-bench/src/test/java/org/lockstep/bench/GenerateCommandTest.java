@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import org.lockstep.cli.ExitCodes;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 import picocli.CommandLine;
 
+@DatabaseTest
 class GenerateCommandTest {
 
     final StringWriter out = new StringWriter();

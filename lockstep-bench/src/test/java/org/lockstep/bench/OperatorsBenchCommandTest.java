@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.lockstep.testing.db.DatabaseTest;
 import picocli.CommandLine;
 import org.lockstep.server.Database;
 import org.lockstep.testing.db.TestDatabases;
@@ -16,6 +17,7 @@ import org.lockstep.testing.db.TestDatabases;
  * reported save count is the number of versions the database holds beyond the first, with no errors and every client
  * still listening. No timing is asserted.
  */
+@DatabaseTest
 class OperatorsBenchCommandTest {
 
     @Test

@@ -13,6 +13,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -20,6 +21,7 @@ import org.lockstep.testing.db.TestDatabases;
  * (the JVM hands it over as U+FFFD), and bidirectional controls, which the domain validator refuses. Each exits 2
  * with one line naming the argument or field, and changes nothing.
  */
+@DatabaseTest
 class ArgumentCheckTest {
 
     static Database db;

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -37,6 +38,7 @@ import org.lockstep.testing.db.TestDatabases;
  * {@code 2026-12-02}, {@code 10:15:02.114}) and the scratch directory's path; trailing spaces on a line are ignored.
  * Ids, versions and fencing tokens are the database's own: on a fresh database they come out the same every run.
  */
+@DatabaseTest
 class CliGuideExamplesTest {
 
     static final Path GUIDE = Path.of("..", "docs", "cli.md");

@@ -23,11 +23,13 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HotRecordAdvice;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CustomerBulkStore;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.db.TestDatabases;
 
 /** The customer commands run in-process on a real database: output shapes and every exit code. */
+@DatabaseTest
 class CustomerCommandsTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -30,12 +30,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.lockstep.testing.db.DatabaseTest;
 
 /**
  * The embedded server's security: the application is not a superuser, its passwords are owner-only, and a stale
  * {@code postmaster.pid} naming some other process is never trusted nor signalled. Real server, real processes, one
  * data directory for the class.
  */
+@DatabaseTest
 class EmbeddedServerSecurityTest {
 
     @TempDir

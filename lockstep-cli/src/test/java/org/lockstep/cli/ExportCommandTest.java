@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.server.Database;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CsvExport;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -20,6 +21,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.db.TestDatabases;
 
 /** {@code lockstep export}, and reading its file back with {@code lockstep import}. */
+@DatabaseTest
 class ExportCommandTest {
 
     @TempDir

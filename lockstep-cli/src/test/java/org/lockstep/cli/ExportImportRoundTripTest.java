@@ -18,10 +18,12 @@ import net.jqwik.api.Builders;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import org.lockstep.server.Database;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CsvRecordReader;
 import org.lockstep.transfer.CsvRecordReader.NumberedRecord;
 import org.lockstep.domain.Customer;
@@ -38,6 +40,8 @@ import org.lockstep.testing.db.TestDatabases;
  * same values; and no cell of the file starts, after spaces, with a character that makes a spreadsheet formula.
  * Every try adds its customers to the same two databases (each with its own external ref) and moves the whole table.
  */
+// A jqwik container: jqwik reads its own @Tag, not JUnit Jupiter's, so @DatabaseTest would not tag it.
+@Tag(DatabaseTest.TAG)
 class ExportImportRoundTripTest {
 
     private static final AtomicInteger REFS = new AtomicInteger();

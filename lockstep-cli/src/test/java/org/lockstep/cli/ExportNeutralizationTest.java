@@ -17,6 +17,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -24,6 +25,7 @@ import org.lockstep.testing.db.TestDatabases;
  * {@code lockstep import} reads every such cell back as the value it was. Customers are exported from one database
  * and imported with {@code --key external_ref} into another; each case has its own external ref.
  */
+@DatabaseTest
 class ExportNeutralizationTest {
 
     static final AtomicInteger REFS = new AtomicInteger();

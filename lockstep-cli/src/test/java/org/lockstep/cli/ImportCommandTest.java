@@ -21,12 +21,14 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
  * {@code lockstep import} on a real database. Each test gets a fresh database that already holds one customer (so
  * the first-run sample stays out of the way and the tests see only their own rows).
  */
+@DatabaseTest
 class ImportCommandTest {
 
     @TempDir

@@ -20,6 +20,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -27,6 +28,7 @@ import org.lockstep.testing.db.TestDatabases;
  * as such, told from the header line or by {@code --delimiter}; a header that could be read more than one way is
  * refused. Every case writes its own company into one shared database.
  */
+@DatabaseTest
 class ImportDelimiterTest {
 
     static String url;

@@ -19,6 +19,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -26,6 +27,7 @@ import org.lockstep.testing.db.TestDatabases;
  * column and both positions, unless {@code --map} chooses, by position ({@code 3=city}) or by skipping one. Every
  * case writes its own company into one shared database, so "nothing written" is checked by the table's rows.
  */
+@DatabaseTest
 class ImportHeaderTest {
 
     static String url;

@@ -31,9 +31,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.server.Database;
 import org.lockstep.lab.LabRun;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /** {@code lockstep lab}, in-process on a real database. */
+@DatabaseTest
 class LabCommandTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -16,9 +16,11 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /** {@code lockstep lease …} and writes under a lease, in-process on a real database. */
+@DatabaseTest
 class LeaseCommandTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

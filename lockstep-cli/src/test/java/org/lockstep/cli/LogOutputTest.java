@@ -18,12 +18,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.cli.log.LogFile;
 import org.lockstep.testing.db.DatabaseOutage;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
  * What an operator sees on stderr when the database refuses a row or cannot be reached (one line, no stack trace),
  * what the log file keeps (the details), and that neither holds row values.
  */
+@DatabaseTest
 class LogOutputTest {
 
     /** A value that must never reach a log or stderr. */
@@ -81,27 +83,26 @@ class LogOutputTest {
             INSERT INTO customer (external_ref, company) VALUES (:secret, 'Co')             | 23505 | customer_external_ref_key
             UPDATE customer SET company = NULL, contact_name = NULL, notes = :secret        | 23514 | customer_company_or_contact_required
             """)
-    void databaseErrorsCarryTheirSqlStateAndConstraintButNoRowValues(String sql, String state, String constraint) {
-        try (Database db = TestDatabases.fresh()) {
-            db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (external_ref, company) VALUES (?, 'Taken')",
-                    SECRET));
+    void databaseErrorsCarryTheirSqlStateAndConstraintButNoRowValues(String sql, String state, String constraint,
+            Database db) {
+        db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (external_ref, company) VALUES (?, 'Taken')",
+                SECRET));
 
-            Throwable thrown = catchThrowable(() -> db.jdbi().useHandle(h -> h.createUpdate(sql)
-                    .bind("secret", SECRET).execute()));
+        Throwable thrown = catchThrowable(() -> db.jdbi().useHandle(h -> h.createUpdate(sql)
+                .bind("secret", SECRET).execute()));
 
-            assertThat(thrown).isNotNull();
-            List<String> messages = new ArrayList<>();
-            String sqlState = null;
-            for (Throwable t = thrown; t != null; t = t.getCause()) {
-                messages.add(t.toString());
-                if (t instanceof SQLException e) {
-                    sqlState = e.getSQLState();
-                }
+        assertThat(thrown).isNotNull();
+        List<String> messages = new ArrayList<>();
+        String sqlState = null;
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            messages.add(t.toString());
+            if (t instanceof SQLException e) {
+                sqlState = e.getSQLState();
             }
-            assertThat(sqlState).isEqualTo(state);
-            assertThat(String.join("\n", messages)).contains(constraint).doesNotContain(SECRET)
-                    .doesNotContain("Failing row").doesNotContain("Detail").doesNotContain("arguments");
         }
+        assertThat(sqlState).isEqualTo(state);
+        assertThat(String.join("\n", messages)).contains(constraint).doesNotContain(SECRET)
+                .doesNotContain("Failing row").doesNotContain("Detail").doesNotContain("arguments");
     }
 
     /** What a command run as its own process printed. */

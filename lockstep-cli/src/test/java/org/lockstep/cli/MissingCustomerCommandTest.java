@@ -14,6 +14,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -21,6 +22,7 @@ import org.lockstep.testing.db.TestDatabases;
  * someone deleted ("no longer exists", with who and when from the history's DELETE entry); both exit 3 and change
  * nothing.
  */
+@DatabaseTest
 class MissingCustomerCommandTest {
 
     /** An id the fresh database's sequence never reaches in these tests. */

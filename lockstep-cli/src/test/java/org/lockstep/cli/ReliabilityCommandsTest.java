@@ -27,6 +27,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.LostReplyProxy;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -34,6 +35,7 @@ import org.lockstep.testing.db.TestDatabases;
  * The command line keeps the central promise under the faults of a real team: many machines under one login, a
  * connection lost right after commit, a row held by another session. Every outcome has its exit code.
  */
+@DatabaseTest
 class ReliabilityCommandsTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -16,12 +16,14 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
  * {@code lockstep report conflicts}: its JSON keys and values, its table, and its exit codes; and {@code demo
  * --trainer-screen}'s check.
  */
+@DatabaseTest
 class ReportCommandTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -18,6 +18,7 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.HeardChanges;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -26,6 +27,7 @@ import org.lockstep.testing.db.TestDatabases;
  * announcement goes out before the command reports the save (issue 13's attack found it lost otherwise, since saves
  * are announced from a thread of their own and the kill skips the flush at close).
  */
+@DatabaseTest
 class SetKilledAfterItPrintsTest {
 
     @TempDir

@@ -12,9 +12,11 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /** {@code lockstep set … --if-version N --merge}: three-way merge from the command line, on a real database. */
+@DatabaseTest
 class SetMergeCommandTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

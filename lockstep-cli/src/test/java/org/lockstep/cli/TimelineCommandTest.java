@@ -15,10 +15,12 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 import org.w3c.dom.Document;
 
 /** {@code lockstep timeline ID [--svg FILE]}: the events as lines or an SVG file, and the usual exit codes. */
+@DatabaseTest
 class TimelineCommandTest {
 
     static Database db;

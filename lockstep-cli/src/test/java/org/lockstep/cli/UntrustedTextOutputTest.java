@@ -24,6 +24,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.ChangeDetails;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -32,6 +33,7 @@ import org.lockstep.testing.db.TestDatabases;
  * user who wrote it, as {@code lockstep timeline} and {@code lockstep watch} print them: each event stays one line of
  * NFC text without a control character, and the SVG stays well-formed XML that holds the value in NFC.
  */
+@DatabaseTest
 class UntrustedTextOutputTest {
 
     static Database db;

@@ -21,6 +21,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -28,6 +29,7 @@ import org.lockstep.testing.db.TestDatabases;
  * field and write nothing (ADR 0010): amounts by one grammar (neutral unless {@code --locale}), text in NFC, lengths
  * in code points, and a record another tool wrote stays editable.
  */
+@DatabaseTest
 class ValueEntryCommandTest {
 
     static final AtomicInteger REFS = new AtomicInteger();

@@ -21,8 +21,10 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseOutage;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
+@DatabaseTest
 class WatchCommandTest {
 
     @Test

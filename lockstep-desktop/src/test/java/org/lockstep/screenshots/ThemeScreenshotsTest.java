@@ -25,8 +25,10 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.demo.DemoSession;
@@ -50,10 +52,13 @@ import org.testfx.util.WaitForAsyncUtils;
  * (else target/screenshots):
  * {@code ./mvnw -o test -Dtest=ThemeScreenshotsTest -Dlockstep.screenshots=$PWD/docs/screenshots}.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 @Timeout(300)
 class ThemeScreenshotsTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static final Preferences NODE = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
@@ -64,14 +69,12 @@ class ThemeScreenshotsTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
     }
 
     @AfterAll
     static void close() throws BackingStoreException {
         executor.close();
-        db.close();
         NODE.removeNode();
         WaitForAsyncUtils.waitForAsyncFx(10_000,
                 () -> Themes.install(Preferences.userRoot().node(Themes.NODE), () -> false));

@@ -8,11 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
@@ -24,21 +21,22 @@ import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.SpeakingTheLanguage;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.text.Language;
-import org.lockstep.text.Texts;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.WindowPlaces;
@@ -64,6 +62,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * ({@code main-window-pt-BR.png}, {@code merge-dialog-pt-BR.png}, {@code trainer-panel-pt-BR.png}, {@code demo-operator-pt-BR.png}) to {@code -Dlockstep.screenshots=DIR}, else
  * target/screenshots.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 @Timeout(400)
 class TranslatedWindowsTest {
@@ -71,20 +71,18 @@ class TranslatedWindowsTest {
     static final double SCREEN_WIDTH = 1366;
     static final double SCREEN_HEIGHT = 768;
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static final Preferences NODE = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
     static List<Customer> customers;
 
     final FxRobot robot = new FxRobot();
-    final Set<String> untranslated = ConcurrentHashMap.newKeySet();
     final List<String> clipped = new ArrayList<>();
-    Consumer<String> missingBefore;
     Stage primary;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
         EditorServices setup = Sessions.services(db, "Setup", executor, Platform::runLater, Sessions.quickLocks());
         customers = new ArrayList<>();
@@ -99,7 +97,6 @@ class TranslatedWindowsTest {
     @AfterAll
     static void close() throws BackingStoreException {
         executor.close();
-        db.close();
         NODE.removeNode();
     }
 
@@ -108,17 +105,10 @@ class TranslatedWindowsTest {
         primary = stage;
     }
 
-    @AfterEach
-    void backToEnglish() {
-        Texts.onMissing(missingBefore);
-        Texts.use(Language.ENGLISH);
-    }
-
-    @ParameterizedTest
-    @EnumSource(Language.class)
+    @ParameterizedTest(name = "in {0}")
+    @MethodSource("org.lockstep.testing.Translations#everyLanguage")
+    @ExtendWith(SpeakingTheLanguage.class)
     void everyWindowSpeaksTheLanguageInFullAt1366x768(Language language) throws Exception {
-        missingBefore = Texts.onMissing(untranslated::add);
-        Texts.use(language);
         int first = language.ordinal() * 3;
         EditorServices ana = services("Ana");
         EditorServices alice = services("Alice");
@@ -228,7 +218,6 @@ class TranslatedWindowsTest {
         OpenDemo.close(demo);
         Fx.run(primary::hide);
 
-        assertThat(untranslated).as("texts shown in English in %s", language.nativeName()).isEmpty();
         assertThat(clipped).as("labels elided in %s at 1366×768", language.nativeName()).isEmpty();
     }
 

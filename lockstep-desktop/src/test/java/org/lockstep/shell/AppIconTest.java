@@ -3,30 +3,19 @@ package org.lockstep.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
 import javafx.scene.image.Image;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.lockstep.testing.fx.WindowTest;
 import org.testfx.api.FxToolkit;
 
 /** Every window Lockstep opens carries its icon, at every rendered size, unless it brought its own. */
+@WindowTest
 class AppIconTest {
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void cleanUp() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void everyRenderedSizeLoadsAtItsSize() throws Exception {

@@ -11,9 +11,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.UiContext;
 import org.lockstep.server.Database;
 import org.lockstep.server.PostgresClient;
@@ -25,15 +26,12 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Starting the desktop application: the database opens in the background, or its failure is shown. */
+@WindowTest
+@DatabaseTest
 class LockstepApplicationTest {
 
     final FxRobot robot = new FxRobot();
     LockstepApplication app;
-
-    @AfterEach
-    void cleanUp() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     private static void await(java.util.concurrent.Callable<Boolean> condition) throws TimeoutException {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
@@ -41,11 +39,9 @@ class LockstepApplicationTest {
     }
 
     @Test
-    void showsThatTheDatabaseIsStartingThenTheMainWindowAndClosesTheDatabaseAtExit() throws Exception {
-        FxToolkit.registerPrimaryStage();
+    void showsThatTheDatabaseIsStartingThenTheMainWindowAndClosesTheDatabaseAtExit(Database db) throws Exception {
         CountDownLatch releaseDatabase = new CountDownLatch(1);
         AtomicInteger shutdowns = new AtomicInteger();
-        Database db = TestDatabases.fresh();
         new JdbiCustomerRepository(db.jdbi(), "seed").create(new org.lockstep.domain.CustomerData(null, "Ångström AB",
                 "Åsa Lind", null, null, null, null, null, "Uppsala", null, null, "Sweden", null, null));
         LockstepApplication.useContext(new UiContext("Åsa", () -> {
@@ -83,23 +79,17 @@ class LockstepApplicationTest {
     }
 
     @Test
-    void withAllowUnsafeTheEditorOffersLastWriteWinsAndWithoutItNot() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        Database db = TestDatabases.fresh();
-        try {
-            for (boolean allowUnsafe : new boolean[]{true, false}) {
-                LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
-                app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
-                await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
-                        && robot.lookup("#unsafeMode").tryQuery().isPresent());
+    void withAllowUnsafeTheEditorOffersLastWriteWinsAndWithoutItNot(Database db) throws Exception {
+        for (boolean allowUnsafe : new boolean[]{true, false}) {
+            LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
+            app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+            await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
+                    && robot.lookup("#unsafeMode").tryQuery().isPresent());
 
-                assertThat(robot.lookup("#unsafeMode").query().isVisible()).as("--allow-unsafe " + allowUnsafe)
-                        .isEqualTo(allowUnsafe);
-                FxToolkit.cleanupApplication(app);
-                FxToolkit.cleanupStages();
-            }
-        } finally {
-            db.close();
+            assertThat(robot.lookup("#unsafeMode").query().isVisible()).as("--allow-unsafe " + allowUnsafe)
+                    .isEqualTo(allowUnsafe);
+            FxToolkit.cleanupApplication(app);
+            FxToolkit.cleanupStages();
         }
     }
 
@@ -110,7 +100,6 @@ class LockstepApplicationTest {
 
     @Test
     void aDatabaseThatCannotBeOpenedIsExplainedAndEndsWithExitCodeOne() throws Exception {
-        FxToolkit.registerPrimaryStage();
         LockstepApplication.useContext(new UiContext("Åsa", () -> {
             throw new IllegalStateException("Cannot connect to jdbc:postgresql://db.invalid/lockstep: UnknownHost");
         }));

@@ -12,12 +12,14 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.guihandles.Fx;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /** A banner shows while wanted, closes with its button, comes back with a new text, and never takes the focus. */
+@WindowTest
 @ExtendWith(ApplicationExtension.class)
 class BannerTest {
 

@@ -16,30 +16,26 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The contention lab on a real database: the classic run, the safety of every safe strategy over many random runs,
  * and the lost updates of the blind write, each checked against what the database holds afterwards. The version
  * column counts the writes that changed the row, independently of the lab's own counters.
  */
+@DatabaseTest
 class ContentionLabTest {
 
+    @FreshDatabase
     static Database db;
     static LabRunner lab;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         lab = LabConnections.runner(db);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     /** What the database holds for a strategy's row: {stock, version}. */

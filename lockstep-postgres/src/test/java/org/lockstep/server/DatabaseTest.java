@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.lockstep.testing.db.TestDatabases;
 
+@org.lockstep.testing.db.DatabaseTest
 class DatabaseTest {
 
     @Test

@@ -14,6 +14,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -22,6 +23,7 @@ import org.lockstep.testing.db.TestDatabases;
  * replaced {@code statement_timeout} and {@code lock_timeout}, and a save on a row held in psql waited as long as psql
  * held it (measured: 57 s, then it committed).
  */
+@DatabaseTest
 class DatabaseUrlOptionsTest {
 
     @ParameterizedTest(name = "{0}")

@@ -11,8 +11,10 @@ import java.sql.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.testing.db.DatabaseTest;
 
 /** The embedded server's buffer cache is sized to the machine at every start (issue 13). */
+@DatabaseTest
 class EmbeddedServerCacheTest {
 
     @TempDir

@@ -27,11 +27,13 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.db.ClientProcess;
 import org.lockstep.testing.CustomerBuilder;
+import org.lockstep.testing.db.DatabaseTest;
 
 /**
  * The embedded server shared by Lockstep processes on one data directory: real JVMs, real PostgreSQL, real
  * {@code kill -9}.
  */
+@DatabaseTest
 class EmbeddedServerTest {
 
     @TempDir

@@ -26,6 +26,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.Pg15Cluster;
 
 /**
@@ -36,6 +37,7 @@ import org.lockstep.testing.db.Pg15Cluster;
  * resync), and the lease granted before either still fences its holder's saves or refuses them — its fencing token
  * never goes backwards on the new primary.
  */
+@DatabaseTest
 class FailoverDrillTest {
 
     Pg15Cluster primary;

@@ -31,6 +31,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PsqlScript;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -43,6 +44,7 @@ import org.lockstep.testing.db.TestDatabases;
  * client — saves, conflicts, leases, presence and live updates. The roles and the database get names of this run
  * (roles belong to the whole server, which other tests share); nothing else of the files is changed.
  */
+@DatabaseTest
 class OperatorRoleTest {
 
     static final Path ROLES_SQL = Path.of("..", "docs", "admin", "team-roles.sql");

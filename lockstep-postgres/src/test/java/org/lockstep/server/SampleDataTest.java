@@ -14,8 +14,10 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.lockstep.domain.Customer;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
+@DatabaseTest
 class SampleDataTest {
 
     static long count(Database db) {
@@ -29,36 +31,32 @@ class SampleDataTest {
     }
 
     @Test
-    void anEmptyDatabaseGetsTheFiftyNineSampleCustomersWithAccentsIntact() {
-        try (Database db = TestDatabases.fresh()) {
-            assertThat(SampleData.loadIfEmpty(db.jdbi(), "Olga")).isTrue();
+    void anEmptyDatabaseGetsTheFiftyNineSampleCustomersWithAccentsIntact(Database db) {
+        assertThat(SampleData.loadIfEmpty(db.jdbi(), "Olga")).isTrue();
 
-            assertThat(count(db)).isEqualTo(59);
-            Customer luis = byRef(db, "1");
-            assertThat(luis.data().contactName()).isEqualTo("Luís Gonçalves");
-            assertThat(luis.data().company()).isEqualTo("Embraer - Empresa Brasileira de Aeronáutica S.A.");
-            assertThat(luis.data().city()).isEqualTo("São José dos Campos");
-            assertThat(luis.data().region()).isEqualTo("SP");
-            assertThat(luis.data().postalCode()).isEqualTo("12227-000");
-            assertThat(luis.data().fax()).isEqualTo("+55 (12) 3923-5566");
-            assertThat(luis.version()).isEqualTo(1);
-            assertThat(luis.updatedBy()).isEqualTo("Olga");
-            assertThat(byRef(db, "3").data().address()).isEqualTo("1498 rue Bélanger");
-            assertThat(byRef(db, "3").data().city()).isEqualTo("Montréal");
-            assertThat(byRef(db, "2").data().region()).isNull();
-            assertThat(byRef(db, "59").data().contactName()).isNotBlank();
-        }
+        assertThat(count(db)).isEqualTo(59);
+        Customer luis = byRef(db, "1");
+        assertThat(luis.data().contactName()).isEqualTo("Luís Gonçalves");
+        assertThat(luis.data().company()).isEqualTo("Embraer - Empresa Brasileira de Aeronáutica S.A.");
+        assertThat(luis.data().city()).isEqualTo("São José dos Campos");
+        assertThat(luis.data().region()).isEqualTo("SP");
+        assertThat(luis.data().postalCode()).isEqualTo("12227-000");
+        assertThat(luis.data().fax()).isEqualTo("+55 (12) 3923-5566");
+        assertThat(luis.version()).isEqualTo(1);
+        assertThat(luis.updatedBy()).isEqualTo("Olga");
+        assertThat(byRef(db, "3").data().address()).isEqualTo("1498 rue Bélanger");
+        assertThat(byRef(db, "3").data().city()).isEqualTo("Montréal");
+        assertThat(byRef(db, "2").data().region()).isNull();
+        assertThat(byRef(db, "59").data().contactName()).isNotBlank();
     }
 
     @Test
-    void aDatabaseWithCustomersGetsNoSample() {
-        try (Database db = TestDatabases.fresh()) {
-            new JdbiCustomerRepository(db.jdbi(), "Olga").create(aCustomer().build());
+    void aDatabaseWithCustomersGetsNoSample(Database db) {
+        new JdbiCustomerRepository(db.jdbi(), "Olga").create(aCustomer().build());
 
-            assertThat(SampleData.loadIfEmpty(db.jdbi(), "Olga")).isFalse();
+        assertThat(SampleData.loadIfEmpty(db.jdbi(), "Olga")).isFalse();
 
-            assertThat(count(db)).isEqualTo(1);
-        }
+        assertThat(count(db)).isEqualTo(1);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
 import org.lockstep.testing.db.Pg15Cluster;
 
@@ -25,6 +26,7 @@ import org.lockstep.testing.db.Pg15Cluster;
  * available, request timed out after 5000ms". The server here allows three connections ({@code max_connections = 3},
  * none reserved for superusers).
  */
+@DatabaseTest
 class ServerFullTest {
 
     static Pg15Cluster tiny;

@@ -29,6 +29,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -38,6 +39,7 @@ import org.lockstep.testing.db.TestDatabases;
  * a direct connection, and many clients share PgBouncer's few server connections — with statements that would be
  * prepared on the server after five runs on a direct connection.
  */
+@DatabaseTest
 class ThroughPgBouncerTest {
 
     static final int SERVER_POOL = 2;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeEvent;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.HeardChanges;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -19,6 +20,7 @@ import org.lockstep.testing.db.TestDatabases;
  * channel: everything queued arrives, in the order queued, with its payload; a flush waits for it; a server that
  * cannot be reached loses the announcements but never blocks or fails the caller.
  */
+@DatabaseTest
 class AnnouncerTest {
 
     Database db;
@@ -102,14 +104,12 @@ class AnnouncerTest {
     }
 
     @Test
-    void everyHandleAndRepositoryOfOneDatabaseSharesOneAnnouncer() {
+    void everyHandleAndRepositoryOfOneDatabaseSharesOneAnnouncer(Database other) {
         Announcer direct = Announcer.of(db.jdbi());
         Announcer viaHandle = db.jdbi().withHandle(h -> Announcer.of(h.getJdbi()));
 
         assertThat(viaHandle).isSameAs(direct);
-        try (Database other = TestDatabases.fresh()) {
-            assertThat(Announcer.of(other.jdbi())).isNotSameAs(direct);
-        }
+        assertThat(Announcer.of(other.jdbi())).isNotSameAs(direct);
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.ReadCancelledException;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.OutsideSession;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -28,6 +29,7 @@ import org.lockstep.testing.db.TestDatabases;
  * it is cancelled; the sessions waiting are read from {@code pg_stat_activity}. The database's lock_timeout is raised
  * to a minute for this, so that only the cancel can end a wait.
  */
+@DatabaseTest
 class CancelledReadsTest {
 
     static String name;

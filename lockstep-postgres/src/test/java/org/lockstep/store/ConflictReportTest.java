@@ -8,7 +8,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -19,15 +18,18 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.MergeSave;
 import org.lockstep.report.ConflictReport;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The conflict report's counts on a seeded history (issue 15): today's events through the real code paths (a save
  * that hits zero rows, a merge saved, a merge abandoned, a refused lease, a broken lease, a lab run's exhausted
  * retries), two days ago and forty days ago by direct inserts with known timestamps. Every column is asserted.
  */
+@DatabaseTest
 class ConflictReportTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
     static JdbiCustomerRepository bob;
@@ -38,7 +40,6 @@ class ConflictReportTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-" + UUID.randomUUID());
         bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-" + UUID.randomUUID());
         hot = alice.create(aCustomer().with(CustomerField.COMPANY, "Hot Harbour Ltd")
@@ -82,11 +83,6 @@ class ConflictReportTest {
         leaseEvent(calm.id(), 904, "Gus", "broken", d2.plusHours(8));
         // Forty days ago: outside a 30-day report, inside a 60-day one.
         conflict(old.id(), today.minusDays(40).atTime(9, 0).atOffset(ZoneOffset.UTC), "Hal", "save");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     static void conflict(long id, OffsetDateTime at, String who, String kind) {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -16,7 +15,8 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.report.ConflictReportFormats;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The conflict report with names nobody checked: operators' names come from {@code --user}, {@code LOCKSTEP_USER}
@@ -24,19 +24,20 @@ import org.lockstep.testing.db.TestDatabases;
  * NFD a macOS keyboard gives) is one operator; and no name — line breaks, carriage returns, ESC and C1 escape
  * sequences — may add a line to the text report or reach the reader's terminal.
  */
+@DatabaseTest
 class ConflictReportUntrustedNamesTest {
 
     static final String NFC = "Jos\u00e9";
     static final String NFD = "Jose\u0301";
     static final List<String> HOSTILE = List.of("Mallory\n2026-12-01       9999        0  0.0 %",
             "Carriage\rreturn", "Esc\u001b[31mRED\u001b[0m", "CSI\u009b2J", "Tab\tand\u000bvertical", "Bell\u0007");
+    @FreshDatabase
     static Database db;
     static Customer shared;
     static Customer hostile;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         JdbiCustomerRepository creator = new JdbiCustomerRepository(db.jdbi(), "Ada", "ada-1");
         shared = creator.create(aCustomer().with(CustomerField.COMPANY, "Shared Desk Ltd")
                 .with(CustomerField.EXTERNAL_REF, "UN-1").build());
@@ -60,11 +61,6 @@ class ConflictReportUntrustedNamesTest {
         }
         db.jdbi().useHandle(h -> h.execute("UPDATE customer SET company = ? WHERE id = ?",
                 "Evil\nCorp\u001b]0;owned\u0007", hostile.id()));
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

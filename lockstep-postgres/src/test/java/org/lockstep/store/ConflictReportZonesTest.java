@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lockstep.server.Database;
 import org.lockstep.report.ConflictReport;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The conflict report's days in every form of time zone a JVM can have as its default: regions, and fixed offsets
@@ -27,14 +27,15 @@ import org.lockstep.testing.db.TestDatabases;
  * kind, one every 97 minutes over the last two days, must each be counted once, on the day of {@code zone} their
  * instant falls on.
  */
+@DatabaseTest
 class ConflictReportZonesTest {
 
+    @FreshDatabase
     static Database db;
     static final List<Instant> AT = new ArrayList<>();
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         Instant now = db.jdbi().withHandle(h -> h.createQuery("SELECT now()").mapTo(OffsetDateTime.class).one())
                 .toInstant();
         for (int k = 0; k < 30; k++) {
@@ -55,11 +56,6 @@ class ConflictReportZonesTest {
                         + " VALUES (1, :v, 'Ivy', 'broken', 'Ivy', :at)").bind("v", v).bind("at", at).execute();
             }
         });
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @ParameterizedTest

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.jdbi.v3.core.Jdbi;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -21,24 +20,21 @@ import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.CustomerValidator;
 import org.lockstep.domain.InvalidCustomerException;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class CustomerBulkLoaderTest {
 
+    @FreshDatabase
     Database db;
     CustomerBulkLoader loader;
     JdbiCustomerRepository repository;
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         loader = new CustomerBulkLoader(db.jdbi(), "Loader");
         repository = new JdbiCustomerRepository(db.jdbi(), "Reader");
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
     }
 
     /**

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -18,14 +17,17 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * Hot-record advice's counting on a real database: every versioned save or delete that meets a newer version leaves
  * one row in {@code customer_conflict}, read back here; nothing else does.
  */
+@DatabaseTest
 class CustomerConflictLogTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
     static JdbiCustomerRepository bob;
@@ -36,14 +38,8 @@ class CustomerConflictLogTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
         bob = new JdbiCustomerRepository(db.jdbi(), "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     static Customer aCustomerAtVersionTwo() {

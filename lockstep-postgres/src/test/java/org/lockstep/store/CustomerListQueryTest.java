@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,27 +16,24 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerSort;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class CustomerListQueryTest {
 
     static final int ROWS = 12_000;
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository repository;
 
     @BeforeAll
     static void load() {
-        db = TestDatabases.fresh();
         SyntheticCustomers g = new SyntheticCustomers(21);
         CustomerBulkLoader loader = new CustomerBulkLoader(db.jdbi(), "loader");
         loader.copy(LongStream.rangeClosed(1, ROWS).mapToObj(g::customer).toList());
         loader.vacuumAnalyze();
         repository = new JdbiCustomerRepository(db.jdbi(), "reader");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @ParameterizedTest

@@ -10,15 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.lockstep.server.Database;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerValidator;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * {@link CustomerField#maxLength()} is Lockstep's one table of length limits; the migrations state the same limits
@@ -26,23 +25,15 @@ import org.lockstep.testing.db.TestDatabases;
  * the credit limit's precision from {@code information_schema.columns}, so a migration and the validator can never
  * disagree unnoticed.
  */
+@DatabaseTest
 class FieldLimitsMatchTheDatabaseTest {
 
     private static final Pattern LENGTH_CHECK = Pattern.compile("char_length\\((\\w+)\\) <= (\\d+)");
     /** U+1F600: one code point, two UTF-16 code units. */
     private static final String GRIN = new String(Character.toChars(0x1F600));
 
+    @FreshDatabase
     static Database db;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @Test
     void everyTextFieldsLimitIsTheLimitOfItsCheckConstraint() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -12,24 +11,21 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class HistoryTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
     static JdbiHistoryRepository history;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
         history = new JdbiHistoryRepository(db.jdbi());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

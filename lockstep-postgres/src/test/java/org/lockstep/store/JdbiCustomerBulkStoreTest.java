@@ -7,7 +7,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -15,25 +14,22 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.transfer.CustomerBulkStore.ImportCounts;
 import org.lockstep.transfer.CustomerBulkStore.ImportKey;
 import org.lockstep.transfer.CustomerBulkStore.ImportRow;
-import org.lockstep.testing.db.TestDatabases;
 
+@DatabaseTest
 class JdbiCustomerBulkStoreTest {
 
+    @FreshDatabase
     Database db;
     JdbiCustomerBulkStore store;
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         store = new JdbiCustomerBulkStore(db.jdbi(), "Importer");
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
     }
 
     long count() {

@@ -8,7 +8,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -20,27 +19,24 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * "Last write wins (unsafe)" in the store: {@link JdbiCustomerRepository#overwrite} is the lost-update bug kept for
  * teaching. Two operators read the same version; both blind writes commit and the first one's change is gone without
  * any error, while the history still shows both. Another session's lease still stops it.
  */
+@DatabaseTest
 class JdbiCustomerRepositoryOverwriteTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiHistoryRepository history;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         history = new JdbiHistoryRepository(db.jdbi());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     private static JdbiCustomerRepository operator(String name) {

@@ -12,7 +12,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -23,24 +22,21 @@ import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class JdbiCustomerRepositoryTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
     static JdbiCustomerRepository bob;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
         bob = new JdbiCustomerRepository(db.jdbi(), "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

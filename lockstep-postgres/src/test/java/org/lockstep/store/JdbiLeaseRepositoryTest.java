@@ -28,12 +28,14 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
  * What only PostgreSQL shows of leases: saves and deletes fenced by them, grants racing on one row, the density of
  * tokens. What every lease repository promises is in {@code LeaseRepositoryContractTest}.
  */
+@DatabaseTest
 class JdbiLeaseRepositoryTest {
 
     static Database db;

@@ -8,29 +8,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Message;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /** Messages on a real PostgreSQL: sent, read only by their recipient, limited to 500 characters, and notified. */
+@DatabaseTest
 class JdbiMessageRepositoryTest {
 
+    @FreshDatabase
     static Database db;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     static JdbiMessageRepository session(String user, String session) {
         return new JdbiMessageRepository(db.jdbi(), user, session);

@@ -15,18 +15,20 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Presence;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /** Presence rows on a real PostgreSQL: heartbeats, expiry by the database clock, removal, and their notifications. */
+@DatabaseTest
 class JdbiPresenceRepositoryTest {
 
+    @FreshDatabase
     Database db;
     ChangeFeed feed;
     final List<ChangeEvent> events = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         feed = db.changeFeed(events::addAll);
         feed.start();
         await().atMost(Duration.ofSeconds(10)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
@@ -35,7 +37,6 @@ class JdbiPresenceRepositoryTest {
     @AfterEach
     void close() {
         feed.close();
-        db.close();
     }
 
     JdbiPresenceRepository session(String user, Duration ttl) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -14,24 +13,21 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class JdbiTrainingRecordsTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiTrainingRecords records;
     static JdbiCustomerRepository alice;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         records = new JdbiTrainingRecords(db.jdbi());
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-session");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

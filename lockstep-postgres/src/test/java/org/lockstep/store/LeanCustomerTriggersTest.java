@@ -1,5 +1,6 @@
 package org.lockstep.store;
 
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CustomerBulkStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -27,6 +28,7 @@ import org.lockstep.testing.db.TestDatabases;
  * UPDATE, and notifications — one per row for small statements, one {@code MANY} for large ones and for an import, and
  * Lockstep's own saves announced by the client after their commit.
  */
+@DatabaseTest
 class LeanCustomerTriggersTest {
 
     Database db;

@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,23 +22,20 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseKeeper;
 import org.lockstep.testing.ManualClock;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /** The client side of a lease, against the real lease table; clocks are the test's, time is the database's. */
+@DatabaseTest
 class LeaseKeeperTest {
 
+    @FreshDatabase
     static Database db;
     static ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
 
     @AfterAll
     static void close() {
         scheduler.shutdownNow();
-        db.close();
     }
 
     private static Customer customer(String ref) {

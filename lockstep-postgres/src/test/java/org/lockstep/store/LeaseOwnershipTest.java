@@ -3,7 +3,6 @@ package org.lockstep.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -14,15 +13,18 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * A lease belongs to the session that took it, not to a name: every lease operation but break is its holder
  * session's only. The token is shown to everyone (lease list, notifications), so knowing it proves nothing — and
  * another desk logged in under the same name is someone else.
  */
+@DatabaseTest
 class LeaseOwnershipTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiLeaseRepository deskA;
     static JdbiLeaseRepository deskB;
@@ -32,17 +34,11 @@ class LeaseOwnershipTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         deskA = new JdbiLeaseRepository(db.jdbi(), "frontdesk", "desk-a");
         deskB = new JdbiLeaseRepository(db.jdbi(), "frontdesk", "desk-b");
         bob = new JdbiLeaseRepository(db.jdbi(), "Bob", "bob");
         customersA = new JdbiCustomerRepository(db.jdbi(), "frontdesk", "desk-a");
         customersB = new JdbiCustomerRepository(db.jdbi(), "frontdesk", "desk-b");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.Presence;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.lab.StockStore;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.OutsideSession;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -40,6 +41,7 @@ import org.lockstep.testing.db.TestDatabases;
  * lease's row (or the customer's) with {@code SELECT … FOR UPDATE} in an open transaction while the operation waits,
  * then commits.
  */
+@DatabaseTest
 class LeaseTimesAfterWaitTest {
 
     static final AtomicInteger REFS = new AtomicInteger();

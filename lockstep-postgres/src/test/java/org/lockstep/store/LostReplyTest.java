@@ -20,6 +20,7 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.StoreUnavailableException;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CustomerBulkStore.ImportCounts;
 import org.lockstep.transfer.CustomerBulkStore.ImportKey;
 import org.lockstep.transfer.CustomerBulkStore.ImportRow;
@@ -32,6 +33,7 @@ import org.lockstep.testing.db.TestDatabases;
  * knows. The fault is real: a proxy between the pool and the server drops the connection when the reply to the
  * write under test comes back. What the database holds afterwards is read through a direct connection.
  */
+@DatabaseTest
 class LostReplyTest {
 
     static LostReplyProxy proxy;

@@ -4,32 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import org.jdbi.v3.core.Handle;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /** Marks of the customer history and what changed after them, including writes that committed out of id order. */
+@DatabaseTest
 class MissedChangesTest {
 
+    @FreshDatabase
     Database db;
     JdbiCustomerRepository alice;
     MissedChanges missed;
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
         missed = new MissedChanges(db.jdbi());
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
     }
 
     @Test

@@ -15,11 +15,12 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.postgres.PostgresPlugin;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.DatabaseExtension;
+import org.lockstep.server.Database;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * What one save sends, as docs/architecture.md ("A save's path") draws it: on the caller's thread one statement, the
@@ -28,10 +29,11 @@ import org.lockstep.testing.db.DatabaseExtension;
  * that matches no row sends the same UPDATE and only then reads why. Counted at the JDBC connection: every statement
  * the store prepares or executes on a connection of the pool, with the thread it ran on.
  */
+@DatabaseTest
 class OneSaveOneStatementTest {
 
-    @RegisterExtension
-    static final DatabaseExtension DB = new DatabaseExtension();
+    @FreshDatabase
+    static Database db;
 
     /** A statement given to a connection, the thread that gave it, and whether the connection was in auto-commit. */
     record Sent(String thread, String sql, boolean autoCommit) {
@@ -42,7 +44,7 @@ class OneSaveOneStatementTest {
 
     @BeforeEach
     void aRepositoryOnCountedConnections() {
-        Jdbi counted = Jdbi.create(() -> counted(DB.db().dataSource().getConnection()))
+        Jdbi counted = Jdbi.create(() -> counted(db.dataSource().getConnection()))
                 .installPlugin(new PostgresPlugin());
         alice = new JdbiCustomerRepository(counted, "Alice", "alice-session");
     }

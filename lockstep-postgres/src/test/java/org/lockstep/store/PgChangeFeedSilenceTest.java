@@ -16,6 +16,7 @@ import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PausableProxy;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -23,6 +24,7 @@ import org.lockstep.testing.db.TestDatabases;
  * The change feed and a server that goes silent without closing anything (a frozen server, simulated by a proxy
  * that stops forwarding bytes): the feed must notice, say RECONNECTING, and come back LIVE once the server answers.
  */
+@DatabaseTest
 class PgChangeFeedSilenceTest {
 
     Database db;

@@ -19,9 +19,11 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /** LISTEN/NOTIFY on a real PostgreSQL: every writer notifies, in order, and a lost listener comes back. */
+@DatabaseTest
 class PgChangeFeedTest {
 
     Database db;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Presence;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -31,6 +32,7 @@ import org.lockstep.testing.db.TestDatabases;
  * deadlocked ("deadlock detected"; retried once, so a heartbeat was lost only when the retry deadlocked too). Every
  * heartbeat must succeed and leave its rows alive, and the server must count no deadlock on the database.
  */
+@DatabaseTest
 class PresenceHeartbeatContentionTest {
 
     static final int CLIENTS = 12;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -14,28 +13,25 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.RecordedStory;
 import org.lockstep.editing.timeline.TimelineEvent;
 import org.lockstep.editing.timeline.Timelines;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * A deleted customer's timeline follows its re-creations through the history (StoryQueries.RECREATED), not only
  * through the live table: a customer re-created and then deleted again is still its "re-created as #N".
  */
+@DatabaseTest
 class RecreationChainTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository ana;
     static JdbiHistoryRepository history;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         ana = new JdbiCustomerRepository(db.jdbi(), "Ana");
         history = new JdbiHistoryRepository(db.jdbi());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

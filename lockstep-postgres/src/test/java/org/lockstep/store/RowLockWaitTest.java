@@ -1,5 +1,6 @@
 package org.lockstep.store;
 
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.transfer.CustomerBulkStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -33,6 +34,7 @@ import org.lockstep.testing.db.TestDatabases;
  * (psql, here a plain JDBC connection) holds a customer's row with {@code SELECT … FOR UPDATE} in an open
  * transaction.
  */
+@DatabaseTest
 class RowLockWaitTest {
 
     static Database db;

@@ -10,36 +10,27 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * Many desks, one login: writers that share a user name are still different writers. A save that meets a newer
  * version is a conflict even when the newer version was written under the same name with the very values this save
  * asked for — a read-modify-write (an increment) computed from the same base by two desks must not count twice.
  */
+@DatabaseTest
 class SameUserWritersTest {
 
     static final String FRONT_DESK = "frontdesk";
 
+    @FreshDatabase
     static Database db;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @Test
     void incrementsByManyWritersUnderOneNameAreNeverLost() throws Exception {

@@ -13,25 +13,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.report.ConflictReport;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * Saves per day counted ahead (V18, {@link SaveCounts}) equal a direct count of {@code customer_history}: on 40 days
  * of saves every 7 min 13 s up to the database's now — across the settled/unsettled boundary a day ago, in zones
  * whose days begin on the half hour — after a purge of history rows, and when two reports fill at once.
  */
+@DatabaseTest
 class SaveCountsTest {
 
+    @FreshDatabase
     static Database db;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         db.jdbi().useHandle(h -> {
             h.execute("INSERT INTO customer_history (customer_id, version, op, changed_by, changed_at, new_row)"
                     + " SELECT 1 + g % 50, 2 + g, 'UPDATE', 'op', now() - make_interval(secs => g * 433), '{}'"
@@ -48,11 +49,6 @@ class SaveCountsTest {
                     + " old_row) VALUES (7, 1, 'INSERT', 'op', now() - interval '10 days', '{}', NULL),"
                     + " (7, 2, 'DELETE', 'op', now() - interval '10 days', NULL, '{}')");
         });
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,20 +15,22 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.CustomerSort;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The list's search folds the row and the term alike, in SQL: case, accents and the Unicode form do not matter,
  * and what an operator types is never a wildcard.
  */
+@DatabaseTest
 class SearchFoldingTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository repository;
 
     @BeforeAll
     static void load() {
-        db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "reader");
         for (String[] c : new String[][]{
                 {"FOLD-1", "Companhia São Paulo", "São Paulo"},
@@ -45,11 +46,6 @@ class SearchFoldingTest {
             repository.create(aCustomer().with(CustomerField.EXTERNAL_REF, c[0]).with(CustomerField.COMPANY, c[1])
                     .with(CustomerField.CITY, c[2]).with(CustomerField.EMAIL, null).build());
         }
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @ParameterizedTest(name = "\"{0}\" finds {1}")

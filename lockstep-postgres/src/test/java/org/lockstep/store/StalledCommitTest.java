@@ -15,6 +15,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.HalfOpenProxy;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -26,6 +27,7 @@ import org.lockstep.testing.db.TestDatabases;
  * first attempt commits afterwards. Reporting the retry's "busy, nothing was saved" would be false; an operator who
  * then makes the change again (5 − 1 once more) applies it twice.
  */
+@DatabaseTest
 class StalledCommitTest {
 
     HalfOpenProxy proxy;

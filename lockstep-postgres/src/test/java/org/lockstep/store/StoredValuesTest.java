@@ -6,7 +6,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,31 +19,28 @@ import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * What the repository stores is what the operator meant (ADR 0010): text in NFC, lengths in code points as the
  * database counts them, and a record another tool wrote with a value today's rules refuse stays editable in every
  * other field.
  */
+@DatabaseTest
 class StoredValuesTest {
 
     /** U+1F600: one code point, two UTF-16 code units. */
     static final String GRIN = new String(Character.toChars(0x1F600));
     static final AtomicInteger REFS = new AtomicInteger();
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     static CustomerData aFreshCustomer() {
@@ -161,25 +157,23 @@ class StoredValuesTest {
      * hand-altered schema): the record stays editable, and the over-long value stays as it is.
      */
     @Test
-    void anOverLongValueTheDatabaseAllowedBlocksNoEditOfAnotherField() {
-        try (Database loose = TestDatabases.fresh()) {
-            loose.jdbi().useHandle(h -> h.execute("ALTER TABLE customer DROP CONSTRAINT customer_postal_code_check"));
-            long id = loose.jdbi().withHandle(h -> h.createQuery("""
-                            INSERT INTO customer (company, postal_code) VALUES ('Loose Ltd', repeat('9', 30))
-                            RETURNING id""").mapTo(Long.class).one());
-            JdbiCustomerRepository repository = new JdbiCustomerRepository(loose.jdbi(), "Alice");
-            Customer stored = repository.find(id).orElseThrow();
+    void anOverLongValueTheDatabaseAllowedBlocksNoEditOfAnotherField(Database loose) {
+        loose.jdbi().useHandle(h -> h.execute("ALTER TABLE customer DROP CONSTRAINT customer_postal_code_check"));
+        long id = loose.jdbi().withHandle(h -> h.createQuery("""
+                        INSERT INTO customer (company, postal_code) VALUES ('Loose Ltd', repeat('9', 30))
+                        RETURNING id""").mapTo(Long.class).one());
+        JdbiCustomerRepository repository = new JdbiCustomerRepository(loose.jdbi(), "Alice");
+        Customer stored = repository.find(id).orElseThrow();
 
-            SaveOutcome saved = repository.save(id, stored.version(), stored.data().with(CustomerField.CITY, "Natal"));
-            assertThat(saved).isInstanceOf(SaveOutcome.Saved.class);
-            assertThat(repository.find(id).orElseThrow().data().postalCode()).isEqualTo("9".repeat(30));
+        SaveOutcome saved = repository.save(id, stored.version(), stored.data().with(CustomerField.CITY, "Natal"));
+        assertThat(saved).isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(repository.find(id).orElseThrow().data().postalCode()).isEqualTo("9".repeat(30));
 
-            Customer now = ((SaveOutcome.Saved) saved).saved();
-            assertThatThrownBy(() -> repository.save(id, now.version(),
-                    now.data().with(CustomerField.POSTAL_CODE, "8".repeat(30))))
-                    .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
-                            .extracting(FieldError::field).containsExactly(CustomerField.POSTAL_CODE));
-        }
+        Customer now = ((SaveOutcome.Saved) saved).saved();
+        assertThatThrownBy(() -> repository.save(id, now.version(),
+                now.data().with(CustomerField.POSTAL_CODE, "8".repeat(30))))
+                .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::field).containsExactly(CustomerField.POSTAL_CODE));
     }
 
     private static long count() {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -15,14 +14,17 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.Lease;
 import org.lockstep.domain.SaveOutcome;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
 /**
  * The customer table's write path since V19 on a real PostgreSQL: the stored search text, the row trigger that guards
  * a Lockstep write, stamps it and records an update's history, and what other writers (psql, a script) still get.
  */
+@DatabaseTest
 class WriteTriggersTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository alice;
     static JdbiCustomerRepository bob;
@@ -30,15 +32,9 @@ class WriteTriggersTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-session");
         bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-session");
         aliceLeases = new JdbiLeaseRepository(db.jdbi(), "Alice", "alice-session");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     private static <T> T one(String sql, Class<T> type, long id) {

@@ -6,28 +6,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.store.CustomerBulkLoader;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 
+@DatabaseTest
 class SyntheticLoadTest {
 
+    @FreshDatabase
     Database db;
     StringWriter progress = new StringWriter();
     SyntheticLoad load;
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         load = new SyntheticLoad(new CustomerBulkLoader(db.jdbi(), "gen"), new PrintWriter(progress), 2);
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
     }
 
     @Test

@@ -10,15 +10,15 @@ import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
 import org.lockstep.server.LabConnections;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.lab.Strategy;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.report.ConflictReportScreenshots;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -29,22 +29,15 @@ import org.testfx.util.WaitForAsyncUtils;
  * Scenario 7's results as the Trainer panel shows them, on a real database: the classic race under every strategy
  * fills the table and the chart; a snapshot goes to {@code target/screenshots/black-friday.png} to look at.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class BlackFridayViewTest {
 
+    @FreshDatabase
     static Database db;
     BlackFridayViewModel vm;
     Stage stage;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @Start
     void start(Stage s) {

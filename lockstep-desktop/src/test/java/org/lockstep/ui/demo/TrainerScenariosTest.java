@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +23,9 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.guihandles.Fx;
@@ -38,10 +39,13 @@ import org.testfx.api.FxToolkit;
  * session, with live feeds) driven by the Trainer panel's steps, asserting after every step what the database holds.
  * Leases last 3 s here so that scenario 5's lapse comes quickly.
  */
+@WindowTest(closeWindowsAfterEachTest = false)
+@DatabaseTest
 @Timeout(300)
 class TrainerScenariosTest {
 
     static final Duration TTL = Duration.ofSeconds(3);
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static DemoSession demo;
@@ -52,8 +56,6 @@ class TrainerScenariosTest {
 
     @BeforeAll
     static void openDemo() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         reader = new JdbiCustomerRepository(db.jdbi(), "Test");
         history = new JdbiHistoryRepository(db.jdbi());
         leases = new JdbiLeaseRepository(db.jdbi(), "Test", "test-reader");
@@ -66,7 +68,6 @@ class TrainerScenariosTest {
         OpenDemo.close(demo); // the clients' pools close before the database
         FxToolkit.cleanupStages();
         executor.close();
-        db.close();
     }
 
     /**

@@ -28,7 +28,9 @@ import org.lockstep.editing.timeline.TimelineEvent.Source;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.timeline.TimelineExport;
@@ -41,10 +43,13 @@ import org.testfx.api.FxToolkit;
  * refused fenced save) is there, marked as the client's. The screenshots of scenarios 1 and 5 are written on the way
  * (to {@code -Dlockstep.screenshots=DIR}, else target/screenshots).
  */
+@WindowTest(closeWindowsAfterEachTest = false)
+@DatabaseTest
 @Timeout(300)
 class TrainerTimelineTest {
 
     static final Duration TTL = Duration.ofSeconds(3);
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static DemoSession demo;
@@ -54,8 +59,6 @@ class TrainerTimelineTest {
 
     @BeforeAll
     static void openDemo() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         reader = new JdbiCustomerRepository(db.jdbi(), "Test");
         history = new JdbiHistoryRepository(db.jdbi());
         leases = new JdbiLeaseRepository(db.jdbi(), "Test", "test-reader");
@@ -68,7 +71,6 @@ class TrainerTimelineTest {
         OpenDemo.close(demo); // the clients' pools close before the database
         FxToolkit.cleanupStages();
         executor.close();
-        db.close();
     }
 
     @AfterEach

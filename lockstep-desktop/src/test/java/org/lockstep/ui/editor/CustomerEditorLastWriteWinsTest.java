@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.property.SimpleObjectProperty;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,8 +26,9 @@ import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
@@ -39,9 +39,11 @@ import org.lockstep.editing.LockState;
  * "Last write wins (unsafe)" in the editor (issue 6): the lost-update bug, reproduced on purpose for the trainer, on a
  * real database with database calls on the test's thread. Alice edits in the unsafe mode; Bob saves beside her.
  */
+@DatabaseTest
 class CustomerEditorLastWriteWinsTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
 
@@ -52,13 +54,7 @@ class CustomerEditorLastWriteWinsTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @BeforeEach

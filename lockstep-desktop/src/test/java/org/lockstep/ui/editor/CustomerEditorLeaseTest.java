@@ -9,9 +9,7 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -22,8 +20,9 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.lock.EditLockViewModel;
@@ -34,9 +33,11 @@ import org.lockstep.editing.LockState;
  * the shared scheduler delivering straight to the view model. Alice edits; Carol, another session, holds or takes
  * the lease.
  */
+@DatabaseTest
 class CustomerEditorLeaseTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
 
     Customer stored;
@@ -54,16 +55,6 @@ class CustomerEditorLeaseTest {
         long lock(long id) {
             return ((AcquireOutcome.Granted) leases.acquire(id, 60_000)).lease().token();
         }
-    }
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @BeforeEach

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,8 +20,9 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
@@ -33,8 +33,10 @@ import org.lockstep.ui.merge.MergeViewModel;
  * {@code UPDATE} on a real database. View-model tests feed the hub's notifications directly and run database calls
  * on the test's thread; one test goes through the real LISTEN/NOTIFY feed.
  */
+@DatabaseTest
 class CustomerEditorLiveTest {
 
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static final AtomicInteger REFS = new AtomicInteger();
@@ -46,13 +48,7 @@ class CustomerEditorLiveTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @BeforeEach

@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,8 +19,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
@@ -31,8 +31,10 @@ import org.lockstep.ui.merge.MergeViewModel;
  * The editor's view model on a real database, deterministic: database calls run on the test's thread
  * ({@link TaskExecutor#sameThread()}). Alice edits; Bob saves and deletes beside her through his own session.
  */
+@DatabaseTest
 class CustomerEditorViewModelTest {
 
+    @FreshDatabase
     static Database db;
     static CustomerRepository alice;
     static CustomerRepository bob;
@@ -43,14 +45,8 @@ class CustomerEditorViewModelTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         alice = Sessions.repository(db, "Alice");
         bob = Sessions.repository(db, "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     // JavaFX hands an exception thrown inside a property listener to the thread's handler instead of the caller.

@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,8 +16,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.FieldDifference;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
@@ -27,8 +27,10 @@ import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
  * The editor's History tab on a real database: every version the trigger recorded, including a psql-style write,
  * the difference of two versions, and "Restore this version" as an ordinary versioned save.
  */
+@DatabaseTest
 class CustomerHistoryTest {
 
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static final AtomicInteger REFS = new AtomicInteger();
@@ -39,13 +41,7 @@ class CustomerHistoryTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @BeforeEach

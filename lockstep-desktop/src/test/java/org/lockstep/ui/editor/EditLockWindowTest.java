@@ -12,7 +12,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,8 +23,10 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
@@ -33,16 +34,18 @@ import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.QuestionHandle;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * Lock for editing (issue 4) through editor windows of three sessions on a real database, with a 3 s lease TTL
  * (renewed every second) and a 200 ms poll, so that every wait is short.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class EditLockWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static EditorServices alice;
@@ -54,8 +57,6 @@ class EditLockWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
         alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
         bob = Sessions.services(db, "Bob", executor, Platform::runLater, Sessions.quickLocks());
@@ -65,18 +66,12 @@ class EditLockWindowTest {
     @AfterAll
     static void stop() {
         executor.close();
-        db.close();
     }
 
     @BeforeEach
     void aCustomerExists() {
         stored = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "LOCK-UI-"
                 + REFS.incrementAndGet()).build());
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,8 +17,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerValidator;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.concurrency.TaskExecutor;
 
 /**
@@ -27,9 +27,11 @@ import org.lockstep.concurrency.TaskExecutor;
  * credit limit in the editor's locale, text in NFC, and a stored value that breaks a rule in a field the operator
  * did not touch is a warning, not a block. The view model on a real database, database calls on the test's thread.
  */
+@DatabaseTest
 class EditorValueEntryTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
 
@@ -38,13 +40,7 @@ class EditorValueEntryTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @AfterEach

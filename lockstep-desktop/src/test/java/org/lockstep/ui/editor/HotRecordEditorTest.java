@@ -7,7 +7,6 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,8 +16,9 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HotRecordAdvice;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.QueuedTaskExecutor;
 import org.lockstep.concurrency.TaskExecutor;
@@ -29,10 +29,12 @@ import org.lockstep.ui.lock.EditLockViewModel;
  * meet a newer version; database calls run on the test's thread ({@link TaskExecutor#sameThread()}) unless a test
  * holds them back.
  */
+@DatabaseTest
 class HotRecordEditorTest {
 
     static final String ADVICE = "Often edited at the same time — consider Lock for editing";
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static CustomerRepository carol;
@@ -41,14 +43,8 @@ class HotRecordEditorTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
         carol = Sessions.repository(db, "Carol");
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     @AfterEach

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,24 +16,28 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * Hot-record advice in an editor window driven by the robot against a real database: a customer on which versioned
  * saves met newer versions three times shows the advice in its editor's header, and its button switches the editor
  * to Lock for editing.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class HotRecordWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static CustomerRepository carol;
@@ -45,8 +48,6 @@ class HotRecordWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
         carol = Sessions.repository(db, "Carol");
         aliceExecutor = new FxTaskExecutor(2);
@@ -56,12 +57,6 @@ class HotRecordWindowTest {
     @AfterAll
     static void stop() {
         aliceExecutor.close();
-        db.close();
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     /** Carol saved version 2; Bob's three saves based on version 1 each met it. */

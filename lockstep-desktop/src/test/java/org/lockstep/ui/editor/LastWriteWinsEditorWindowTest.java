@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,19 +19,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.TwoOperators;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * "Last write wins (unsafe)" in editor windows (issue 6): offered only where allowed, painted red with a warning
  * while chosen, and — through two windows of two sessions — the lost update it exists to show.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class LastWriteWinsEditorWindowTest {
 
@@ -60,11 +61,6 @@ class LastWriteWinsEditorWindowTest {
     void aCustomerExists() {
         stored = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "LWW-UI-"
                 + REFS.incrementAndGet()).build());
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,8 +16,10 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
@@ -26,17 +27,19 @@ import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.lockstep.ui.live.LiveUpdates;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * Alice's editor window follows Bob's saves through the real LISTEN/NOTIFY feed (issue 5): a clean editor updates
  * with no action; a dirty one keeps its base, shows the banner, and its Save opens the merge dialog. The History tab
  * lists the versions.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class LiveEditorWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static FxTaskExecutor aliceExecutor;
@@ -48,8 +51,6 @@ class LiveEditorWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
         aliceExecutor = new FxTaskExecutor(2);
         EditorServices plain = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
@@ -64,17 +65,11 @@ class LiveEditorWindowTest {
     static void stop() {
         feed.close();
         aliceExecutor.close();
-        db.close();
     }
 
     @BeforeEach
     void aCustomerExists() {
         stored = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "LIVEUI-" + REFS.incrementAndGet()).build());
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     @Test

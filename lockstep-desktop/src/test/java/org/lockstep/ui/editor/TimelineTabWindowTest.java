@@ -11,7 +11,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,22 +18,26 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * The editor's Timeline tab, next to History: a customer Alice edited in her window and Bob saved after her shows both
  * saves on their writers' lanes, read from the database once the tab is clicked.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class TimelineTabWindowTest {
 
+    @FreshDatabase
     static Database db;
     static CustomerRepository bob;
     static FxTaskExecutor executor;
@@ -43,8 +46,6 @@ class TimelineTabWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         bob = Sessions.repository(db, "Bob");
         executor = new FxTaskExecutor(2);
         aliceServices = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
@@ -53,12 +54,6 @@ class TimelineTabWindowTest {
     @AfterAll
     static void stop() {
         executor.close();
-        db.close();
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     @Test

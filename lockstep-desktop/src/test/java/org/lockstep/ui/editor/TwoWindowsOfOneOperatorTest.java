@@ -11,9 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -27,8 +25,9 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiMessageRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.editing.WriterIds;
@@ -43,9 +42,11 @@ import org.lockstep.editing.LockState;
  * thread; notifications are handed to the client's hub as the feed would deliver them, each naming the writer id
  * that the database's notification carries (the first test checks that it does).
  */
+@DatabaseTest
 class TwoWindowsOfOneOperatorTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
 
     EditorServices alice;
@@ -54,16 +55,6 @@ class TwoWindowsOfOneOperatorTest {
     CustomerEditorViewModel windowA;
     CustomerEditorViewModel windowB;
     CustomerEditorViewModel windowC;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @BeforeEach
     void aliceOpensOneCustomerInTwoWindows() {

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,15 +16,16 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.live.LiveUpdates;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * One operator, two windows (issue 11), through two real editor windows of Alice's one client and the real
@@ -33,10 +33,13 @@ import org.testfx.api.FxToolkit;
  * lock makes window B read-only ("Locked by you in another window"), its save writes nothing, and Release there in
  * B lets A's lock go while A keeps its edits. A 3 s lease TTL and a 200 ms poll keep every wait short.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class TwoWindowsOfOneOperatorWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static EditorServices alice;
@@ -47,8 +50,6 @@ class TwoWindowsOfOneOperatorWindowTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(3);
         EditorServices client = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
         LiveUpdates live = new LiveUpdates(Platform::runLater, client.clientSession());
@@ -62,18 +63,12 @@ class TwoWindowsOfOneOperatorWindowTest {
     static void stop() {
         feed.close();
         executor.close();
-        db.close();
     }
 
     @BeforeEach
     void aCustomerExists() {
         stored = database().create(aCustomer().with(CustomerField.EXTERNAL_REF, "TWO-WINDOWS-UI-"
                 + REFS.incrementAndGet()).build());
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     static CustomerRepository database() {

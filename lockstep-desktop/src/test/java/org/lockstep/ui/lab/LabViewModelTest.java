@@ -12,8 +12,6 @@ import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.jdbi.v3.core.Jdbi;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.server.Database;
@@ -23,23 +21,16 @@ import org.lockstep.lab.LabCsv;
 import org.lockstep.lab.Strategy;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.store.JdbiLabStore;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.concurrency.TaskExecutor;
 
 /** The Lab window's view model with a real lab on a real database, run on the test's thread. */
+@DatabaseTest
 class LabViewModelTest {
 
+    @FreshDatabase
     static Database db;
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     static LabViewModel viewModel() {
         return new LabViewModel(LabConnections.runner(db), TaskExecutor.sameThread(), Runnable::run);

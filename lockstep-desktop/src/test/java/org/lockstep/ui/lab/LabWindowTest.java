@@ -22,7 +22,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
 import org.lockstep.server.LabConnections;
 import org.lockstep.lab.StrategyResult;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -30,9 +32,12 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The Lab window, headless, on a real database: Run fills the table (lost updates marked), Sweep the chart. */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class LabWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
 
@@ -40,14 +45,12 @@ class LabWindowTest {
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start

@@ -1,6 +1,7 @@
 package org.lockstep.ui.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.Translations.expect;
 
 import javafx.scene.Scene;
 import javafx.scene.chart.Chart;
@@ -10,45 +11,44 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
 import org.lockstep.server.LabConnections;
 import org.lockstep.lab.StrategyResult;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.InEveryTranslation;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
-import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The Lab window in Brazilian Portuguese (issue 16), on a real database: its labels, columns, charts and tooltips,
- * and after a run the status with the language's plural, read back from the window. Strategy ids stay the command
+ * The Lab window in each language besides English (issue 16), on a real database: its labels, columns, charts and
+ * tooltips, and after a run the status with the language's plural, read back from the window. Strategy ids stay the command
  * line's words.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TranslatedLabWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
 
     @BeforeAll
     static void open() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start
@@ -57,35 +57,32 @@ class TranslatedLabWindowTest {
         stage.show();
     }
 
-    @BeforeEach
-    void portuguese() {
-        Texts.use(Language.PORTUGUESE_BRAZIL);
-    }
-
-    @AfterEach
-    void english() throws Exception {
-        Texts.use(Language.ENGLISH);
-        FxToolkit.cleanupStages();
-    }
-
-    @Test
+    @InEveryTranslation
     @SuppressWarnings("unchecked")
-    void theLabSpeaksPortuguese(FxRobot robot) throws Exception {
+    void theLabSpeaksTheLanguage(Language lang, FxRobot robot) throws Exception {
         Stage lab = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(null, LabConnections.runner(db), executor)).get();
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(lab.getTitle()).isEqualTo("Lockstep — laboratório de contenção");
-        assertThat(robot.lookup("#lab-run").queryAs(Button.class).getText()).isEqualTo("E_xecutar");
-        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText())
-                .isEqualTo("Escolha os parâmetros e pressione Executar.");
+        assertThat(lab.getTitle()).isEqualTo(expect(lang, "Lockstep — laboratório de contenção",
+                "Lockstep — laboratorio de contención"));
+        assertThat(robot.lookup("#lab-run").queryAs(Button.class).getText()).isEqualTo(expect(lang, "E_xecutar",
+                "E_jecutar"));
+        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText()).isEqualTo(expect(lang,
+                "Escolha os parâmetros e pressione Executar.", "Elige los parámetros y pulsa Ejecutar."));
         TableView<StrategyResult> table = robot.lookup("#lab-results").queryAs(TableView.class);
-        assertThat(table.getColumns().get(0).getText()).isEqualTo("Estratégia");
-        assertThat(table.getColumns().get(3).getText()).isEqualTo("Atualizações perdidas");
+        assertThat(table.getColumns().get(0).getText()).isEqualTo(expect(lang, "Estratégia", "Estrategia"));
+        assertThat(table.getColumns().get(3).getText()).isEqualTo(expect(lang, "Atualizações perdidas",
+                "Actualizaciones perdidas"));
         CheckBox none = robot.lookup("#lab-strategy-none").queryAs(CheckBox.class);
         assertThat(none.getText()).isEqualTo("none");
-        assertThat(none.getTooltip().getText()).isEqualTo("grava às cegas o estoque que leu (a atualização perdida)");
-        assertThat(robot.lookup(".chart").queryAllAs(Chart.class)).extracting(Chart::getTitle)
-                .contains("Vazão (tentativas/s)", "Atualizações perdidas", "Repetições", "Vazão por número de workers");
+        assertThat(none.getTooltip().getText()).isEqualTo(expect(lang,
+                "grava às cegas o estoque que leu (a atualização perdida)",
+                "escribe a ciegas el stock que leyó (la actualización perdida)"));
+        assertThat(robot.lookup(".chart").queryAllAs(Chart.class)).extracting(Chart::getTitle).contains(expect(lang,
+                new String[]{"Vazão (tentativas/s)", "Atualizações perdidas", "Repetições",
+                        "Vazão por número de workers"},
+                new String[]{"Rendimiento (intentos/s)", "Actualizaciones perdidas", "Reintentos",
+                        "Rendimiento por número de workers"}));
 
         LabWindowTest.set(robot, "#lab-workers", 3);
         LabWindowTest.set(robot, "#lab-stock", 1);
@@ -93,7 +90,7 @@ class TranslatedLabWindowTest {
 
         LabWindowTest.await(() -> table.getItems().size() == 5
                 && !robot.lookup("#lab-run").queryAs(Button.class).isDisabled());
-        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText())
-                .startsWith("Concluído: none perdeu 2 atualizações (");
+        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText()).startsWith(expect(lang,
+                "Concluído: none perdeu 2 atualizações (", "Terminado: none perdió 2 actualizaciones ("));
     }
 }

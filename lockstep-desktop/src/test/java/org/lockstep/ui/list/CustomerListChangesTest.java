@@ -3,7 +3,6 @@ package org.lockstep.ui.list;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -12,29 +11,26 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.concurrency.TaskExecutor;
 
 /** How the list follows creates, deletes and refreshes, each test on its own database of 250 customers. */
+@DatabaseTest
 class CustomerListChangesTest {
 
+    @FreshDatabase
     Database db;
     JdbiCustomerRepository repository;
     CustomerListViewModel vm;
 
     @BeforeEach
     void seed() {
-        db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "Bob");
         CustomerFixtures.createNumbered(repository, 250);
         vm = new CustomerListViewModel(repository, TaskExecutor.sameThread());
         vm.start();
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import javafx.collections.ListChangeListener;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -16,27 +15,24 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerSort;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.ui.QueuedTaskExecutor;
 import org.lockstep.concurrency.TaskExecutor;
 
 /** The list's paging, search, order and in-place updates, on a real database holding 1,000 customers. */
+@DatabaseTest
 class CustomerListViewModelTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository repository;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "Alice");
         CustomerFixtures.createNumbered(repository, 1_000);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     private static CustomerListViewModel started() {

@@ -18,6 +18,7 @@ import org.lockstep.concurrency.PoolTaskExecutor;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.OutsideSession;
 import org.lockstep.testing.db.TestDatabases;
 
@@ -28,6 +29,7 @@ import org.lockstep.testing.db.TestDatabases;
  * keystroke's reads, so only the cancel keeps their number down. The view model's calls run on one "UI" thread, as
  * on the FX thread in the application.
  */
+@DatabaseTest
 class SupersededSearchTest {
 
     static String name;

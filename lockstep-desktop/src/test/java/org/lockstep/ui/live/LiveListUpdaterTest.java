@@ -8,14 +8,14 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.list.CustomerListViewModel;
 import org.lockstep.ui.list.LiveListUpdater;
@@ -24,22 +24,18 @@ import org.lockstep.ui.list.LiveListUpdater;
  * Another operator's writes reach Alice's list through the real LISTEN/NOTIFY feed. The "FX thread" here is a queue
  * the test drains, so that every list change happens on the test's thread.
  */
+@DatabaseTest
 class LiveListUpdaterTest {
 
+    @FreshDatabase
     Database db;
     ChangeFeed feed;
     final ConcurrentLinkedQueue<Runnable> fx = new ConcurrentLinkedQueue<>();
     final Executor fxThread = fx::add;
 
-    @BeforeEach
-    void open() {
-        db = TestDatabases.fresh();
-    }
-
     @AfterEach
     void close() {
         feed.close();
-        db.close();
     }
 
     private boolean drainUntil(java.util.function.BooleanSupplier condition) {

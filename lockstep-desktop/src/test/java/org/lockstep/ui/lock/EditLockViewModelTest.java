@@ -19,7 +19,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
@@ -30,26 +29,23 @@ import org.lockstep.domain.Lease;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.QueuedTaskExecutor;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
 
 /** The editor's lock, against the real lease table; FX-thread delivery is the calling thread here. */
+@DatabaseTest
 class EditLockViewModelTest {
 
+    @FreshDatabase
     static Database db;
     static ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
 
     @AfterAll
     static void close() {
         scheduler.shutdownNow();
-        db.close();
     }
 
     static Customer customer(String ref) {

@@ -7,17 +7,16 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiMessageRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
@@ -28,20 +27,12 @@ import org.lockstep.ui.live.LiveUpdates;
  * "Message the holder…" through the real message table and LISTEN/NOTIFY feed: Bob waits on Alice's lock and asks
  * her to save; Alice's editor shows it at once. Alice's FX-thread deliveries run on her feed's thread.
  */
+@DatabaseTest
 class HolderMessagingTest {
 
+    @FreshDatabase
     static Database db;
     final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @AfterEach
     void closeAll() throws Exception {

@@ -21,8 +21,10 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.CustomerBuilder;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorWindow;
@@ -36,9 +38,12 @@ import org.testfx.framework.junit5.Start;
  * Every control the keyboard can reach in the main window and in an editor window has a name a screen reader can
  * read: its own text (a button's, a check box's), an accessible text, or a label that is {@code labelFor} it.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class AccessibleNamesTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static Customer customer;
@@ -47,7 +52,6 @@ class AccessibleNamesTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(2);
         customer = new JdbiCustomerRepository(db.jdbi(), "Setup").create(CustomerBuilder.aCustomer().build());
     }
@@ -55,7 +59,6 @@ class AccessibleNamesTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start

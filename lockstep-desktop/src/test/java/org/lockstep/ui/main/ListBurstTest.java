@@ -24,8 +24,10 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
@@ -40,19 +42,20 @@ import org.testfx.api.FxToolkit;
  * heap does not grow with the burst. The bounds are generous (the figures are measured by {@code bench live --burst});
  * before issue 13 this froze the window for minutes and grew the heap by gigabytes.
  */
+@WindowTest(closeWindowsAfterEachTest = false)
+@DatabaseTest
 @Timeout(180)
 class ListBurstTest {
 
     static final int BURST = 20_000;
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static ChangeFeed feed;
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(2);
     }
 
@@ -63,7 +66,6 @@ class ListBurstTest {
             feed.close();
         }
         executor.close();
-        db.close();
     }
 
     @Test

@@ -21,8 +21,10 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
@@ -30,9 +32,12 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /** The main window on a real database holding a handful of customers with accented names. */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
 
+    @FreshDatabase
     static Database db;
     static JdbiCustomerRepository repository;
     static FxTaskExecutor executor;
@@ -42,7 +47,6 @@ class MainWindowTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "Zoë");
         executor = new FxTaskExecutor(2);
         customers = List.of(
@@ -63,7 +67,6 @@ class MainWindowTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start

@@ -13,14 +13,17 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.concurrency.TaskExecutor;
 
 /** The main window's decisions, on a real database of 30 customers, with database work on the test's thread. */
+@DatabaseTest
 class MainWindowViewModelTest {
 
+    @FreshDatabase
     Database db;
     JdbiCustomerRepository repository;
     MainWindowViewModel vm;
@@ -28,7 +31,6 @@ class MainWindowViewModelTest {
 
     @BeforeEach
     void open() {
-        db = TestDatabases.fresh();
         repository = new JdbiCustomerRepository(db.jdbi(), "Ines");
         CustomerFixtures.createNumbered(repository, 30);
         vm = new MainWindowViewModel(Sessions.services(db, "Ines", TaskExecutor.sameThread(), Runnable::run,
@@ -40,7 +42,6 @@ class MainWindowViewModelTest {
     @AfterEach
     void close() {
         vm.editor().close();
-        db.close();
     }
 
     private Customer row(int i) {

@@ -30,6 +30,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
 import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.ColumnWidths;
@@ -48,9 +51,12 @@ import org.testfx.framework.junit5.Start;
  * phone in full in the editor pane, the Lock and Here columns are narrow, City and Country are in view without a
  * horizontal scroll bar, and the divider the operator moved is where it was when the window opens again.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class SmallScreenLayoutTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static Preferences prefs;
@@ -61,7 +67,6 @@ class SmallScreenLayoutTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(2);
         prefs = Preferences.userRoot().node("org/lockstep/test/" + TestDatabases.freshName());
         JdbiCustomerRepository repository = new JdbiCustomerRepository(db.jdbi(), "Setup");
@@ -76,7 +81,6 @@ class SmallScreenLayoutTest {
     @AfterAll
     static void close() throws BackingStoreException {
         executor.close();
-        db.close();
         prefs.removeNode();
     }
 

@@ -2,13 +2,12 @@ package org.lockstep.ui.main;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
+import static org.lockstep.testing.Translations.expect;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
@@ -28,14 +27,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.InEveryTranslation;
+import org.lockstep.testing.Translations;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.EditorServices;
@@ -53,24 +55,23 @@ import org.testfx.api.FxToolkit;
  * a validation error, another operator's lock — and no text they showed lacked one. View → Language keeps the choice
  * for the next start and says so.
  */
+@WindowTest
+@DatabaseTest
 @Timeout(120)
 class TranslatedMainWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static EditorServices ana;
     static EditorServices bruno;
 
-    final List<String> missing = new CopyOnWriteArrayList<>();
-    Consumer<String> missingBefore;
     Preferences prefs;
     Customer locked;
     long lockToken;
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(4);
         ana = Sessions.services(db, "Ana", executor, Platform::runLater, Sessions.quickLocks());
         bruno = Sessions.services(db, "Bruno", executor, Platform::runLater, Sessions.quickLocks());
@@ -81,12 +82,10 @@ class TranslatedMainWindowTest {
     @AfterAll
     static void stop() {
         executor.close();
-        db.close();
     }
 
     @BeforeEach
     void aCustomerLockedByBruno() {
-        missingBefore = Texts.onMissing(missing::add);
         prefs = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
         locked = ana.customers().create(aCustomer().with(CustomerField.COMPANY, "Natura Cosméticos")
                 .with(CustomerField.EXTERNAL_REF, "TR-" + UUID.randomUUID()).build());
@@ -95,132 +94,117 @@ class TranslatedMainWindowTest {
     }
 
     @AfterEach
-    void englishAgain() throws TimeoutException, BackingStoreException {
+    void releaseTheLock() throws TimeoutException, BackingStoreException {
         FxToolkit.cleanupStages();
         bruno.leases().release(locked.id(), lockToken);
-        Texts.use(Language.ENGLISH);
-        Texts.onMissing(missingBefore);
         prefs.removeNode();
     }
 
-    @Test
-    void theWindowsSpeakBrazilianPortuguese() {
-        Texts.use(Language.PORTUGUESE_BRAZIL);
+    @InEveryTranslation
+    void theWindowsSpeakTheLanguage(Language lang) {
         Parent main = openMainWindow();
 
-        Fx.await("the count in Portuguese", () -> status(main).matches("\\d+ clientes"));
-        assertThat(columns(main)).contains("Empresa", "Cidade", "Versão", "Atualizado");
+        Fx.await("the count in the language", () -> status(main).matches("\\d+ clientes"));
+        String updated = expect(lang, "Atualizado", "Actualizado");
+        assertThat(columns(main)).contains("Empresa", expect(lang, "Cidade", "Ciudad"), expect(lang, "Versão",
+                "Versión"), updated);
         Fx.await("a date as dd/MM/yyyy",
-                () -> updated(main, "Atualizado").matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
-        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo("Salvar");
-        assertThat(text(main, "#" + EditorIds.REVERT_BUTTON)).isEqualTo("Reverter");
-        assertThat(menus(main)).containsExactly("_Cliente", "_Edição", "E_xibir");
-        assertThat(text(main, "#new-customer")).isEqualTo("Novo cliente");
+                () -> updated(main, updated).matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
+        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo(expect(lang, "Salvar", "Guardar"));
+        assertThat(text(main, "#" + EditorIds.REVERT_BUTTON)).isEqualTo(expect(lang, "Reverter", "Revertir"));
+        assertThat(menus(main)).containsExactly(expect(lang, List.of("_Cliente", "_Edição", "E_xibir"),
+                List.of("_Cliente", "_Edición", "_Ver")).toArray(String[]::new));
+        assertThat(text(main, "#new-customer")).isEqualTo(expect(lang, "Novo cliente", "Nuevo cliente"));
 
         Parent editor = openEditor(locked);
-        Fx.await("the version line in Portuguese", () -> text(editor, "#" + EditorIds.VERSION_LINE)
-                .startsWith("versão 1 · salva por Ana · "));
-        Fx.await("Bruno's lock in Portuguese", () -> lockMessage(editor)
-                .matches("Bruno está editando este cliente — bloqueado desde \\d\\d:\\d\\d:\\d\\d, até "
-                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovação"));
-        assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo("Bloquear para edição");
-        assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo("Quebrar bloqueio…");
+        Fx.await("the version line in the language", () -> text(editor, "#" + EditorIds.VERSION_LINE)
+                .startsWith(expect(lang, "versão 1 · salva por Ana · ", "versión 1 · guardada por Ana · ")));
+        Fx.await("Bruno's lock in the language", () -> lockMessage(editor).matches(expect(lang,
+                "Bruno está editando este cliente — bloqueado desde \\d\\d:\\d\\d:\\d\\d, até "
+                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovação",
+                "Bruno está editando este cliente — bloqueado desde las \\d\\d:\\d\\d:\\d\\d hasta las "
+                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovación")));
+        assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo(expect(lang, "Bloquear para edição",
+                "Bloquear para editar"));
+        assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo(expect(lang, "Quebrar bloqueio…",
+                "Romper bloqueo…"));
 
         Parent free = openEditor(ana.customers().create(aCustomer().with(CustomerField.COMPANY, "Vale")
                 .with(CustomerField.EXTERNAL_REF, "TR-" + UUID.randomUUID()).build()));
-        Fx.await("the editor to load", () -> text(free, "#" + EditorIds.VERSION_LINE).startsWith("versão 1"));
+        Fx.await("the editor to load", () -> text(free, "#" + EditorIds.VERSION_LINE).startsWith(expect(lang,
+                "versão 1", "versión 1")));
         typeInto(free, CustomerField.EMAIL, "ana.example.com");
-        Fx.await("the validation error in Portuguese", () -> "O e-mail deve ter o formato nome@exemplo.com"
+        String emailError = expect(lang, "O e-mail deve ter o formato nome@exemplo.com",
+                "El correo debe tener el formato nombre@ejemplo.com");
+        Fx.await("the validation error in the language", () -> emailError
                 .equals(text(free, "#" + EditorIds.fieldError(CustomerField.EMAIL))));
         Fx.await("the reason Save is blocked", () -> text(free, "#" + EditorIds.SAVE_BLOCKED_REASON)
-                .equals("Não é possível salvar: O e-mail deve ter o formato nome@exemplo.com"));
+                .equals(expect(lang, "Não é possível salvar: ", "No se puede guardar: ") + emailError));
 
         Fx.run(() -> ((javafx.scene.control.TabPane) free.lookup("#" + EditorIds.TABS)).getSelectionModel().select(1));
-        Fx.await("the history's first version", () -> history(free, "Op.").equals("criação"));
-        assertThat(history(free, "Quando")).matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d");
-        assertThat(text(free, "#" + EditorIds.HISTORY_STATUS)).isEqualTo("1 versão");
-
-        assertThat(missing).as("texts shown without a Portuguese translation").isEmpty();
+        Fx.await("the history's first version", () -> history(free, "Op.").equals(expect(lang, "criação", "alta")));
+        assertThat(history(free, expect(lang, "Quando", "Cuándo")))
+                .matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d");
+        assertThat(text(free, "#" + EditorIds.HISTORY_STATUS)).isEqualTo(expect(lang, "1 versão", "1 versión"));
     }
 
-    @Test
-    void theWindowsSpeakSpanishAndTheLanguageMenuKeepsTheChoiceForTheNextStart() {
-        Texts.use(Language.SPANISH);
+    @InEveryTranslation
+    void theLanguageMenuKeepsTheChoiceForTheNextStart(Language lang) {
         Parent main = openMainWindow();
-
-        Fx.await("the count in Spanish", () -> status(main).matches("\\d+ clientes"));
-        assertThat(columns(main)).contains("Empresa", "Ciudad", "Versión", "Actualizado");
-        Fx.await("a date as dd/MM/yyyy",
-                () -> updated(main, "Actualizado").matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
-        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo("Guardar");
-        assertThat(menus(main)).containsExactly("_Cliente", "_Edición", "_Ver");
-
-        Parent editor = openEditor(locked);
-        Fx.await("Bruno's lock in Spanish", () -> lockMessage(editor)
-                .matches("Bruno está editando este cliente — bloqueado desde las \\d\\d:\\d\\d:\\d\\d hasta las "
-                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovación"));
-        assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo("Bloquear para editar");
-        assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo("Romper bloqueo…");
+        Language other = Translations.languages().filter(l -> l != lang).findFirst().orElseThrow();
 
         Menu language = Fx.call(() -> languageMenu(main));
         assertThat(Fx.call(() -> language.getText())).isEqualTo("_Idioma");
         assertThat(Fx.call(() -> language.getItems().stream().map(MenuItem::getText).toList()))
                 .containsExactly("English", "Português (Brasil)", "Español");
-        assertThat(Fx.call(() -> checked(language))).isEqualTo("Español");
+        assertThat(Fx.call(() -> checked(language))).isEqualTo(lang.nativeName());
         assertThat(text(main, "#language-notice")).isEmpty();
 
-        Fx.run(() -> item(language, LanguageMenu.itemId(Language.PORTUGUESE_BRAZIL)).fire());
+        Fx.run(() -> item(language, LanguageMenu.itemId(other)).fire());
 
-        assertThat(text(main, "#language-notice")).isEqualTo("El idioma cambia en el próximo inicio.");
-        assertThat(new LanguageChoice(prefs).stored()).contains(Language.PORTUGUESE_BRAZIL);
-        assertThat(new LanguageChoice(prefs).choose(Optional.empty(), java.util.Locale.ENGLISH))
-                .isEqualTo(Language.PORTUGUESE_BRAZIL);
-        assertThat(Texts.language()).as("the windows keep their language until the next start")
-                .isEqualTo(Language.SPANISH);
+        assertThat(text(main, "#language-notice")).isEqualTo(expect(lang, "O idioma muda na próxima inicialização.",
+                "El idioma cambia en el próximo inicio."));
+        assertThat(new LanguageChoice(prefs).stored()).contains(other);
+        assertThat(new LanguageChoice(prefs).choose(Optional.empty(), java.util.Locale.ENGLISH)).isEqualTo(other);
+        assertThat(Texts.language()).as("the windows keep their language until the next start").isEqualTo(lang);
 
-        Fx.run(() -> item(language, LanguageMenu.itemId(Language.SPANISH)).fire());
+        Fx.run(() -> item(language, LanguageMenu.itemId(lang)).fire());
         assertThat(text(main, "#language-notice")).as("back to the language in use: nothing changes").isEmpty();
-
-        assertThat(missing).as("texts shown without a Spanish translation").isEmpty();
     }
 
     /**
      * 1280 px wide, the headless screen's width: narrower than the 1366×768 screens operators use, so a button that
      * fits here fits there (a window wider than the headless screen cannot be drawn).
      */
-    @Test
-    void at1280x768NoButtonOfTheMainWindowIsCutInPortugueseOrSpanish() {
-        for (Language language : List.of(Language.PORTUGUESE_BRAZIL, Language.SPANISH)) {
-            Texts.use(language);
-            Parent main = openMainWindow();
-            Fx.run(() -> {
-                Stage stage = (Stage) main.getScene().getWindow();
-                stage.setWidth(1280);
-                stage.setHeight(768);
-            });
-            Fx.await("the list to load", () -> !status(main).isEmpty() && !status(main).endsWith("…"));
-            // Bruno's customer: the lock bar's buttons show too.
-            Fx.await("Bruno's customer in the list", () -> Fx.call(() -> {
-                TableView<Customer> table = table(main);
-                table.getItems().stream().filter(c -> c.id() == locked.id()).findFirst()
-                        .ifPresent(c -> table.getSelectionModel().select(c));
-                return !table.getSelectionModel().isEmpty();
-            }));
-            Fx.await("the lock bar", () -> !lockMessage(main).isEmpty());
-            Fx.run(() -> main.layout());
+    @InEveryTranslation
+    void at1280x768NoButtonOfTheMainWindowIsCut(Language language) {
+        Parent main = openMainWindow();
+        Fx.run(() -> {
+            Stage stage = (Stage) main.getScene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(768);
+        });
+        Fx.await("the list to load", () -> !status(main).isEmpty() && !status(main).endsWith("…"));
+        // Bruno's customer: the lock bar's buttons show too.
+        Fx.await("Bruno's customer in the list", () -> Fx.call(() -> {
+            TableView<Customer> table = table(main);
+            table.getItems().stream().filter(c -> c.id() == locked.id()).findFirst()
+                    .ifPresent(c -> table.getSelectionModel().select(c));
+            return !table.getSelectionModel().isEmpty();
+        }));
+        Fx.await("the lock bar", () -> !lockMessage(main).isEmpty());
+        Fx.run(() -> main.layout());
 
-            List<Labeled> buttons = Fx.call(() -> buttons(main).stream()
-                    .filter(l -> shown(l) && l.getText() != null && !l.getText().isEmpty()).toList());
-            assertThat(buttons).extracting(Labeled::getText).contains(Texts.tr("Save"), Texts.tr("Break lock…"),
-                    Texts.tr("Lock for editing"));
-            List<String> cut = Fx.call(() -> buttons.stream().filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
-                    .map(l -> l.getText() + " (" + Math.round(l.getWidth()) + " < " + Math.round(l.prefWidth(-1))
-                            + ")")
-                    .toList());
-            assertThat(cut).as("buttons cut in %s", language.tag()).isEmpty();
-            Fx.run(() -> main.getScene().getWindow().hide());
-        }
-        assertThat(missing).isEmpty();
+        List<Labeled> buttons = Fx.call(() -> buttons(main).stream()
+                .filter(l -> shown(l) && l.getText() != null && !l.getText().isEmpty()).toList());
+        assertThat(buttons).extracting(Labeled::getText).contains(Texts.tr("Save"), Texts.tr("Break lock…"),
+                Texts.tr("Lock for editing"));
+        List<String> cut = Fx.call(() -> buttons.stream().filter(l -> l.getWidth() + 0.5 < l.prefWidth(-1))
+                .map(l -> l.getText() + " (" + Math.round(l.getWidth()) + " < " + Math.round(l.prefWidth(-1))
+                        + ")")
+                .toList());
+        assertThat(cut).as("buttons cut in %s", language.tag()).isEmpty();
+        Fx.run(() -> main.getScene().getWindow().hide());
     }
 
     /** Every button, radio button and check box in the scene graph under {@code root}. */

@@ -20,8 +20,10 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorWindow;
@@ -37,9 +39,12 @@ import org.testfx.api.FxToolkit;
  * and saves; Bob's main window shows her there (presence) and, with no action of his, his list row and his clean
  * editor pane move to her version.
  */
+@WindowTest(closeWindowsAfterEachTest = false)
+@DatabaseTest
 @Timeout(120)
 class TwoOperatorsLiveTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor aliceExecutor;
     static FxTaskExecutor bobExecutor;
@@ -51,8 +56,6 @@ class TwoOperatorsLiveTest {
 
     @BeforeAll
     static void start() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-        db = TestDatabases.fresh();
         aliceExecutor = new FxTaskExecutor(2);
         bobExecutor = new FxTaskExecutor(2);
     }
@@ -73,7 +76,6 @@ class TwoOperatorsLiveTest {
         }
         aliceExecutor.close();
         bobExecutor.close();
-        db.close();
     }
 
     /** An operator as the application wires one: services, live hub and feed, presence board. */

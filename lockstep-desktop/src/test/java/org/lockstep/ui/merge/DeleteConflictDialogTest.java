@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.domain.CustomerField.CITY;
 import static org.lockstep.domain.CustomerField.PHONE;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
-import static org.lockstep.ui.merge.MergeDialogPage.waitUntil;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,36 +12,41 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Bob deletes a record Alice changed since he loaded it; the outcome is read back from the database. */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class DeleteConflictDialogTest {
 
-    static TwoEditors editors;
+    @RegisterExtension
+    static final TwoOperators editors = new TwoOperators();
     static FxTaskExecutor executor;
     Stage owner;
 
     @BeforeAll
     static void open() {
-        editors = TwoEditors.open();
         executor = new FxTaskExecutor(2);
     }
 
     @AfterAll
     static void close() {
         executor.close();
-        editors.close();
     }
 
     @Start
@@ -52,22 +56,19 @@ class DeleteConflictDialogTest {
         stage.show();
     }
 
-    @AfterEach
-    void closeWindows() throws Exception {
-        FxToolkit.cleanupStages();
-    }
-
-    private record Opened(DeleteConflictViewModel vm, MergeDialogPage page) {
+    private record Opened(DeleteConflictViewModel vm, MergeDialogHandle page) {
     }
 
     private Opened bobDeletes(FxRobot robot, Customer base) {
         Customer theirs = editors.bobDeletes(base).theirs().orElseThrow();
         try {
-            DeleteConflictViewModel vm = WaitForAsyncUtils.asyncFx(() -> new DeleteConflictViewModel(editors.bob,
-                    editors.history, executor, base, theirs)).get();
+            DeleteConflictViewModel vm =
+                    WaitForAsyncUtils.asyncFx(() -> new DeleteConflictViewModel(editors.bob().customers(),
+                            editors.bob().history(), executor, base, theirs)).get();
             DeleteConflictDialog dialog = WaitForAsyncUtils.asyncFx(() -> DeleteConflictDialog.open(owner, vm)).get();
-            waitUntil(() -> !vm.historySummaryProperty().get().startsWith("Looking up"));
-            return new Opened(vm, new MergeDialogPage(robot, dialog.stage()));
+            Fx.await("the history of the saves in between",
+                    () -> !vm.historySummaryProperty().get().startsWith("Looking up"));
+            return new Opened(vm, MergeDialogHandle.on(robot, dialog.stage()));
         } catch (InterruptedException | ExecutionException e) {
             throw new AssertionError(e);
         }
@@ -76,9 +77,9 @@ class DeleteConflictDialogTest {
     @Test
     void showsTheChangesSinceILoadedItAndDeleteAnywayDeletesTheRecord(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
-        MergeDialogPage page = o.page();
+        MergeDialogHandle page = o.page();
 
         assertThat(page.text("delete-title")).startsWith("Changed since you loaded it: Alice saved version 2 at ");
         assertThat(page.text("historySummary")).isEqualTo("1 save since you loaded it: Alice");
@@ -88,14 +89,14 @@ class DeleteConflictDialogTest {
 
         page.click("delete-anyway");
 
-        waitUntil(() -> !page.isOpen());
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        page.awaitClosed();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
     @Test
     void keepLeavesAlicesVersion(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
         AtomicReference<Customer> kept = new AtomicReference<>();
         o.vm().setOnDecided(ending -> {
@@ -114,7 +115,7 @@ class DeleteConflictDialogTest {
     @Test
     void escKeepsTheRecord(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
 
         o.page().push(KeyCode.ESCAPE);
@@ -126,14 +127,14 @@ class DeleteConflictDialogTest {
     @Test
     void aRecordChangedAgainBeforeDeleteAnywayIsShownAgainBeforeItGoes(FxRobot robot) {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         Opened o = bobDeletes(robot, base);
-        MergeDialogPage page = o.page();
-        editors.saves(editors.carol, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        MergeDialogHandle page = o.page();
+        editors.saves(editors.carol(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
 
         page.click("delete-anyway");
 
-        waitUntil(() -> page.shown("delete-notice"));
+        page.awaitShown("delete-notice");
         assertThat(page.text("delete-notice"))
                 .isEqualTo("Carol saved version 3 while you were deciding — review the new changes");
         assertThat(page.has("change-phone")).isTrue();
@@ -142,7 +143,7 @@ class DeleteConflictDialogTest {
 
         page.click("delete-anyway");
 
-        waitUntil(() -> !page.isOpen());
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        page.awaitClosed();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 }

@@ -6,35 +6,29 @@ import static org.lockstep.domain.CustomerField.PHONE;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.ui.TwoOperators;
 
+@DatabaseTest
 class DeleteConflictViewModelTest {
 
-    static TwoEditors editors;
-
-    @BeforeAll
-    static void open() {
-        editors = TwoEditors.open();
-    }
-
-    @AfterAll
-    static void close() {
-        editors.close();
-    }
+    @RegisterExtension
+    static final TwoOperators editors = new TwoOperators();
 
     private static DeleteConflictViewModel bobDeletes(Customer base) {
         Customer theirs = editors.bobDeletes(base).theirs().orElseThrow();
-        return new DeleteConflictViewModel(editors.bob, editors.history, TaskExecutor.sameThread(), base, theirs);
+        return new DeleteConflictViewModel(editors.bob().customers(), editors.bob().history(),
+                TaskExecutor.sameThread(), base, theirs);
     }
 
     @Test
     void showsWhatChangedSinceILoadedItAndDeleteAnywayDeletesIt() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
         vm.setOnDecided(ending -> {
@@ -51,13 +45,13 @@ class DeleteConflictViewModelTest {
         vm.deleteAnyway();
 
         assertThat(deleted.get()).isEqualTo(base.id());
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
     @Test
     void keepLeavesAlicesVersionAndHandsItToTheEditor() {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Customer> kept = new AtomicReference<>();
         vm.setOnDecided(ending -> {
@@ -76,7 +70,7 @@ class DeleteConflictViewModelTest {
     @Test
     void deleteAnywayOnARecordChangedAgainRefreshesWithTheNewChanges() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
         vm.setOnDecided(ending -> {
@@ -84,7 +78,7 @@ class DeleteConflictViewModelTest {
                 deleted.set(e.id());
             }
         });
-        editors.saves(editors.carol, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.carol(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
 
         vm.deleteAnyway();
 
@@ -99,13 +93,13 @@ class DeleteConflictViewModelTest {
         vm.deleteAnyway();
 
         assertThat(deleted.get()).isEqualTo(base.id());
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
     @Test
     void aRecordSomeoneElseDeletedMeanwhileCountsAsDeleted() {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
         AtomicReference<Long> deleted = new AtomicReference<>();
         vm.setOnDecided(ending -> {
@@ -113,7 +107,7 @@ class DeleteConflictViewModelTest {
                 deleted.set(e.id());
             }
         });
-        editors.carol.delete(base.id(), theirs.version());
+        editors.carol().customers().delete(base.id(), theirs.version());
 
         vm.deleteAnyway();
 
@@ -123,9 +117,9 @@ class DeleteConflictViewModelTest {
     @Test
     void aDatabaseErrorLeavesTheRecordAndTheChoice() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         DeleteConflictViewModel vm = bobDeletes(base);
-        editors.db.jdbi().useHandle(h -> h.execute("""
+        editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
                 CREATE TRIGGER refuse_delete BEFORE DELETE ON customer FOR EACH ROW
@@ -134,7 +128,7 @@ class DeleteConflictViewModelTest {
         try {
             vm.deleteAnyway();
         } finally {
-            editors.db.jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse_delete ON customer; "
+            editors.db().jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse_delete ON customer; "
                     + "DROP FUNCTION refuse_delete()"));
         }
 

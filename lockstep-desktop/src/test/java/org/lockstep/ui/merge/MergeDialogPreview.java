@@ -15,6 +15,7 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.TwoOperators;
 
 /**
  * Opens the merge dialog over a real database with long values, accents and 20-line notes, for a look at it (and the
@@ -60,10 +61,10 @@ public final class MergeDialogPreview {
     }
 
     static void open(Stage owner, String mode) {
-        TwoEditors editors = TwoEditors.open();
+        TwoOperators editors = TwoOperators.open();
         FxTaskExecutor executor = new FxTaskExecutor(2);
         Customer base = editors.loaded(aCustomer());
-        base = editors.saves(editors.alice, base.id(), d -> longValues().with(CustomerField.EXTERNAL_REF,
+        base = editors.saves(editors.alice(), base.id(), d -> longValues().with(CustomerField.EXTERNAL_REF,
                 d.externalRef()));
         long id = base.id();
         owner.setScene(new Scene(new Label("The editor's window"), 400, 200));
@@ -77,25 +78,28 @@ public final class MergeDialogPreview {
                         "18", "Linha 18: entrega combinada para sexta-feira, depósito de Guarulhos"));
         switch (mode) {
             case "deleted" -> {
-                editors.alice.delete(id, base.version());
-                MergeDialog.open(owner, MergeViewModel.forDeleted(editors.bob, editors.history, executor, base, mine));
+                editors.alice().customers().delete(id, base.version());
+                MergeDialog.open(owner, MergeViewModel.forDeleted(editors.bob().customers(), editors.bob().history(),
+                        executor, base, mine));
             }
             case "delete" -> {
-                Customer theirs = editors.saves(editors.alice, id, d -> d.with(CustomerField.CITY, "Ribeirão Preto")
+                Customer theirs = editors.saves(editors.alice(), id, d -> d.with(CustomerField.CITY, "Ribeirão Preto")
                         .with(CustomerField.NOTES, notes("2", "Linha 2: cliente pediu prazo de 60 dias")));
-                DeleteConflictDialog.open(owner, new DeleteConflictViewModel(editors.bob, editors.history, executor,
-                        base, theirs));
+                DeleteConflictDialog.open(owner,
+                        new DeleteConflictViewModel(editors.bob().customers(), editors.bob().history(), executor,
+                                base, theirs));
             }
             default -> {
-                editors.saves(editors.alice, id, d -> d.with(CustomerField.CITY, "Ribeirão Preto")
+                editors.saves(editors.alice(), id, d -> d.with(CustomerField.CITY, "Ribeirão Preto")
                         .with(CustomerField.PHONE, "+55 (11) 3886-0000 ramal 4321"));
-                editors.saves(editors.carol, id, d -> d.with(CustomerField.CREDIT_LIMIT, new BigDecimal("250000.00"))
+                editors.saves(editors.carol(), id, d -> d.with(CustomerField.CREDIT_LIMIT, new BigDecimal("250000.00"))
                         .with(CustomerField.NOTES, notes("2", "Linha 2: cliente pediu prazo de 60 dias — ver com Inês",
                                 "15", "Linha 15: endereço de cobrança mudou para Campinas"))
                         .with(CustomerField.ADDRESS, "Avenida Brigadeiro Luís Antônio, 3142 — 12º andar\n"
                                 + "Jardim Paulista, São Paulo — SP\nCaixa Postal 1.234"));
                 Customer theirs = editors.read(id);
-                MergeViewModel vm = new MergeViewModel(editors.bob, editors.history, executor, base, mine, theirs);
+                MergeViewModel vm = new MergeViewModel(editors.bob().customers(), editors.bob().history(), executor,
+                        base, mine, theirs);
                 vm.row(CustomerField.CITY).useTheirs();
                 MergeDialog.open(owner, vm);
             }

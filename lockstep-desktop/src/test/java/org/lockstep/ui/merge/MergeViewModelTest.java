@@ -13,39 +13,33 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.merge.FieldMerge.Resolution;
 import org.lockstep.domain.merge.TextMergeResult.HunkChoice;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.ui.TwoOperators;
 
+@DatabaseTest
 class MergeViewModelTest {
 
-    static TwoEditors editors;
-
-    @BeforeAll
-    static void open() {
-        editors = TwoEditors.open();
-    }
-
-    @AfterAll
-    static void close() {
-        editors.close();
-    }
+    @RegisterExtension
+    static final TwoOperators editors = new TwoOperators();
 
     /** Bob's merge view model for his values on his stale base, built from his zero-row save. */
     private static MergeViewModel bobMerges(Customer base, CustomerData mine) {
-        return MergeViewModel.forConflict(editors.bob, editors.history, TaskExecutor.sameThread(), base, mine,
+        return MergeViewModel.forConflict(editors.bob().customers(), editors.bob().history(), TaskExecutor.sameThread(),
+                base, mine,
                 editors.bobSaves(base, mine));
     }
 
     @Test
     void changesToDifferentFieldsMergeOnTheirOwnAndSaveAtBasePlusTwo() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Customer> saved = new AtomicReference<>();
         vm.setOnFinished(ending -> {
@@ -77,7 +71,7 @@ class MergeViewModelTest {
     @Test
     void useTheirsOnACityConflictSavesAlicesCity() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
         MergeRowViewModel city = vm.row(CITY);
 
@@ -95,7 +89,7 @@ class MergeViewModelTest {
     @Test
     void aConflictsResultStartsEmptyAndUnresolvedWhileAFieldOnlyOneSideChangedStaysMerged() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(EMAIL, "bob@embraer.com.br"));
 
         assertThat(vm.row(CITY).getStatus()).isEqualTo("Conflict: choose");
@@ -115,7 +109,7 @@ class MergeViewModelTest {
     @Test
     void useMineOnACityConflictSavesBobsCity() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
 
         vm.row(CITY).useMine();
@@ -130,7 +124,7 @@ class MergeViewModelTest {
     @Test
     void editsToDifferentLinesOfTheNotesAreBothKept() {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Santos"));
-        editors.saves(editors.alice, base.id(),
+        editors.saves(editors.alice(), base.id(),
                 d -> d.with(NOTES, "Prefers phone\nInvoices quarterly\nShips from Santos"));
         MergeViewModel vm = bobMerges(base,
                 base.data().with(NOTES, "Prefers email\nInvoices quarterly\nShips from Itajaí"));
@@ -147,7 +141,7 @@ class MergeViewModelTest {
     @Test
     void aSaveThatLandsBeforeSaveMergedRefreshesTheMergeInPlace() {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         List<Customer> saved = new ArrayList<>();
         vm.setOnFinished(ending -> {
@@ -155,7 +149,7 @@ class MergeViewModelTest {
                 saved.add(e.stored());
             }
         });
-        editors.saves(editors.carol, base.id(), d -> d.with(CITY, "Sorocaba"));
+        editors.saves(editors.carol(), base.id(), d -> d.with(CITY, "Sorocaba"));
 
         vm.saveMerged();
 
@@ -186,7 +180,7 @@ class MergeViewModelTest {
     @Test
     void savingARecordAliceDeletedOffersToRecreateItWithMyValuesAndItsExternalRef() {
         Customer base = editors.loaded(aCustomer());
-        editors.alice.delete(base.id(), base.version());
+        editors.alice().customers().delete(base.id(), base.version());
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Customer> recreated = new AtomicReference<>();
         vm.setOnFinished(ending -> {
@@ -209,14 +203,15 @@ class MergeViewModelTest {
         assertThat(read.data().externalRef()).isEqualTo(base.data().externalRef());
         assertThat(read.data().email()).isEqualTo("bob@embraer.com.br");
         assertThat(read.updatedBy()).isEqualTo("Bob");
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
     @Test
     void discardingMyEditsOfADeletedRecordLetsTheEditorCloseIt() {
         Customer base = editors.loaded(aCustomer());
-        editors.alice.delete(base.id(), base.version());
-        MergeViewModel vm = MergeViewModel.forDeleted(editors.bob, editors.history, TaskExecutor.sameThread(), base,
+        editors.alice().customers().delete(base.id(), base.version());
+        MergeViewModel vm = MergeViewModel.forDeleted(editors.bob().customers(), editors.bob().history(),
+                TaskExecutor.sameThread(), base,
                 base.data().with(EMAIL, "bob@embraer.com.br"));
         AtomicReference<Long> gone = new AtomicReference<>();
         vm.setOnFinished(ending -> {
@@ -228,15 +223,15 @@ class MergeViewModelTest {
         vm.discardMyChanges();
 
         assertThat(gone.get()).isEqualTo(base.id());
-        assertThat(editors.alice.find(base.id())).isEmpty();
+        assertThat(editors.alice().customers().find(base.id())).isEmpty();
     }
 
     @Test
     void aDeletionWhileMergingTurnsTheDialogIntoTheDeletedFlowWithMyMergedValues() {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
-        editors.carol.delete(base.id(), theirs.version());
+        editors.carol().customers().delete(base.id(), theirs.version());
 
         vm.saveMerged();
 
@@ -250,7 +245,7 @@ class MergeViewModelTest {
     @Test
     void countsResolvedConflictsAndEnablesSaveMergedOnlyWhenNoneRemain() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
                 .with(POSTAL_CODE, "13010-000"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(REGION, "MG")
                 .with(POSTAL_CODE, "13201-000"));
@@ -275,7 +270,7 @@ class MergeViewModelTest {
     @Test
     void useMineForAllDecidesOnlyTheConflictsStillOpen() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(REGION, "MG"));
 
         vm.row(CITY).useTheirs();
@@ -289,7 +284,7 @@ class MergeViewModelTest {
     @Test
     void anInvalidResultIsMarkedWithItsReasonAndBlocksSaveMerged() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(EMAIL, "alice@embraer.com.br"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(EMAIL, "alice@embraer.com.br"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         MergeRowViewModel email = vm.row(EMAIL);
 
@@ -310,7 +305,7 @@ class MergeViewModelTest {
     @Test
     void aCreditLimitThatIsNotANumberIsMarkedLikeInTheEditor() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
         vm.showAllProperty().set(true);
 
@@ -326,7 +321,7 @@ class MergeViewModelTest {
     @Test
     void conflictingLinesAreChosenHunkByHunkAndBothPutsMineBeforeTheirs() {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep\nShip by sea\nKeep too\nPay 30 days"));
-        editors.saves(editors.alice, base.id(),
+        editors.saves(editors.alice(), base.id(),
                 d -> d.with(NOTES, "Call Tue\nKeep\nShip by air\nKeep too\nPay 30 days"));
         MergeViewModel vm = bobMerges(base,
                 base.data().with(NOTES, "Call Wed\nKeep\nShip by rail\nKeep too\nPay 60 days"));
@@ -351,7 +346,7 @@ class MergeViewModelTest {
     @Test
     void useTheirsOnConflictingTextKeepsMyEditsToOtherLines() {
         Customer base = editors.loaded(aCustomer().with(NOTES, "Call Mon\nKeep\nPay 30 days"));
-        editors.saves(editors.alice, base.id(), d -> d.with(NOTES, "Call Tue\nKeep\nPay 30 days"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(NOTES, "Call Tue\nKeep\nPay 30 days"));
         MergeViewModel vm = bobMerges(base, base.data().with(NOTES, "Call Wed\nKeep\nPay 60 days"));
 
         vm.row(NOTES).useTheirs();
@@ -363,7 +358,7 @@ class MergeViewModelTest {
     @Test
     void f7WalksTheConflictsAndAltTUsesTheirsOnTheCurrentOne() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas").with(REGION, "RJ")
                 .with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí").with(REGION, "MG"));
 
@@ -384,7 +379,7 @@ class MergeViewModelTest {
     @Test
     void backReturnsTheEditorsValuesIntactAndDiscardHandsOverTheirs() {
         Customer base = editors.loaded(aCustomer());
-        Customer theirs = editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        Customer theirs = editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         CustomerData mine = base.data().with(CITY, "  Jundiaí  ");
         MergeViewModel back = bobMerges(base, mine);
         AtomicReference<CustomerData> cancelled = new AtomicReference<>();
@@ -413,11 +408,11 @@ class MergeViewModelTest {
     @Test
     void aDatabaseErrorKeepsTheMergeAndSaveMergedCanBeRetried() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
         vm.row(CITY).useMine();
         // A real failure of the database: every update of this customer is refused until the trigger goes.
-        editors.db.jdbi().useHandle(h -> h.execute("""
+        editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
                 CREATE TRIGGER refuse BEFORE UPDATE ON customer FOR EACH ROW
@@ -430,7 +425,7 @@ class MergeViewModelTest {
                 .contains("disk full").endsWith("Nothing is lost: your merge is still here; try Save merged again.");
         assertThat(vm.row(CITY).getResult()).isEqualTo("Jundiaí");
         assertThat(vm.canSaveProperty().get()).isTrue();
-        editors.db.jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse ON customer; DROP FUNCTION refuse()"));
+        editors.db().jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse ON customer; DROP FUNCTION refuse()"));
 
         vm.saveMerged();
 
@@ -441,9 +436,9 @@ class MergeViewModelTest {
     @Test
     void theHeaderCountsTheSavesInBetweenByWriter() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
-        editors.saves(editors.carol, base.id(), d -> d.with(REGION, "RJ"));
-        editors.saves(editors.alice, base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.carol(), base.id(), d -> d.with(REGION, "RJ"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(PHONE, "+55 11 4000-1111"));
         MergeViewModel vm = bobMerges(base, base.data().with(EMAIL, "bob@embraer.com.br"));
 
         assertThat(vm.titleProperty().get()).startsWith("Alice saved version 4 at ");
@@ -454,7 +449,7 @@ class MergeViewModelTest {
     @Test
     void copyMineGivesEveryFieldAsALabelledLine() {
         Customer base = editors.loaded(aCustomer().with(NOTES, "First line\nSecond line"));
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
 
         String text = vm.mineAsText();
@@ -469,7 +464,7 @@ class MergeViewModelTest {
     @Test
     void listenersOnTheRowListsKeepHearingAfterAGarbageCollection() {
         Customer base = editors.loaded(aCustomer());
-        editors.saves(editors.alice, base.id(), d -> d.with(CITY, "Campinas"));
+        editors.saves(editors.alice(), base.id(), d -> d.with(CITY, "Campinas"));
         MergeViewModel vm = bobMerges(base, base.data().with(CITY, "Jundiaí"));
         List<String> heard = new ArrayList<>();
         vm.visibleRows()

@@ -7,9 +7,7 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.ChangeFeed;
@@ -17,8 +15,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.Presence;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerEditorViewModel;
@@ -29,20 +28,12 @@ import org.lockstep.ui.live.LiveUpdates;
  * arriving, editing and leaving as it happens, and a crashed client vanishing within the TTL. Database calls run on
  * the calling thread; Alice's FX-thread deliveries run on the feed's thread.
  */
+@DatabaseTest
 class PresenceBoardTest {
 
+    @FreshDatabase
     static Database db;
     final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @BeforeAll
-    static void open() {
-        db = TestDatabases.fresh();
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     @AfterEach
     void closeAll() throws Exception {

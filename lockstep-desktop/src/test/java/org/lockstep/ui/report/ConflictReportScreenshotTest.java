@@ -22,7 +22,9 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -35,16 +37,18 @@ import org.testfx.util.WaitForAsyncUtils;
  * with {@code -Dlockstep.screenshots=docs/screenshots} to the README's folder:
  * {@code ./mvnw -o test -Dtest=ConflictReportScreenshotTest -Dlockstep.screenshots=docs/screenshots}.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class ConflictReportScreenshotTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     Stage window;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
         JdbiCustomerRepository setup = new JdbiCustomerRepository(db.jdbi(), "Setup");
         String[] names = {"Tremblay Équipements", "Nordic Pine Furniture", "Harbour Lights Trading",
@@ -106,7 +110,6 @@ class ConflictReportScreenshotTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start

@@ -29,8 +29,10 @@ import org.lockstep.editing.CustomerEditing;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.main.MainWindow;
 import org.testfx.api.FxRobot;
@@ -43,16 +45,18 @@ import org.testfx.util.WaitForAsyncUtils;
  * window's menu and shows the seeded numbers (the day's row, the customer and who met its conflicts, the hot-record
  * alert, the chart), and exports what it shows.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class ConflictReportWindowTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static Customer hot;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
         JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-report");
         JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-report");
@@ -69,7 +73,6 @@ class ConflictReportWindowTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start

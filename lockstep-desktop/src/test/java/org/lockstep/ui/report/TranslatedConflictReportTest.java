@@ -2,6 +2,7 @@ package org.lockstep.ui.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
+import static org.lockstep.testing.Translations.expect;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +18,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.server.Database;
@@ -30,31 +28,34 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.store.JdbiConflictReports;
 import org.lockstep.store.JdbiCustomerRepository;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.InEveryTranslation;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.text.Language;
-import org.lockstep.text.Texts;
 import org.lockstep.ui.FxTaskExecutor;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The conflict report window in Spanish (issue 16), on a real database with the seeded history of
+ * The conflict report window in each language besides English (issue 16), on a real database with the seeded history of
  * {@code ConflictReportWindowTest}: the summary's plurals and decimal comma, the hot-record alert, the headings and
  * the chart's series, read back from the window; the exported CSV keeps its English machine keys.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TranslatedConflictReportTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static Customer hot;
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(1);
         JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice", "alice-report-es");
         JdbiCustomerRepository bob = new JdbiCustomerRepository(db.jdbi(), "Bob", "bob-report-es");
@@ -71,24 +72,12 @@ class TranslatedConflictReportTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
     }
 
     @Start
     void start(Stage stage) {
         stage.setScene(new Scene(new Label("Lockstep"), 300, 200));
         stage.show();
-    }
-
-    @BeforeEach
-    void spanish() {
-        Texts.use(Language.SPANISH);
-    }
-
-    @AfterEach
-    void english() throws Exception {
-        Texts.use(Language.ENGLISH);
-        FxToolkit.cleanupStages();
     }
 
     static void await(java.util.concurrent.Callable<Boolean> condition) {
@@ -100,32 +89,43 @@ class TranslatedConflictReportTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    @Test
+    @InEveryTranslation
     @SuppressWarnings("unchecked")
-    void theReportSpeaksSpanish(FxRobot robot, @TempDir Path dir) throws Exception {
+    void theReportSpeaksTheLanguage(Language lang, FxRobot robot, @TempDir Path dir) throws Exception {
         Stage report = WaitForAsyncUtils.asyncFx(() -> ConflictReportWindow.open(null,
                 new JdbiConflictReports(db.jdbi()), executor)).get();
         await(() -> !robot.lookup("#conflict-report-table").queryAs(TableView.class).getItems().isEmpty());
 
-        assertThat(report.getTitle()).isEqualTo("Lockstep — informe de conflictos");
-        assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(
+        assertThat(report.getTitle()).isEqualTo(expect(lang, "Lockstep — relatório de conflitos",
+                "Lockstep — informe de conflictos"));
+        assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(expect(lang,
+                // Portuguese counts 0 as one (CLDR: i = 0,1), so "0 espera", where Spanish says "0 esperas".
+                "Em 30 dias: 2 salvamentos, 3 com zero linhas (60,0 %), 1 mesclagem salva, 0 abandonadas,"
+                        + " 0 espera por concessão, 0 concessão quebrada, 0 expiradas,"
+                        + " 0 repetição esgotada no laboratório.",
                 "En 30 días: 2 guardados, 3 con cero filas (60,0 %), 1 fusión guardada, 0 abandonadas,"
                         + " 0 esperas de concesión, 0 concesiones rotas, 0 vencidas,"
-                        + " 0 reintentos agotados en el laboratorio.");
+                        + " 0 reintentos agotados en el laboratorio."));
         ListView<String> alerts = robot.lookup("#conflict-report-alerts").queryAs(ListView.class);
-        assertThat(alerts.getItems()).containsExactly("Registro disputado: cliente " + hot.id()
-                + " (Hot Harbour Ltd) — 3 conflictos en este cliente en los últimos 7 días — considera Bloquear"
-                + " para editar");
+        assertThat(alerts.getItems()).containsExactly(expect(lang,
+                "Registro disputado: cliente " + hot.id() + " (Hot Harbour Ltd) — 3 conflitos neste cliente nos"
+                        + " últimos 7 dias — considere Bloquear para edição",
+                "Registro disputado: cliente " + hot.id() + " (Hot Harbour Ltd) — 3 conflictos en este cliente en"
+                        + " los últimos 7 días — considera Bloquear para editar"));
         TableView<?> days = robot.lookup("#conflict-report-table").queryAs(TableView.class);
-        assertThat(days.getColumns().get(0).getText()).isEqualTo("Día");
-        assertThat(days.getColumns().get(3).getText()).isEqualTo("Tasa");
+        assertThat(days.getColumns().get(0).getText()).isEqualTo(expect(lang, "Dia", "Día"));
+        assertThat(days.getColumns().get(3).getText()).isEqualTo(expect(lang, "Taxa", "Tasa"));
         assertThat(days.getColumns().get(3).getCellData(0)).isEqualTo("60,0 %");
         StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
-        assertThat(chart.getTitle()).isEqualTo("Conflictos y fusiones por día");
-        assertThat(chart.getData().get(0).getName()).isEqualTo("Guardados con cero filas");
-        assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo("Ac_tualizar");
+        assertThat(chart.getTitle()).isEqualTo(expect(lang, "Conflitos e mesclagens por dia",
+                "Conflictos y fusiones por día"));
+        assertThat(chart.getData().get(0).getName()).isEqualTo(expect(lang, "Salvamentos com zero linhas",
+                "Guardados con cero filas"));
+        assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo(expect(lang,
+                "A_tualizar", "Ac_tualizar"));
         assertThat(robot.lookup("#conflict-report-status").queryAs(Label.class).getText())
-                .startsWith("Leído a las ").endsWith(" (reloj de la base de datos)");
+                .startsWith(expect(lang, "Lido às ", "Leído a las "))
+                .endsWith(expect(lang, " (relógio do banco de dados)", " (reloj de la base de datos)"));
 
         ConflictReportViewModel vm = new ConflictReportViewModel(new JdbiConflictReports(db.jdbi()),
                 org.lockstep.concurrency.TaskExecutor.sameThread(), ZoneId.systemDefault());
@@ -134,7 +134,8 @@ class TranslatedConflictReportTest {
         List<String> csv = Files.readAllLines(dir.resolve("report.csv"));
         assertThat(csv.get(0)).startsWith("day,saves,zero_row_saves,conflict_rate,");
         assertThat(csv.get(31)).isEqualTo("total,2,3,0.6000,1,0,0,0,0,0");
-        assertThat(vm.statusProperty().get()).isEqualTo("Informe exportado como CSV a " + dir.resolve("report.csv"));
+        assertThat(vm.statusProperty().get()).isEqualTo(expect(lang, "Relatório exportado como CSV para ",
+                "Informe exportado como CSV a ") + dir.resolve("report.csv"));
     }
 
 }

@@ -16,6 +16,7 @@ import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Contrast;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -29,6 +30,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * components, WCAG 1.4.11) 3:1. A translucent colour is composed over the window's background first. Source of the
  * rule: WCAG 2.2, success criteria 1.4.3 and 1.4.11, and its definitions of relative luminance and contrast ratio.
  */
+@WindowTest
 @ExtendWith(ApplicationExtension.class)
 class ThemeContrastTest {
 

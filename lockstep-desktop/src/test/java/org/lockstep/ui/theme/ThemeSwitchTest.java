@@ -22,8 +22,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.main.MainWindow;
 import org.testfx.api.FxRobot;
@@ -36,9 +38,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * dialog at once, and the choice, kept in the preference node, is what a main window opened after a restart shows.
  * The desktop is taken as light here, so that Dark is a change.
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class ThemeSwitchTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
 
@@ -47,7 +52,6 @@ class ThemeSwitchTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         new JdbiCustomerRepository(db.jdbi(), "Zoë").create(new CustomerData(null, "Nordic Pine AB", "Sven Berg",
                 null, "sven@nordicpine.example", null, null, null, "Umeå", null, null, "Sweden", null, null));
         executor = new FxTaskExecutor(2);
@@ -56,7 +60,6 @@ class ThemeSwitchTest {
     @AfterAll
     static void close() {
         executor.close();
-        db.close();
         // Later tests in this JVM get the operator's own (unchanged) preference again, on a light desktop.
         WaitForAsyncUtils.waitForAsyncFx(10_000,
                 () -> Themes.install(Preferences.userRoot().node(Themes.NODE), () -> false));

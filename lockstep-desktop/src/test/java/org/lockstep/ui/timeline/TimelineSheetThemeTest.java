@@ -24,8 +24,10 @@ import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Contrast;
-import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.theme.ThemeChoice;
@@ -39,9 +41,12 @@ import org.testfx.util.WaitForAsyncUtils;
  * the dark theme, its texts readable on it, and follows the operator's switch while it shows (it drew white in the
  * dark theme before).
  */
+@WindowTest
+@DatabaseTest
 @ExtendWith(ApplicationExtension.class)
 class TimelineSheetThemeTest {
 
+    @FreshDatabase
     static Database db;
     static FxTaskExecutor executor;
     static final Preferences NODE = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
@@ -50,14 +55,12 @@ class TimelineSheetThemeTest {
 
     @BeforeAll
     static void seed() {
-        db = TestDatabases.fresh();
         executor = new FxTaskExecutor(2);
     }
 
     @AfterAll
     static void close() throws BackingStoreException {
         executor.close();
-        db.close();
         NODE.removeNode();
     }
 
