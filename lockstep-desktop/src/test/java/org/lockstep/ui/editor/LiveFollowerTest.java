@@ -165,7 +165,8 @@ class LiveFollowerTest {
 
         announce(aliceOtherWindow, 2, "UPDATE");
 
-        assertThat(follower.bannerProperty().get()).isEqualTo("You saved version 2 in another window (city) — Review");
+        assertThat(follower.bannerProperty().get())
+                .isEqualTo("You saved version 2 in another window (city) — Review");
     }
 
     @Test
