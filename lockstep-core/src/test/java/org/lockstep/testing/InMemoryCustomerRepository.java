@@ -18,6 +18,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerValidator;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
+import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
 
@@ -32,6 +33,11 @@ import org.lockstep.domain.SaveOutcome;
  * lease repository, which this fake does not have, so no save is ever {@link SaveOutcome.Locked} and every save
  * under a lease is {@link SaveOutcome.LeaseLost}; the list's paging and counting are PostgreSQL's (search folding,
  * keyset pages) and throw here. Tests of locks, of the list and of concurrency belong on the real database.
+ *
+ * <p>Every write that changes a customer leaves its history, as the database's triggers write it, in the store's
+ * {@link #history()} ({@link InMemoryHistoryRepository}): an INSERT for a create, an UPDATE with the values before and
+ * after for a save or an overwrite, a DELETE with the values deleted for a delete; each by the writing user, at the
+ * store's clock. A write that changes nothing (a conflict, invalid values, a save under a lease) leaves none.
  *
  * <p>Repositories made by {@link #as} and {@link #asWriter} share the customers, as clients of one database do.
  * Thread-safe: every method holds the shared store's monitor.
@@ -58,6 +64,14 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         return new InMemoryCustomerRepository(new Store(clock), user, UUID.randomUUID().toString());
     }
 
+    /**
+     * The version history of the store's customers, as every client of it wrote them: one history per store, as one
+     * database has one {@code customer_history}.
+     */
+    public InMemoryHistoryRepository history() {
+        return store.history;
+    }
+
     /** Another client of the same customers, acting as {@code otherUser} in a session of its own. */
     public InMemoryCustomerRepository as(String otherUser) {
         return new InMemoryCustomerRepository(store, otherUser, UUID.randomUUID().toString());
@@ -76,6 +90,8 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         synchronized (store) {
             Customer created = new Customer(store.nextId++, 1, clean, store.clock.instant(), user);
             store.customers.put(created.id(), created);
+            store.history.record(new HistoryEntry(created.id(), 1, HistoryEntry.Op.INSERT, user, created.updatedAt(),
+                    Optional.empty(), Optional.of(clean)));
             return created;
         }
     }
@@ -122,6 +138,8 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
                 return new DeleteOutcome.Conflict(Optional.ofNullable(stored));
             }
             store.customers.remove(id);
+            store.history.record(new HistoryEntry(id, stored.version(), HistoryEntry.Op.DELETE, user,
+                    store.clock.instant(), Optional.of(stored.data()), Optional.empty()));
             return new DeleteOutcome.Deleted(id);
         }
     }
@@ -199,6 +217,7 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         final Map<Long, Customer> customers = new HashMap<>();
         final List<Conflict> conflicts = new ArrayList<>();
         final List<MergeEvent> merges = new ArrayList<>();
+        final InMemoryHistoryRepository history = new InMemoryHistoryRepository(this);
         long nextId = 1;
 
         Store(Clock clock) {
@@ -208,6 +227,8 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         Customer write(Customer stored, CustomerData values, String user) {
             Customer saved = new Customer(stored.id(), stored.version() + 1, values, clock.instant(), user);
             customers.put(saved.id(), saved);
+            history.record(new HistoryEntry(saved.id(), saved.version(), HistoryEntry.Op.UPDATE, user,
+                    saved.updatedAt(), Optional.of(stored.data()), Optional.of(values)));
             return saved;
         }
     }

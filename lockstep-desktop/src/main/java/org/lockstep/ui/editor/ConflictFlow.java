@@ -95,8 +95,9 @@ public final class ConflictFlow {
 
                 @Override
                 public void kept(DeleteDecision.Kept kept) {
-                    session.buffer().reset(kept.now());
-                    session.state(EditorState.EDITING);
+                    // As Discard: the edits are reset to the record now, and the other parts hear it (no banner is
+                    // left announcing the version the editor now shows).
+                    session.resetTo(kept.now(), null);
                 }
             });
         });
