@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.lockstep.ui.merge.Merges;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
@@ -40,7 +41,8 @@ class ConflictFlowTest {
     final InMemoryCustomerRepository bob = InMemoryCustomerRepository.empty("Bob");
     final InMemoryCustomerRepository alice = bob.as("Alice").asWriter("alice-client/editor-1");
     final EditorSession session = new EditorSession(alice.sessionId(), ZoneOffset.UTC);
-    final ConflictFlow conflicts = new ConflictFlow(session, alice, alice.history(), TaskExecutor.sameThread());
+    final ConflictFlow conflicts = new ConflictFlow(session,
+            new Merges(alice, alice.history(), TaskExecutor.sameThread()));
     final SessionEvents events = SessionEvents.of(session);
 
     Customer v1;

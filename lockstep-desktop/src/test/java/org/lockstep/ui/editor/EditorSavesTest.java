@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.lockstep.ui.merge.Merges;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.ConcurrencyMode;
@@ -67,7 +68,8 @@ class EditorSavesTest {
             clock, SETTINGS);
     final HeldCalls calls = new HeldCalls();
     final TaskScope scope = new TaskScope(calls);
-    final ConflictFlow conflicts = new ConflictFlow(session, alice, alice.history(), TaskExecutor.sameThread());
+    final ConflictFlow conflicts = new ConflictFlow(session,
+            new Merges(alice, alice.history(), TaskExecutor.sameThread()));
     final SessionEvents events = SessionEvents.of(session);
     EditorSaves saves = writingThrough(alice);
 

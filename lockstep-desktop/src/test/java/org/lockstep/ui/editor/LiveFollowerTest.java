@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.lockstep.ui.merge.Merges;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.ChangeEvent;
@@ -51,7 +52,8 @@ class LiveFollowerTest {
     final HeldCalls callsExecutor = new HeldCalls();
     final TaskScope calls = new TaskScope(callsExecutor);
     final TaskScope reads = new TaskScope(TaskExecutor.sameThread());
-    final ConflictFlow conflicts = new ConflictFlow(session, alice, alice.history(), TaskExecutor.sameThread());
+    final ConflictFlow conflicts = new ConflictFlow(session,
+            new Merges(alice, alice.history(), TaskExecutor.sameThread()));
     final CustomerHistoryViewModel versions =
             new CustomerHistoryViewModel(alice.history(), TaskExecutor.sameThread(), ZoneOffset.UTC);
     final TimelineViewModel timeline =
