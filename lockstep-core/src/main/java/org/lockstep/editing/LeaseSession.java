@@ -258,7 +258,10 @@ public final class LeaseSession {
 
     /** A save came back saying the lease is gone: read-only, keeping the edits. */
     public void leaseLostOnSave(Optional<LeaseInfo> current) {
-        releaseLocally();
+        // The database said the token is no longer the record's lease: stop renewing it too, or its next refused
+        // renewal would report the loss again after the operator chose to go on without the lock. Its release is
+        // refused as well (only the holder releases), harmlessly.
+        releaseHeld();
         set(new LockState.Lost(texts.lostTo(current)));
     }
 
@@ -316,14 +319,15 @@ public final class LeaseSession {
     /** The keeper lost the lease: find out how it ended (broken by whom, or taken), then say so. */
     private void lost(long id, Optional<LeaseInfo> current) {
         long mine = heldToken;
-        executor.task(() -> texts.lossReason(id, mine, current)).onSuccess(why -> lostFor(id, why))
-                .onFailure(failure -> lostFor(id, LeaseTexts.unreachable()))
+        executor.task(() -> texts.lossReason(id, mine, current)).onSuccess(why -> lostFor(id, mine, why))
+                .onFailure(failure -> lostFor(id, mine, LeaseTexts.unreachable()))
                 .start();
     }
 
-    private void lostFor(long id, String why) {
-        if (recordId == id) {
-            releaseLocally();
+    /** The lease {@code token} of {@code id} was lost; a lease taken since (another token) is not this loss's. */
+    private void lostFor(long id, long token, String why) {
+        if (recordId == id && heldToken == token) {
+            releaseLocally(); // the keeper that lost it stopped renewing already
             set(new LockState.Lost(why));
         }
     }
