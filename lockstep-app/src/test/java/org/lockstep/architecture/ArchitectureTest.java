@@ -18,7 +18,9 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.core.importer.Location;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -73,11 +75,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule viewModelsUseNoSceneGraph = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
-            // The parts the editor's view model is composed of are view-model code too.
-            .or().haveSimpleName("ConflictFlow").or().haveSimpleName("EditorSaves").or().haveSimpleName("SaveQueue")
-            .or().haveSimpleName("LiveFollower").or().haveSimpleName("RecordHelpers").or().haveSimpleName("EditBuffer")
-            .or().haveSimpleName("EditorStatus").or().haveSimpleName("HotRecordWatch").or()
-            .haveSimpleName("EditorSession")
+            // View-model code outside ui.editor (whose every non-view class is held by editorPartsUseNoSceneGraph).
             .or().haveSimpleName("HolderMessaging").or().haveSimpleName("PresenceBoard")
             .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
             .because("a view model exposes plain data and properties; its view builds the nodes");
@@ -136,26 +134,78 @@ class ArchitectureTest {
             .because("a part gets the editor's session and its own collaborators, never the view model");
 
     /**
-     * In {@code ui.editor} no two classes depend on each other (issue 25): a part that needs another takes it, and
-     * the other tells it nothing back but through the session's events. Nested, anonymous and lambda classes count as
-     * their top-level class.
+     * In {@code ui.editor} no classes depend on each other in a circle (issue 25): a part that needs another takes it,
+     * and the other tells it nothing back but through the session's events. Not only pairs: A → B → C → A is a circle
+     * too. Nested, anonymous and lambda classes count as their top-level class.
      */
     @ArchTest
-    static void noTwoEditorClassesDependOnEachOther(JavaClasses classes) {
+    static void noEditorClassesDependOnEachOtherInACircle(JavaClasses classes) {
         Map<String, Set<String>> uses = new TreeMap<>();
         for (JavaClass c : classes.that(resideInAPackage("org.lockstep.ui.editor"))) {
             Set<String> used = uses.computeIfAbsent(topLevel(c).getName(), k -> new TreeSet<>());
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 JavaClass target = d.getTargetClass();
-                if (target.getPackageName().equals("org.lockstep.ui.editor")) {
+                if (target.getPackageName().equals("org.lockstep.ui.editor")
+                        && !topLevel(target).getName().equals(topLevel(c).getName())) {
                     used.add(topLevel(target).getName());
                 }
             }
         }
-        List<String> pairs = new ArrayList<>();
-        uses.forEach((a, used) -> used.stream().filter(b -> a.compareTo(b) < 0)
-                .filter(b -> uses.getOrDefault(b, Set.of()).contains(a)).forEach(b -> pairs.add(a + " <-> " + b)));
-        assertThat(pairs).as("classes of ui.editor that depend on each other").isEmpty();
+        assertThat(circles(uses)).as("classes of ui.editor that depend on each other in a circle").isEmpty();
+    }
+
+    /**
+     * In the editor only its views build nodes: every other class of {@code ui.editor} — the view model and each part,
+     * including parts added later — uses no {@code javafx.scene}. The views are named for what they are
+     * ({@code …View}, {@code …Window}, {@code …Form}, {@code …Dialogs}).
+     */
+    @ArchTest
+    static final ArchRule editorPartsUseNoSceneGraph = noClasses().that().resideInAPackage("org.lockstep.ui.editor")
+            .and().haveNameNotMatching(".*(View|Window|Form|Dialogs)(\\$.*)?")
+            .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
+            .because("an editor part exposes plain data and properties; the views build the nodes");
+
+    /** The strongly connected components of more than one class in {@code uses} (Tarjan), each as "A -> B -> …". */
+    private static List<String> circles(Map<String, Set<String>> uses) {
+        Map<String, Integer> index = new TreeMap<>();
+        Map<String, Integer> low = new TreeMap<>();
+        Deque<String> stack = new ArrayDeque<>();
+        Set<String> onStack = new TreeSet<>();
+        List<String> found = new ArrayList<>();
+        for (String start : uses.keySet()) {
+            if (!index.containsKey(start)) {
+                connect(start, uses, index, low, stack, onStack, found);
+            }
+        }
+        return found;
+    }
+
+    private static void connect(String v, Map<String, Set<String>> uses, Map<String, Integer> index,
+            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<String> found) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.push(v);
+        onStack.add(v);
+        for (String w : uses.getOrDefault(v, Set.of())) {
+            if (!index.containsKey(w)) {
+                connect(w, uses, index, low, stack, onStack, found);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (onStack.contains(w)) {
+                low.put(v, Math.min(low.get(v), index.get(w)));
+            }
+        }
+        if (low.get(v).equals(index.get(v))) {
+            List<String> component = new ArrayList<>();
+            String w;
+            do {
+                w = stack.pop();
+                onStack.remove(w);
+                component.add(w.substring(w.lastIndexOf('.') + 1));
+            } while (!w.equals(v));
+            if (component.size() > 1) {
+                found.add(String.join(" <-> ", component));
+            }
+        }
     }
 
     /** {@code predicate} holds for the top-level class of a class (the class itself when it is top-level). */

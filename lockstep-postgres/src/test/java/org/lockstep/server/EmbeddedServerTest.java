@@ -13,6 +13,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +63,9 @@ class EmbeddedServerTest {
 
         a.process.destroyForcibly(); // kill -9: no shutdown hook, no goodbye
         a.process.waitFor(30, TimeUnit.SECONDS);
+        // The server ends a's sessions once it notices their sockets closed; on a loaded machine that can take a
+        // moment, and until then b, quitting, would rightly see another client and leave the server running.
+        await().atMost(Duration.ofSeconds(30)).until(() -> sessionsOf(a) == 0);
 
         // Both started on an empty data directory; the sample was loaded once, not twice.
         assertThat(b.ask("count")).isEqualTo("count 59");
@@ -226,14 +233,36 @@ class EmbeddedServerTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
     }
 
+    /** How many sessions of client {@code c}'s process the server still has, asked as its superuser. */
+    private long sessionsOf(Client c) throws Exception {
+        int port = new EmbeddedServer(dataDir, cacheDir()).status().port();
+        String password = SecretFile.read(dataDir.resolve("password")).orElseThrow();
+        try (Connection db = DriverManager.getConnection(
+                new EmbeddedServer.Endpoint(port, EmbeddedServer.ADMIN_ROLE, password).jdbcUrl("postgres"),
+                EmbeddedServer.ADMIN_ROLE, password);
+                PreparedStatement q = db.prepareStatement(
+                        "SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
+            q.setString(1, ClientProcess.applicationName(c.process.pid()));
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
     private static Path cacheDir() {
         return LockstepConfig.cacheDir(System.getenv());
     }
 
     private Client start() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ClientProcess.class.getName(), dataDir.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        // The child speaks a line protocol on stdout: logback's own status lines (printed when it finds more than one
+        // logback-test.xml, as a reactor build with -am puts every module's test classes on the class path) must not
+        // come before "ready".
+        ProcessBuilder pb = new ProcessBuilder(java,
+                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener", "-cp",
+                System.getProperty("java.class.path"), ClientProcess.class.getName(), dataDir.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
         Client c = new Client(pb.start());
         clients.add(c);
         return c;

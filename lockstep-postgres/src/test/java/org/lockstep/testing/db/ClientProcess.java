@@ -19,12 +19,18 @@ public final class ClientProcess {
     private ClientProcess() {
     }
 
+    /** The {@code application_name} of the sessions of the client process {@code pid}. */
+    public static String applicationName(long pid) {
+        return "Lockstep test client " + pid;
+    }
+
     /** @param args the data directory */
     public static void main(String[] args) throws Exception {
         LockstepConfig config =
                 LockstepConfig.resolve(null, Path.of(args[0]), "process-" + ProcessHandle.current().pid(),
                         Map.of());
-        Database db = Database.open(config, "Lockstep test client");
+        // Named by its pid, so that a test can tell its sessions from another client's on the same server.
+        Database db = Database.open(config, applicationName(ProcessHandle.current().pid()));
         System.out.println("ready");
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
