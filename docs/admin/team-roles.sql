@@ -8,7 +8,7 @@
 
 -- Migrations: owns the database, so its schema and everything the migrations create.
 CREATE ROLE lockstep_owner LOGIN PASSWORD :'owner_password';
--- The operators' clients: no power beyond logging in; what it may do to the tables, team-grants.sql gives.
+-- The operators' clients: no role attribute beyond logging in; what it may do to the tables, team-grants.sql gives.
 CREATE ROLE lockstep_operator LOGIN PASSWORD :'operator_password';
 CREATE DATABASE lockstep OWNER lockstep_owner;
 
