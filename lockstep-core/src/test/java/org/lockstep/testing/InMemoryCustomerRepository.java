@@ -30,8 +30,8 @@ import org.lockstep.domain.SaveOutcome;
  * <p>What it keeps: versioned saves and deletes (a stale base version is a conflict with theirs, and is counted for
  * hot-record advice), blind overwrites, validation as the store does it (ADR 0010: a save is judged only where it
  * changes the stored values), one writer id per repository ({@link #asWriter}). What it does not: leases live in the
- * lease repository, which this fake does not have, so no save is ever {@link SaveOutcome.Locked} and every save
- * under a lease is {@link SaveOutcome.LeaseLost}; the list's paging and counting are PostgreSQL's (search folding,
+ * lease repository ({@link InMemoryLeaseRepository} is its fake), which this fake does not consult, so no save is
+ * ever {@link SaveOutcome.Locked} and every save under a lease is {@link SaveOutcome.LeaseLost}; the list's paging and counting are PostgreSQL's (search folding,
  * keyset pages) and throw here. Tests of locks, of the list and of concurrency belong on the real database.
  *
  * <p>Every write that changes a customer leaves its history, as the database's triggers write it, in the store's
