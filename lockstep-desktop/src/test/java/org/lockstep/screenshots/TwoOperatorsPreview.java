@@ -23,7 +23,7 @@ import org.lockstep.ui.lock.EditLockViewModel;
 /**
  * Two operators mid-conflict, for the README's screenshot: Alice's and Bob's editor windows side by side on one
  * customer; Alice saved a new phone and city, Bob's save of his email and city opens the merge dialog. Run with the
- * test class path under a display (docs/screenshots/README.md says how).
+ * test class path of lockstep-desktop under a display (e.g. {@code xvfb-run}), and capture the screen.
  */
 public final class TwoOperatorsPreview {
 

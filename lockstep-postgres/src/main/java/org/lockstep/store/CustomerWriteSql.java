@@ -62,7 +62,8 @@ public final class CustomerWriteSql {
      * matches zero rows and the write then reads why. Under Read Committed the trigger's queries see everything
      * committed before the lock was granted (PostgreSQL docs, 13.2.1), and a lease grant locks the same row
      * ({@link JdbiLeaseRepository#ACQUIRE}), so a save that waited on a row lock can never commit inside a lease
-     * granted while it waited. The wait is bounded by {@code lock_timeout} (see app/Database).
+     * granted while it waited. The wait is bounded by {@code lock_timeout} (which {@code org.lockstep.server.Database}
+     * sets on every connection).
      *
      * @param announcedByClient whether the writer announces its change itself after commit ({@link Announcements}):
      *                          a save does, so it tells the notify trigger to stay silent

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Where the demo's three windows go, as a pure function of the screens: their visual bounds in, the windows'
- * rectangles out (README "Two screens"). No JavaFX here, so the rule is tested with a table of screens.
+ * rectangles out (docs/user-guide.md, "Two screens"). No JavaFX here, so the rule is tested with a table of screens.
  *
  * <ul>
  *   <li>One screen: Alice and Bob side by side on top, the Trainer panel below across the whole width, taking
