@@ -22,9 +22,6 @@ import org.lockstep.report.ConflictReports;
  */
 public interface StoreClient {
 
-    /** The operator this client acts as: written with every save, shown in the title bar. */
-    String user();
-
     /** Customers, acting as the operator in this client's session. */
     CustomerRepository customers();
 

@@ -29,7 +29,6 @@ import org.lockstep.store.JdbiTrainingRecords;
 public final class PostgresClient implements StoreClient {
 
     private final Database db;
-    private final String user;
     private final Runnable close;
     private final CustomerRepository customers;
     private final HistoryRepository history;
@@ -39,9 +38,8 @@ public final class PostgresClient implements StoreClient {
 
     private PostgresClient(Database db, String user, Runnable close) {
         this.db = Objects.requireNonNull(db, "db");
-        this.user = Objects.requireNonNull(user, "user");
         this.close = Objects.requireNonNull(close, "close");
-        String session = user + "-" + UUID.randomUUID();
+        String session = Objects.requireNonNull(user, "user") + "-" + UUID.randomUUID();
         this.customers = new JdbiCustomerRepository(db.jdbi(), user, session);
         this.history = new JdbiHistoryRepository(db.jdbi());
         this.leases = new JdbiLeaseRepository(db.jdbi(), user, session);
@@ -57,11 +55,6 @@ public final class PostgresClient implements StoreClient {
      */
     public static PostgresClient of(Database db, String user, Runnable close) {
         return new PostgresClient(db, user, close);
-    }
-
-    @Override
-    public String user() {
-        return user;
     }
 
     @Override

@@ -106,8 +106,7 @@ public final class CustomerEditorViewModel {
             @Override
             public void deleted(long customerId, boolean shown) {
                 if (shown) {
-                    saves.forgetWaiting();
-                    conflicts.close();
+                    dropPending();
                     helpers.detach();
                 }
                 onDeleted.accept(customerId);
@@ -315,10 +314,15 @@ public final class CustomerEditorViewModel {
         scope.renew();
         reads.renew();
         session.customerId(customerId);
-        saves.forgetWaiting();
+        dropPending();
         live.forget();
-        conflicts.close();
         session.notice(null);
+    }
+
+    /** Waiting saves and an open merge or delete decision belong to the record left behind. */
+    private void dropPending() {
+        saves.forgetWaiting();
+        conflicts.close();
     }
 
     private void refresh() {

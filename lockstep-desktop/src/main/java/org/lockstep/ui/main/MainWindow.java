@@ -161,7 +161,8 @@ public final class MainWindow {
         EditorServices following = live == null ? services : services.toBuilder().live(live).build();
         MainWindowViewModel vm = new MainWindowViewModel(following);
         MainWindow window = new MainWindow(vm, following, live, lab);
-        vm.setWindowOpener(id -> CustomerEditorWindow.open(vm.windowServices(), id));
+        // Editor windows write through the same services, so their writes reach the list as the pane's do.
+        vm.setWindowOpener(id -> CustomerEditorWindow.open(following, id));
         window.showOn(stage);
         return window;
     }

@@ -28,7 +28,6 @@ public final class MainWindowViewModel {
     private final String user;
     private final CustomerListViewModel list;
     private final CustomerEditorViewModel editor;
-    private final EditorServices services;
     private PendingEdits.Prompt prompt = (question, offerNewWindow) -> PendingEdits.KEEP_EDITING;
     private LongConsumer windowOpener = id -> {};
 
@@ -42,7 +41,6 @@ public final class MainWindowViewModel {
         this.user = services.user();
         this.list = new CustomerListViewModel(repository, services.executor(), services.leases());
         this.editor = new CustomerEditorViewModel(services);
-        this.services = services;
         services.ownWrites().subscribe(new OwnWrites.Listener() {
             @Override
             public void stored(Customer customer) {
@@ -76,11 +74,6 @@ public final class MainWindowViewModel {
     /** The editor in the pane. */
     public CustomerEditorViewModel editor() {
         return editor;
-    }
-
-    /** The services to give separate editor windows: their writes reach the list as the pane's do. */
-    public EditorServices windowServices() {
-        return services;
     }
 
     /** The operator's name. */

@@ -15,6 +15,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.Sessions;
 import org.lockstep.ui.CustomerFixtures;
 import org.lockstep.concurrency.TaskExecutor;
@@ -26,6 +27,7 @@ class MainWindowViewModelTest {
     @FreshDatabase
     Database db;
     JdbiCustomerRepository repository;
+    EditorServices services;
     MainWindowViewModel vm;
     final List<Long> openedWindows = new ArrayList<>();
 
@@ -33,8 +35,8 @@ class MainWindowViewModelTest {
     void open() {
         repository = new JdbiCustomerRepository(db.jdbi(), "Ines");
         CustomerFixtures.createNumbered(repository, 30);
-        vm = new MainWindowViewModel(Sessions.services(db, "Ines", TaskExecutor.sameThread(), Runnable::run,
-                Sessions.quickLocks()));
+        services = Sessions.services(db, "Ines", TaskExecutor.sameThread(), Runnable::run, Sessions.quickLocks());
+        vm = new MainWindowViewModel(services);
         vm.setWindowOpener(openedWindows::add);
         vm.start();
     }
@@ -75,7 +77,7 @@ class MainWindowViewModelTest {
     void aSaveInAnotherWindowReplacesTheRowInPlace() {
         Customer before = row(7);
 
-        SaveOutcome outcome = vm.windowServices().customers().save(before.id(), before.version(),
+        SaveOutcome outcome = services.customers().save(before.id(), before.version(),
                 before.data().with(CustomerField.CITY, "Göteborg"));
 
         Customer saved = ((SaveOutcome.Saved) outcome).saved();
@@ -92,7 +94,7 @@ class MainWindowViewModelTest {
                 .save(before.id(), before.version(), before.data().with(CustomerField.PHONE, "+48 12 000 00 00")))
                 .saved();
 
-        SaveOutcome mine = vm.windowServices().customers().save(before.id(), before.version(),
+        SaveOutcome mine = services.customers().save(before.id(), before.version(),
                 before.data().with(CustomerField.PHONE, "+48 12 111 11 11"));
 
         assertThat(mine).isInstanceOf(SaveOutcome.Conflict.class);
@@ -104,7 +106,7 @@ class MainWindowViewModelTest {
     void aDeleteInAnotherWindowRemovesTheRowAndRecounts() {
         Customer gone = row(9);
 
-        assertThat(vm.windowServices().customers().delete(gone.id(), gone.version()))
+        assertThat(services.customers().delete(gone.id(), gone.version()))
                 .isInstanceOf(DeleteOutcome.Deleted.class);
 
         assertThat(vm.list().rows()).hasSize(29).extracting(Customer::id).doesNotContain(gone.id());
