@@ -1,0 +1,62 @@
+-- The write protocol (issue 26): what a writer tells the database about itself, named in one place. Java's
+-- org.lockstep.store.WriteProtocol names the same settings; every Lockstep write calls lockstep_write() once, in its
+-- own statement's WHERE clause (so the settings hold for that statement's transaction, as SET LOCAL would):
+--
+--   lockstep.user     the operator's name as the client knows it; recorded only where the login may name its
+--                     operators (lockstep_operator_name), else the login is recorded
+--   lockstep.session  the writer id (editing.WriterIds): carried in change notifications, never trusted for a lease
+--   lockstep.request  the write's request id, kept beside the version it makes (ADR 0009)
+--   lockstep.guard    'unleased' (another's live lease skips the row: zero rows, the client reads why) or 'fenced'
+--                     (the writer's own lease, by token and secret); empty: another's live lease raises an error
+--                     naming it — psql, scripts, reports, older clients
+--   lockstep.token    the fencing token of a 'fenced' write
+--   lockstep.secret   the lease secret: proves the writer holds the live lease (its SHA-256 is the lease's)
+--   lockstep.announce 'client' or 'bulk': the writer announces its change itself (V16)
+--
+-- This file is a repeatable migration: it holds the current code, whole, and runs again whenever it changes.
+-- Functions that run with the owner's rights (SECURITY DEFINER) fix their search_path, with pg_temp last, so that
+-- no caller's object can stand in for one of ours (PostgreSQL docs, CREATE FUNCTION, "Writing SECURITY DEFINER
+-- Functions Safely").
+
+-- NULL leaves a setting as it was in this transaction (a bulk writer names itself once, then announces 'bulk').
+CREATE OR REPLACE FUNCTION lockstep_write(p_user text, p_session text, p_request text, p_guard text, p_token bigint,
+                                          p_secret text, p_announce text)
+    RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    IF p_user IS NOT NULL THEN PERFORM set_config('lockstep.user', p_user, true); END IF;
+    IF p_session IS NOT NULL THEN PERFORM set_config('lockstep.session', p_session, true); END IF;
+    IF p_request IS NOT NULL THEN PERFORM set_config('lockstep.request', p_request, true); END IF;
+    IF p_guard IS NOT NULL THEN PERFORM set_config('lockstep.guard', p_guard, true); END IF;
+    IF p_token IS NOT NULL THEN PERFORM set_config('lockstep.token', p_token::text, true); END IF;
+    IF p_secret IS NOT NULL THEN PERFORM set_config('lockstep.secret', p_secret, true); END IF;
+    IF p_announce IS NOT NULL THEN PERFORM set_config('lockstep.announce', p_announce, true); END IF;
+    RETURN true;
+END $$;
+
+-- Whether this login may name the operator it writes for: a superuser, or a member of lockstep_shared_login — the
+-- embedded server's one application role, whose operators are the machine's (and the trainer demo's Alice and Bob).
+-- Everyone else is the login they signed in as (session_user: unchanged by SECURITY DEFINER and by SET ROLE).
+CREATE OR REPLACE FUNCTION lockstep_names_by_client() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT coalesce((SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = session_user), false)
+        OR coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_shared_login'), 'MEMBER'),
+                    false)
+$$;
+
+-- The operator a write is recorded as: the name the client gives where the login may name it, else the login.
+CREATE OR REPLACE FUNCTION lockstep_operator_name(claimed text) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN nullif(claimed, '') IS NOT NULL AND lockstep_names_by_client() THEN claimed
+                ELSE session_user::text END
+$$;
+
+-- Who breaks locks: a superuser, or a member of lockstep_supervisors (Salesforce's, FileMaker's privilege sets).
+CREATE OR REPLACE FUNCTION lockstep_is_supervisor() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT coalesce((SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = session_user), false)
+        OR coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_supervisors'), 'MEMBER'),
+                    false)
+$$;
+
+-- What the client shows as itself: the name it is recorded as, and whether it may break locks.
+CREATE OR REPLACE FUNCTION lockstep_whoami(claimed text)
+    RETURNS TABLE (operator text, supervisor boolean, named_by_client boolean) LANGUAGE sql STABLE AS $$
+    SELECT lockstep_operator_name(claimed), lockstep_is_supervisor(), lockstep_names_by_client()
+$$;

@@ -1,0 +1,67 @@
+-- The audit trail is append-only for operators (issue 26): conflicts, conflict-report events, request ids and
+-- messages are written only through these functions, which run with the schema owner's rights and record the
+-- operator the database knows (lockstep_operator_name), never a name the caller types. Operators may read these
+-- tables; they have no INSERT, UPDATE or DELETE on them. Each function purges what its table keeps no longer, as
+-- the client's statements did before (ConflictLog.RETENTION: 400 days).
+
+-- A save or delete met a newer version (V8, V17).
+CREATE OR REPLACE FUNCTION lockstep_record_conflict(p_customer bigint, p_user text, p_kind text, p_session text)
+    RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    WITH purged AS (
+        DELETE FROM customer_conflict WHERE id IN (SELECT id FROM customer_conflict
+            WHERE detected_at < now() - interval '400 days' FOR UPDATE SKIP LOCKED)
+    )
+    INSERT INTO customer_conflict (customer_id, detected_by, kind, session_id)
+    VALUES (p_customer, lockstep_operator_name(p_user), p_kind, p_session)
+$$;
+
+-- A merge saved or abandoned, a lease wait, a lab's exhausted retries (V17).
+CREATE OR REPLACE FUNCTION lockstep_record_event(p_kind text, p_customer bigint, p_user text, p_session text,
+                                                 p_version bigint, p_detail text, p_count integer)
+    RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    WITH purged AS (
+        DELETE FROM conflict_event WHERE id IN (SELECT id FROM conflict_event
+            WHERE happened_at < now() - interval '400 days' FOR UPDATE SKIP LOCKED)
+    )
+    INSERT INTO conflict_event (kind, customer_id, operator, session_id, version, detail, count)
+    VALUES (p_kind, p_customer, lockstep_operator_name(p_user), p_session, p_version, p_detail, p_count)
+$$;
+
+-- A create's or an import's request id (V9). A second attempt collides on the primary key (client_request_pkey),
+-- waiting for the first if it still runs, so the write happens once.
+CREATE OR REPLACE FUNCTION lockstep_claim_request(p_request uuid, p_kind text, p_customer bigint, p_detail jsonb)
+    RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    INSERT INTO client_request (request_id, kind, customer_id, detail) VALUES (p_request, p_kind, p_customer, p_detail)
+    RETURNING true
+$$;
+
+-- After a lost connection, claims an import's request id: true when this call inserted it (the import did not
+-- commit, and now never will), false when it was there (the import committed).
+CREATE OR REPLACE FUNCTION lockstep_fence_request(p_request uuid, p_kind text)
+    RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    WITH claimed AS (
+        INSERT INTO client_request (request_id, kind) VALUES (p_request, p_kind)
+        ON CONFLICT (request_id) DO NOTHING RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM claimed)
+$$;
+
+-- A message from this operator (V7): to one session (a lock's holder), or to every supervisor ("Ask a supervisor…").
+CREATE OR REPLACE FUNCTION lockstep_send_message(p_user text, p_from_session text, p_to_session text,
+                                                 p_customer bigint, p_text text)
+    RETURNS SETOF message LANGUAGE sql VOLATILE SECURITY DEFINER
+    SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    INSERT INTO message (from_user, from_session, to_session, to_supervisors, customer_id, text)
+    VALUES (lockstep_operator_name(p_user), p_from_session, p_to_session, p_to_session IS NULL, p_customer, p_text)
+    RETURNING *
+$$;
+
+-- The message's notification says whether it is for the supervisors (V7's payload, op 'SUPERVISORS').
+CREATE OR REPLACE FUNCTION message_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('lockstep', json_build_object(
+        'table', 'message', 'id', NEW.customer_id, 'version', NEW.id,
+        'op', CASE WHEN NEW.to_supervisors THEN 'SUPERVISORS' ELSE TG_OP END,
+        'session', NEW.from_session)::text);
+    RETURN NULL;
+END $$;
