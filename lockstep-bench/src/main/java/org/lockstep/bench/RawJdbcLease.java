@@ -1,6 +1,7 @@
 package org.lockstep.bench;
 
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.store.LeaseSecrets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -37,12 +38,12 @@ public final class RawJdbcLease {
     }
 
     private static final Jdbc ACQUIRE = Jdbc.of(JdbiLeaseRepository.ACQUIRE);
-    private static final Jdbc RELEASE =
-            Jdbc.of(JdbiLeaseRepository.END.formatted("token = :token AND session_id = :session"));
+    private static final Jdbc RELEASE = Jdbc.of(JdbiLeaseRepository.RELEASE);
 
     private final DataSource dataSource;
     private final String holder;
     private final String session;
+    private final String secret;
 
     /**
      * @param dataSource the same pool the store uses
@@ -53,6 +54,7 @@ public final class RawJdbcLease {
         this.dataSource = dataSource;
         this.holder = holder;
         this.session = session;
+        this.secret = LeaseSecrets.ofThisProcess().secretOf(session);
     }
 
     /**
@@ -62,7 +64,7 @@ public final class RawJdbcLease {
      */
     public OptionalLong acquire(long recordId, long ttlMs) throws SQLException {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(ACQUIRE.sql())) {
-            bind(ps, ACQUIRE, recordId, 0, ttlMs, "");
+            bind(ps, ACQUIRE, recordId, 0, ttlMs);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? OptionalLong.of(rs.getLong("token")) : OptionalLong.empty();
             }
@@ -72,15 +74,14 @@ public final class RawJdbcLease {
     /** Runs the one-statement release. @return whether the lease was released */
     public boolean release(long recordId, long token) throws SQLException {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(RELEASE.sql())) {
-            bind(ps, RELEASE, recordId, token, 0, "released");
+            bind(ps, RELEASE, recordId, token, 0);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
+                return rs.next() && rs.getBoolean(1);
             }
         }
     }
 
-    private void bind(PreparedStatement ps, Jdbc jdbc, long id, long token, long ttlMs, String how)
-            throws SQLException {
+    private void bind(PreparedStatement ps, Jdbc jdbc, long id, long token, long ttlMs) throws SQLException {
         for (int i = 0; i < jdbc.parameters().size(); i++) {
             int index = i + 1;
             switch (jdbc.parameters().get(i)) {
@@ -89,7 +90,7 @@ public final class RawJdbcLease {
                 case "ttlMs" -> ps.setLong(index, ttlMs);
                 case "holder", "actor" -> ps.setString(index, holder);
                 case "session" -> ps.setString(index, session);
-                case "how" -> ps.setString(index, how);
+                case "secret" -> ps.setString(index, secret);
                 default -> throw new IllegalStateException("unknown parameter :" + jdbc.parameters().get(i));
             }
         }

@@ -24,6 +24,7 @@ public final class RawJdbcSave {
 
     /** The client session the raw path writes as (the same work as the store's: a lease check and the setting). */
     private static final String SESSION = "raw-jdbc-bench";
+    private static final String SECRET = org.lockstep.store.LeaseSecrets.ofThisProcess().secretOf(SESSION);
 
     private final DataSource dataSource;
     private final Announcer announcer;
@@ -50,7 +51,7 @@ public final class RawJdbcSave {
     public OptionalLong save(long id, long baseVersion, CustomerData data) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             OptionalLong version = STATEMENT.run(c, new PositionalSave.Values(id, baseVersion, user, SESSION,
-                    java.util.UUID.randomUUID().toString(), 0, data), (rs, ctx) -> rs.getLong("version"))
+                    java.util.UUID.randomUUID().toString(), 0, SECRET, data), (rs, ctx) -> rs.getLong("version"))
                     .map(OptionalLong::of).orElse(OptionalLong.empty());
             if (version.isPresent()) {
                 // The store's save announces itself after its commit (store.Announcements): the same queue here.

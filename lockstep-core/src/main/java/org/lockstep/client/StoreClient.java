@@ -5,6 +5,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
+import org.lockstep.domain.Operator;
 import org.lockstep.domain.PresenceRepository;
 import org.lockstep.domain.TrainingRecords;
 import org.lockstep.lab.LabRunner;
@@ -21,6 +22,9 @@ import org.lockstep.report.ConflictReports;
  * <p>Calls of the repositories block (off the JavaFX thread); what each may throw is the port's own.
  */
 public interface StoreClient {
+
+    /** Who this client is to the database: the name its writes are recorded under, and whether it may break locks. */
+    Operator operator();
 
     /** Customers, acting as the operator in this client's session. */
     CustomerRepository customers();

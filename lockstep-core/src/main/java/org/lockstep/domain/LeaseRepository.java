@@ -43,9 +43,10 @@ public interface LeaseRepository {
     boolean release(long recordId, long token);
 
     /**
-     * Breaks whatever lease the record has, recording who broke it.
+     * Breaks whatever lease the record has, recording who broke it. A supervisor's: the database refuses anyone else.
      *
      * @return the broken lease, or empty when none was held
+     * @throws NotPermittedException when this operator is not a supervisor; nothing was broken
      */
     Optional<LeaseInfo> breakLease(long recordId);
 

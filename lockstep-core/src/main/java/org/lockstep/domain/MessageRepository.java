@@ -18,6 +18,22 @@ public interface MessageRepository {
      */
     Message send(String toSession, long customerId, String text);
 
+    /**
+     * Sends {@code text} to every supervisor ("Ask a supervisor…"): an operator who may not break a lock asks one to,
+     * about {@code customerId}.
+     *
+     * @return the message as stored, with its database-clock time
+     * @throws IllegalArgumentException when the text is empty or too long ({@link Message#checkedText})
+     * @throws StoreUnavailableException when the database cannot be reached
+     */
+    Message askSupervisors(long customerId, String text);
+
+    /**
+     * The messages to supervisors with an id above {@code afterId}, about any customer, oldest first: empty unless this
+     * operator is a supervisor.
+     */
+    List<Message> supervisorRequests(long afterId);
+
     /** Messages to this session about {@code customerId} with an id above {@code afterId}, oldest first. */
     List<Message> received(long customerId, long afterId);
 

@@ -8,6 +8,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
+import org.lockstep.domain.Operator;
 import org.lockstep.domain.PresenceRepository;
 import org.lockstep.domain.TrainingRecords;
 import org.lockstep.lab.LabRunner;
@@ -18,6 +19,7 @@ import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.store.JdbiMessageRepository;
 import org.lockstep.store.JdbiPresenceRepository;
+import org.lockstep.store.Operators;
 import org.lockstep.store.JdbiTrainingRecords;
 
 /**
@@ -30,6 +32,7 @@ public final class PostgresClient implements StoreClient {
 
     private final Database db;
     private final Runnable close;
+    private final Operator operator;
     private final CustomerRepository customers;
     private final HistoryRepository history;
     private final LeaseRepository leases;
@@ -39,12 +42,15 @@ public final class PostgresClient implements StoreClient {
     private PostgresClient(Database db, String user, Runnable close) {
         this.db = Objects.requireNonNull(db, "db");
         this.close = Objects.requireNonNull(close, "close");
-        String session = Objects.requireNonNull(user, "user") + "-" + UUID.randomUUID();
-        this.customers = new JdbiCustomerRepository(db.jdbi(), user, session);
+        // The name the database records for this login: the login itself on a team server, whatever --user said.
+        this.operator = Operators.whoami(db.jdbi(), Objects.requireNonNull(user, "user"));
+        String name = operator.name();
+        String session = name + "-" + UUID.randomUUID();
+        this.customers = new JdbiCustomerRepository(db.jdbi(), name, session);
         this.history = new JdbiHistoryRepository(db.jdbi());
-        this.leases = new JdbiLeaseRepository(db.jdbi(), user, session);
-        this.presence = new JdbiPresenceRepository(db.jdbi(), user, session, JdbiPresenceRepository.DEFAULT_TTL);
-        this.messages = new JdbiMessageRepository(db.jdbi(), user, session);
+        this.leases = new JdbiLeaseRepository(db.jdbi(), name, session);
+        this.presence = new JdbiPresenceRepository(db.jdbi(), name, session, JdbiPresenceRepository.DEFAULT_TTL);
+        this.messages = new JdbiMessageRepository(db.jdbi(), name, session);
     }
 
     /**
@@ -55,6 +61,11 @@ public final class PostgresClient implements StoreClient {
      */
     public static PostgresClient of(Database db, String user, Runnable close) {
         return new PostgresClient(db, user, close);
+    }
+
+    @Override
+    public Operator operator() {
+        return operator;
     }
 
     @Override

@@ -18,12 +18,9 @@ import org.jdbi.v3.core.Handle;
  */
 final class Announcements {
 
-    /** Tells the notify trigger that the writing client announces this transaction's change itself, after commit. */
-    static final String BY_CLIENT = "set_config('lockstep.announce', 'client', true)";
-
     private static final String PAYLOAD = "json_build_object('table', 'customer', 'id', :id, 'version', :version, "
             + "'op', :op, 'session', :session)::text";
-    private static final String BULK = "SELECT set_config('lockstep.announce', 'bulk', true)";
+    private static final String BULK = "SELECT " + WriteProtocol.ANNOUNCES_BULK;
     private static final String MANY = "SELECT pg_notify('" + PgChangeFeed.CHANNEL + "', " + PAYLOAD + ")";
 
     private Announcements() {
@@ -42,7 +39,7 @@ final class Announcements {
 
     /** Stops the notify trigger for the rest of {@code h}'s transaction: the writer will announce {@link #many}. */
     static void bulk(Handle h) {
-        h.createQuery(BULK).mapTo(String.class).one();
+        h.createQuery(BULK).mapTo(Boolean.class).one();
     }
 
     /**

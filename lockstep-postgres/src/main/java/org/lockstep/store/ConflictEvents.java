@@ -19,14 +19,8 @@ final class ConflictEvents {
     static final String LAB_RETRIES_EXHAUSTED = "lab_retries_exhausted";
 
     /** Binds {@code :kind, :customer, :operator, :session, :version, :detail, :count}; a blank operator is the role. */
-    private static final String RECORD = """
-            WITH purged AS (DELETE FROM conflict_event WHERE id IN (SELECT id
-                    FROM conflict_event WHERE happened_at < now() - interval '%d days'
-                    FOR UPDATE SKIP LOCKED))
-            INSERT INTO conflict_event (kind, customer_id, operator, session_id, version, detail, count)
-            VALUES (:kind, :customer, coalesce(nullif(:operator, ''), session_user), :session, :version, :detail,
-                    :count)
-            """.formatted(ConflictLog.RETENTION.toDays());
+    private static final String RECORD = "SELECT lockstep_record_event(:kind, :customer, :operator, :session,"
+            + " :version, :detail, :count)";
 
     private static final Logger LOG = LoggerFactory.getLogger(ConflictEvents.class);
 
@@ -62,8 +56,8 @@ final class ConflictEvents {
      */
     static void record(Handle h, String kind, Long customerId, String operator, String session, Long version,
             String detail, long count) {
-        h.createUpdate(RECORD).bind("kind", kind).bind("customer", customerId).bind("operator", operator)
+        h.createQuery(RECORD).bind("kind", kind).bind("customer", customerId).bind("operator", operator)
                 .bind("session", session).bind("version", version).bind("detail", detail)
-                .bind("count", (int) Math.min(count, Integer.MAX_VALUE)).execute();
+                .bind("count", (int) Math.min(count, Integer.MAX_VALUE)).mapTo(String.class).one();
     }
 }

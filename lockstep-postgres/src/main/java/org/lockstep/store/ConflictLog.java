@@ -16,23 +16,15 @@ final class ConflictLog {
     static final Duration RETENTION = Duration.ofDays(400);
 
     /**
-     * The start of a statement that records one conflict and purges every expired one, whoever's; the caller adds
-     * the main query. The purge walks the {@code detected_at} index over only the rows that expired since the last
-     * conflict anywhere, so it stays cheap, and it also clears the rows of deleted customers, which no later conflict
-     * on their id would reach. Rows another conflict's purge is deleting right now are skipped, not waited for
-     * ({@code SKIP LOCKED}): two conflicts on a hot record often come together, and neither should wait on, or
-     * deadlock with, the other's clean-up. Each sub-statement of a WITH runs exactly once whether or not the main query reads it
-     * (PostgreSQL docs, 7.8.4 Data-Modifying Statements in WITH). Binds {@code :id}, {@code :user} and
-     * {@code :kind} and {@code :session} (the writer id); a blank user is recorded as the database role, as the
-     * history triggers do.
+     * Records one conflict and purges every expired one, whoever's, through the owner's function (operators cannot
+     * write the table: R__40_audit.sql, which keeps {@link #RETENTION} in days). The purge walks the {@code
+     * detected_at} index over only the rows that expired since the last conflict anywhere, so it stays cheap, and it
+     * also clears the rows of deleted customers, which no later conflict on their id would reach; rows another
+     * conflict's purge is deleting right now are skipped, not waited for ({@code SKIP LOCKED}). Binds {@code :id},
+     * {@code :user}, {@code :kind} and {@code :session} (the writer id); the database records the login where the
+     * login may not name its operators.
      */
-    static final String RECORD = """
-            WITH purged AS (DELETE FROM customer_conflict WHERE id IN (SELECT id
-                    FROM customer_conflict WHERE detected_at < now() - interval '%d days'
-                    FOR UPDATE SKIP LOCKED)),
-                recorded AS (INSERT INTO customer_conflict (customer_id, detected_by, kind, session_id)
-                    VALUES (:id, coalesce(nullif(:user, ''), session_user), :kind, :session))
-            """.formatted(RETENTION.toDays());
+    static final String RECORD = "SELECT lockstep_record_conflict(:id, :user, :kind, :session)";
 
     static final String SAVE = "save";
     static final String DELETE = "delete";
@@ -42,8 +34,8 @@ final class ConflictLog {
 
     /** Records a conflict on its own: one extra statement on a path that already read theirs. */
     static void record(Handle h, long customerId, String user, String session, String kind) {
-        h.createQuery(RECORD + " SELECT 1").bind("id", customerId).bind("user", user).bind("kind", kind)
-                .bind("session", session).mapTo(Integer.class).one();
+        h.createQuery(RECORD).bind("id", customerId).bind("user", user).bind("kind", kind)
+                .bind("session", session).mapTo(String.class).one();
     }
 
     /** The conflicts on a customer within the last {@code window}, by the database clock. */

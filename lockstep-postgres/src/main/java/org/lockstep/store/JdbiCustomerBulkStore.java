@@ -42,17 +42,14 @@ public final class JdbiCustomerBulkStore implements CustomerBulkStore {
     private static final String INSERT_SQL = "INSERT INTO customer (" + CustomerWriteSql.COLUMNS + ") VALUES ("
             + CustomerWriteSql.VALUES + ")";
     /** The import's request id, written last in its transaction: present exactly when the import committed. */
-    private static final String RECORD_IMPORT = """
-            INSERT INTO client_request (request_id, kind, detail)
-            VALUES (CAST(:request AS uuid), 'import', CAST(:detail AS jsonb))""";
+    private static final String RECORD_IMPORT =
+            "SELECT lockstep_claim_request(CAST(:request AS uuid), 'import', NULL, CAST(:detail AS jsonb))";
     /**
      * After a lost connection: claims the import's request id. Inserted, it proves the import did not commit and now
      * never will (its own insert of the id would collide); refused, the import committed. An import still running
      * on the server is waited for (a unique index insert waits for the transaction that inserted the same key).
      */
-    private static final String FENCE_IMPORT = """
-            INSERT INTO client_request (request_id, kind)
-            VALUES (CAST(:request AS uuid), 'import') ON CONFLICT (request_id) DO NOTHING""";
+    private static final String FENCE_IMPORT = "SELECT lockstep_fence_request(CAST(:request AS uuid), 'import')";
 
     private final Jdbi jdbi;
     private final String user;
@@ -102,15 +99,15 @@ public final class JdbiCustomerBulkStore implements CustomerBulkStore {
         try {
             return DatabaseCalls.once(() -> jdbi.inTransaction(h -> {
                 ImportCounts counts = writeAll(h, key, rows);
-                h.createUpdate(RECORD_IMPORT).bind("request", request).bind("detail", "{\"inserted\": "
+                h.createQuery(RECORD_IMPORT).bind("request", request).bind("detail", "{\"inserted\": "
                         + counts.inserted() + ", \"updated\": " + counts.updated() + ", \"unchanged\": "
-                        + counts.unchanged() + "}").execute();
+                        + counts.unchanged() + "}").mapTo(Boolean.class).one();
                 return counts;
             }), unknown);
         } catch (OutcomeUnknownException lost) {
             Optional<ImportCounts> committed = DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-                int fenced = h.createUpdate(FENCE_IMPORT).bind("request", request).execute();
-                if (fenced == 1) {
+                boolean fenced = h.createQuery(FENCE_IMPORT).bind("request", request).mapTo(Boolean.class).one();
+                if (fenced) {
                     return Optional.<ImportCounts>empty();
                 }
                 return Optional.of(h.createQuery("""

@@ -54,6 +54,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private final Jdbi jdbi;
     private final String user;
     private final String sessionId;
+    private final LeaseSecrets secrets;
+    /** This writer's lease secret: proves its leases to the triggers ({@link LeaseSecrets}). */
+    private final String secret;
     private final boolean announcesBeforeReturning;
     private final CustomerRowMapper mapper = new CustomerRowMapper();
     /** For statements that read exactly {@link CustomerRowMapper#COLUMNS}: the saves and the list's pages. */
@@ -75,13 +78,24 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * @param sessionId the client session: leases held by this session do not block its optimistic saves
      */
     public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId) {
-        this(jdbi, user, sessionId, false);
+        this(jdbi, user, sessionId, LeaseSecrets.ofThisProcess(), false);
     }
 
-    private JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, boolean announcesBeforeReturning) {
+    /**
+     * @param secrets the client's key for lease secrets: the same as its {@link JdbiLeaseRepository}'s, so that this
+     *                repository's writes prove the leases that one takes
+     */
+    public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, LeaseSecrets secrets) {
+        this(jdbi, user, sessionId, secrets, false);
+    }
+
+    private JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, LeaseSecrets secrets,
+            boolean announcesBeforeReturning) {
         this.jdbi = jdbi;
         this.user = user;
         this.sessionId = sessionId;
+        this.secrets = secrets;
+        this.secret = secrets.secretOf(sessionId);
         this.announcesBeforeReturning = announcesBeforeReturning;
     }
 
@@ -92,7 +106,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * announced from the {@link Announcer}'s thread while the operator goes on.
      */
     public JdbiCustomerRepository announcingBeforeReturning() {
-        return new JdbiCustomerRepository(jdbi, user, sessionId, true);
+        return new JdbiCustomerRepository(jdbi, user, sessionId, secrets, true);
     }
 
     @Override
@@ -103,7 +117,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     /** A repository of the same operator on the same database, writing as {@code writerId}. */
     @Override
     public JdbiCustomerRepository asWriter(String writerId) {
-        return new JdbiCustomerRepository(jdbi, user, writerId, announcesBeforeReturning);
+        return new JdbiCustomerRepository(jdbi, user, writerId, secrets, announcesBeforeReturning);
     }
 
     /** The operator this repository writes as. */
@@ -191,7 +205,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
         PositionalSave.Values values = new PositionalSave.Values(id, baseVersion, user, sessionId, request, token,
-                clean);
+                secret, clean);
         return announced(unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
             Optional<Customer> saved = busyAware(h, id, () -> statement.run(h.getConnection(), values, columns));
             // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
@@ -241,7 +255,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return announced(DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
                 Optional<Customer> saved = busyAware(h, id, () -> OVERWRITE.run(h.getConnection(),
-                        new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, clean), columns));
+                        new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, secret, clean),
+                        columns));
                 if (saved.isPresent()) {
                     Announcements.afterCommit(h, id, saved.get().version(), "UPDATE", sessionId);
                     return new SaveOutcome.Saved(saved.get());
@@ -281,7 +296,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
             Optional<Long> deleted = busyAware(h, id, () -> h.createQuery(sql).bind("id", id)
                     .bind("base", baseVersion).bind("user", user).bind("session", sessionId).bind("request", request)
-                    .bind("token", token).mapTo(Long.class).findOne());
+                    .bind("secret", secret).bind("token", token).mapTo(Long.class).findOne());
             if (deleted.isPresent() || h.createQuery(DELETED_BY_REQUEST).bind("id", id).bind("base", baseVersion)
                     .bind("request", request).mapTo(Boolean.class).one()) {
                 return new DeleteOutcome.Deleted(id);
@@ -293,11 +308,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
                 return new DeleteOutcome.Locked(lease.get());
             }
-            // The read of theirs also records the conflict for hot-record advice: no extra round trip.
-            String recordAndReadTheirs = ConflictLog.RECORD + " SELECT * FROM customer WHERE id = :id";
-            return new DeleteOutcome.Conflict(h.createQuery(recordAndReadTheirs)
-                    .bind("id", id).bind("user", user).bind("kind", ConflictLog.DELETE).bind("session", sessionId)
-                    .map(mapper).findOne());
+            // Counted for hot-record advice, on the conflict path only.
+            ConflictLog.record(h, id, user, sessionId, ConflictLog.DELETE);
+            return new DeleteOutcome.Conflict(find(h, id));
         }), tr("whether customer {0} was deleted is unknown — check it; deleting it again is safe", id)));
     }
 

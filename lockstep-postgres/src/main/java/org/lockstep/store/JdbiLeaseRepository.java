@@ -11,6 +11,7 @@ import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.LeaseRepository;
+import org.lockstep.domain.NotPermittedException;
 import org.lockstep.domain.StoreUnavailableException;
 
 /**
@@ -24,124 +25,48 @@ import org.lockstep.domain.StoreUnavailableException;
  */
 public final class JdbiLeaseRepository implements LeaseRepository {
 
-    // The grant first locks the customer's row FOR SHARE, which conflicts with the row lock every write takes first
-    // (CustomerWriteSql#SAVE_SQL): a grant waits for a save in flight to commit, and a save that comes later
-    // waits for the grant and then sees it. So no optimistic save ever commits inside a lease. A customer that does
-    // not exist gives no row to lock, and nothing is granted.
-    // In DO UPDATE, the token and clock_timestamp() are taken after the lease row's lock is held, and in the first
-    // grant's SELECT after the customer row's: a grant starts (by the database clock) after the previous holder's
-    // last renewal, release or break and after any write it waited for, and is valid for its whole TTL from there;
-    // its token is larger than every earlier grant's. (The SELECT's token is taken only for the first grant of a
-    // record, which has no predecessor.)
-    public static final String ACQUIRE = """
-            WITH target AS (
-                SELECT id FROM customer WHERE id = :id FOR SHARE
-            ), granted AS (
-                INSERT INTO record_lease AS l (record_id, holder, session_id, token, acquired_at, expires_at)
-                SELECT id, :holder, :session,
-                        -- Only a record's first grant takes its token here; later ones take it in DO UPDATE. Not
-                        -- drawing one needlessly keeps tokens dense: the next grant after t is usually t + 1.
-                        CASE WHEN EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id) THEN 0
-                             ELSE nextval('lease_token_seq') END,
-                        clock_timestamp(),
-                        clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
-                FROM target
-                ON CONFLICT (record_id) DO UPDATE
-                    SET holder = excluded.holder, session_id = excluded.session_id,
-                        token = nextval('lease_token_seq'),
-                        acquired_at = clock_timestamp(),
-                        expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0),
-                        ended = NULL, previous_session = l.session_id, previous_token = l.token,
-                        previous_ended = l.ended
-                    WHERE l.expires_at <= clock_timestamp() OR l.session_id = excluded.session_id
-                RETURNING record_id, token, acquired_at, expires_at, previous_session, previous_token, previous_ended,
-                          (xmax <> 0) AS replaced
-            ), superseded AS (
-                -- This session took a new token while its old one still ran: the old grant ends here.
-                UPDATE lease_event e SET expires_at = g.acquired_at FROM granted g
-                WHERE g.replaced AND e.record_id = g.record_id AND e.token = g.previous_token
-                  AND e.event IN ('acquired', 'expired_takeover') AND e.expires_at > g.acquired_at
-            ), logged AS (
-                INSERT INTO lease_event (record_id, token, holder, event, actor, at, expires_at)
-                SELECT record_id, token, :holder,
-                       CASE WHEN replaced AND previous_ended IS NULL AND previous_session <> :session
-                            THEN 'expired_takeover' ELSE 'acquired' END,
-                       :holder, acquired_at, expires_at
-                FROM granted
-            )
-            SELECT token, acquired_at, expires_at,
-                   (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::bigint AS remaining_ms
-            FROM granted
-            """;
-
-    // A renewal, a release and a break may wait for the lease's row: a save under the lease holds it FOR SHARE until
-    // it commits, a takeover or another client while they change it. The statement first takes the row lock
-    // (locked), then reads the clock (clock: computed from locked's row, so only once the lock is granted), and
-    // judges and sets the expiry by that moment. An UPDATE that compared with clock_timestamp() directly would read
-    // it before waiting: a lease that lapsed during the wait would be renewed, released or broken after all, and a
-    // renewal would lose the wait from its TTL. A row changed by someone else during the wait is re-read by the
-    // UPDATE (EvalPlanQual: PostgreSQL docs, 13.2.1 "Read Committed Isolation Level"), so a new token or an end
-    // is seen.
-    private static final String RENEW = """
-            WITH locked AS MATERIALIZED (
-                SELECT record_id FROM record_lease
-                WHERE record_id = :id AND token = :token AND session_id = :session
-                FOR NO KEY UPDATE
-            ), clock AS MATERIALIZED (
-                SELECT clock_timestamp() AS now FROM locked
-            ), renewed AS (
-                UPDATE record_lease l SET expires_at = c.now + make_interval(secs => :ttlMs / 1000.0)
-                FROM clock c
-                WHERE l.record_id = :id AND l.token = :token AND l.session_id = :session AND l.ended IS NULL
-                  AND l.expires_at > c.now
-                RETURNING l.token, l.acquired_at, l.expires_at
-            ), logged AS (
-                UPDATE lease_event e SET expires_at = r.expires_at FROM renewed r
-                WHERE e.record_id = :id AND e.token = r.token AND e.event IN ('acquired', 'expired_takeover')
-            )
-            SELECT token, acquired_at, expires_at,
-                   (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::bigint AS remaining_ms
-            FROM renewed
-            """;
-
     /**
-     * Ends a grant early (release or break): the row stays, expired as of now; the grant's event records the end. The
-     * {@code %1$s} condition chooses the grant (a release: this session's token); like {@link #RENEW}, the clock is
-     * read once the row's lock is held.
+     * A grant: the owner's {@code lockstep_lease_acquire} (R__30_leases.sql), one statement that locks the customer's
+     * row, grants or takes over the lease and audits it. The database records the holder it knows for this login, and
+     * keeps the SHA-256 of {@code :secret}, which this writer's later saves, renewals and its release prove.
      */
-    public static final String END = """
-            WITH locked AS MATERIALIZED (
-                SELECT record_id FROM record_lease WHERE record_id = :id AND %1$s FOR NO KEY UPDATE
-            ), clock AS MATERIALIZED (
-                SELECT clock_timestamp() AS now FROM locked
-            ), ended AS (
-                UPDATE record_lease l SET expires_at = c.now, ended = :how
-                FROM clock c
-                WHERE l.record_id = :id AND l.ended IS NULL AND l.expires_at > c.now AND %1$s
-                RETURNING l.record_id, l.holder, l.session_id, l.token, l.acquired_at, l.expires_at
-            ), logged AS (
-                INSERT INTO lease_event (record_id, token, holder, event, actor, at)
-                SELECT record_id, token, holder, :how, :actor, expires_at FROM ended
-            ), closed AS (
-                UPDATE lease_event e SET expires_at = x.expires_at FROM ended x
-                WHERE e.record_id = x.record_id AND e.token = x.token AND e.event IN ('acquired', 'expired_takeover')
-            )
-            SELECT * FROM ended
-            """;
+    public static final String ACQUIRE =
+            "SELECT token, acquired_at, expires_at, remaining_ms FROM lockstep_lease_acquire(:id, :holder, :session,"
+                    + " :secret, :ttlMs)";
+    private static final String RENEW =
+            "SELECT token, acquired_at, expires_at, remaining_ms FROM lockstep_lease_renew(:id, :token, :secret, :ttlMs)";
+    /** A release by the holder, proven by its secret; true when the grant is (now or already) released. */
+    public static final String RELEASE = "SELECT lockstep_lease_release(:id, :token, :secret)";
+    /** A break: the database refuses it unless this login is a supervisor's (SQLSTATE LS403). */
+    private static final String BREAK = "SELECT record_id, holder, session_id, token, acquired_at, expires_at"
+            + " FROM lockstep_lease_break(:id, :holder)";
+    private static final String LOST = "SELECT lockstep_lease_lost(:id, :token, :holder)";
 
     private final Jdbi jdbi;
     private final String holder;
     private final String sessionId;
+    private final LeaseSecrets secrets;
+    private final String secret;
 
     /**
      * @param jdbi      the database
-     * @param holder    the operator's name, shown to others while this session holds a lease
+     * @param holder    the operator's name, shown to others while this session holds a lease (where the login may
+     *                  name its operators; else the database records the login)
      * @param sessionId this client session (the same id its {@link JdbiCustomerRepository} writes as)
      */
     public JdbiLeaseRepository(Jdbi jdbi, String holder, String sessionId) {
+        this(jdbi, holder, sessionId, LeaseSecrets.ofThisProcess());
+    }
+
+    /**
+     * @param secrets the client's key for lease secrets, the same as its {@link JdbiCustomerRepository}'s
+     */
+    public JdbiLeaseRepository(Jdbi jdbi, String holder, String sessionId, LeaseSecrets secrets) {
         this.jdbi = jdbi;
         this.holder = holder;
         this.sessionId = sessionId;
+        this.secrets = secrets;
+        this.secret = secrets.secretOf(sessionId);
     }
 
     @Override
@@ -151,7 +76,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
 
     @Override
     public JdbiLeaseRepository asWriter(String writerId) {
-        return new JdbiLeaseRepository(jdbi, holder, writerId);
+        return new JdbiLeaseRepository(jdbi, holder, writerId, secrets);
     }
 
     /**
@@ -173,7 +98,7 @@ public final class JdbiLeaseRepository implements LeaseRepository {
         for (int attempt = 0;; attempt++) {
             Optional<Lease> granted = DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> busyAware(h, recordId,
                     () -> h.createQuery(ACQUIRE).bind("id", recordId).bind("holder", holder)
-                            .bind("session", sessionId).bind("ttlMs", ttlMs)
+                            .bind("session", sessionId).bind("secret", secret).bind("ttlMs", ttlMs)
                             .map((rs, ctx) -> lease(recordId, rs)).findOne())),
                     tr("whether customer {0} was locked is unknown — check with lease list", recordId));
             if (granted.isPresent()) {
@@ -199,13 +124,13 @@ public final class JdbiLeaseRepository implements LeaseRepository {
     /**
      * {@inheritDoc}
      *
-     * <p>Only the session that holds the lease renews it: a token is shown to everyone, so it proves nothing alone.
-     * Safe to repeat.
+     * <p>Only the writer that holds the lease renews it, proven by its secret: a token is shown to everyone, so it
+     * proves nothing alone. Safe to repeat.
      */
     @Override
     public Optional<Lease> renew(long recordId, long token, long ttlMs) {
         return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createQuery(RENEW).bind("id", recordId)
-                .bind("token", token).bind("session", sessionId).bind("ttlMs", ttlMs)
+                .bind("token", token).bind("secret", secret).bind("ttlMs", ttlMs)
                 .map((rs, ctx) -> lease(recordId, rs)).findOne()),
                 tr("whether the lock of customer {0} was renewed is unknown", recordId));
     }
@@ -218,17 +143,10 @@ public final class JdbiLeaseRepository implements LeaseRepository {
      */
     @Override
     public boolean release(long recordId, long token) {
-        return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
-            boolean released = h.createQuery(END.formatted("token = :token AND session_id = :session"))
-                    .bind("id", recordId).bind("token", token).bind("session", sessionId).bind("how", "released")
-                    .bind("actor", holder).map((rs, ctx) -> LeaseSql.info(rs)).findOne().isPresent();
-            return released || h.createQuery("""
-                            SELECT EXISTS (SELECT 1 FROM record_lease WHERE record_id = :id
-                                AND token = :token AND session_id = :session AND ended = 'released')""")
-                    .bind("id", recordId).bind("token", token).bind("session", sessionId)
-                    .mapTo(Boolean.class).one();
-        }), tr("whether the lock of customer {0} was released is unknown — check with lease list",
-                recordId));
+        return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> h.createQuery(RELEASE).bind("id", recordId)
+                .bind("token", token).bind("secret", secret).mapTo(Boolean.class).one()),
+                tr("whether the lock of customer {0} was released is unknown — check with lease list",
+                        recordId));
     }
 
     /**
@@ -239,18 +157,23 @@ public final class JdbiLeaseRepository implements LeaseRepository {
      */
     @Override
     public Optional<LeaseInfo> breakLease(long recordId) {
-        return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(END.formatted("true"))
-                .bind("id", recordId).bind("how", "broken").bind("actor", holder)
-                .map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
-                tr("whether the lock of customer {0} was broken is unknown — check with lease list", recordId));
+        try {
+            return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(BREAK).bind("id", recordId)
+                    .bind("holder", holder).map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
+                    tr("whether the lock of customer {0} was broken is unknown — check with lease list", recordId));
+        } catch (RuntimeException e) {
+            if (StoreErrors.hasSqlState(e, StoreErrors.NOT_A_SUPERVISOR)) {
+                throw new NotPermittedException(tr("Only a supervisor can break the lock of customer {0}; nothing "
+                        + "was broken. Ask a supervisor to break it, or wait for the lock to end.", recordId), e);
+            }
+            throw e;
+        }
     }
 
     @Override
     public void recordLost(long recordId, long token) {
-        DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createUpdate("""
-                        INSERT INTO lease_event (record_id, token, holder, event, actor)
-                        VALUES (:id, :token, :holder, 'lost', :holder)""")
-                .bind("id", recordId).bind("token", token).bind("holder", holder).execute()),
+        DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery(LOST)
+                .bind("id", recordId).bind("token", token).bind("holder", holder).mapTo(String.class).one()),
                 tr("whether the loss of the lock was recorded is unknown"));
     }
 

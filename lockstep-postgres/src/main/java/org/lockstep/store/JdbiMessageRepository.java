@@ -4,6 +4,7 @@ import static org.lockstep.text.Texts.tr;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Objects;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.lockstep.domain.Message;
@@ -43,14 +44,35 @@ public final class JdbiMessageRepository implements MessageRepository {
     public Message send(String toSession, long customerId, String text) {
         String checked = Message.checkedText(text);
         // Sent twice would be received twice: never repeated.
+        return sendTo(Objects.requireNonNull(toSession, "toSession"), customerId, checked);
+    }
+
+    @Override
+    public Message askSupervisors(long customerId, String text) {
+        return sendTo(null, customerId, Message.checkedText(text));
+    }
+
+    /**
+     * Through the owner's function (R__40_audit.sql): operators cannot insert messages themselves, so none is ever
+     * "from" anyone but the login that sent it. Sent twice would be received twice: never repeated.
+     */
+    private Message sendTo(String toSession, long customerId, String checked) {
         return DatabaseCalls.once(() -> jdbi.withHandle(h -> h.createQuery("""
-                        INSERT INTO message (from_user, from_session, to_session, customer_id, text)
-                        VALUES (:user, :session, :to, :customer, :text)
-                        RETURNING id, from_user, customer_id, text, sent_at
-                        """)
+                        SELECT id, from_user, customer_id, text, sent_at
+                        FROM lockstep_send_message(:user, :session, :to, :customer, :text)""")
                 .bind("user", user).bind("session", session).bind("to", toSession).bind("customer", customerId)
                 .bind("text", checked)
                 .map(MESSAGE).one()), tr("whether the message was sent is unknown"));
+    }
+
+    /** {@inheritDoc} The database says who is a supervisor ({@code lockstep_is_supervisor()}), never the client. */
+    @Override
+    public List<Message> supervisorRequests(long afterId) {
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
+                        SELECT id, from_user, customer_id, text, sent_at FROM message
+                        WHERE to_supervisors AND id > :after AND lockstep_is_supervisor() ORDER BY id LIMIT 200
+                        """)
+                .bind("after", afterId).map(MESSAGE).list()));
     }
 
     @Override

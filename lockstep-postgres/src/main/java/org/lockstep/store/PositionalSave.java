@@ -30,15 +30,18 @@ public final class PositionalSave {
     private static final Pattern PARAMETER = Pattern.compile("(?<!:):(\\w+)");
 
     /** What a parameter other than a field stands for. */
-    private enum Param { ID, BASE, USER, SESSION, REQUEST, TOKEN }
+    private enum Param {
+        ID, BASE, USER, SESSION, REQUEST, TOKEN, SECRET
+    }
 
     /**
      * The values of one save: the customer's fields and the rest.
      *
-     * @param token the writer's fencing token; 0 when the statement takes none
+     * @param token  the writer's fencing token; 0 when the statement takes none
+     * @param secret the writer's lease secret ({@link LeaseSecrets})
      */
     public record Values(long id, long base, String user, String session, String request, long token,
-            CustomerData data) {
+            String secret, CustomerData data) {
     }
 
     private final String sql;
@@ -54,7 +57,7 @@ public final class PositionalSave {
 
     /**
      * The JDBC form of {@code namedSql}, whose parameters are customer fields (by column name) and {@code :id},
-     * {@code :base}, {@code :user}, {@code :session}, {@code :request} and {@code :token}.
+     * {@code :base}, {@code :user}, {@code :session}, {@code :request}, {@code :token} and {@code :secret}.
      *
      * @throws IllegalArgumentException on any other parameter
      */
@@ -74,6 +77,7 @@ public final class PositionalSave {
                 case "session" -> Param.SESSION;
                 case "request" -> Param.REQUEST;
                 case "token" -> Param.TOKEN;
+                case "secret" -> Param.SECRET;
                 default -> throw new IllegalArgumentException("unknown parameter :" + name + " in " + namedSql);
             });
             m.appendReplacement(sql, "?");
@@ -125,6 +129,7 @@ public final class PositionalSave {
                 case SESSION -> ps.setString(index, v.session());
                 case REQUEST -> ps.setString(index, v.request());
                 case TOKEN -> ps.setLong(index, v.token());
+                case SECRET -> ps.setString(index, v.secret());
             }
         }
     }

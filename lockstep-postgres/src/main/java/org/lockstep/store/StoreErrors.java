@@ -9,6 +9,7 @@ import org.jdbi.v3.core.JdbiException;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.NotPermittedException;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 
@@ -18,6 +19,13 @@ import org.lockstep.domain.StoreUnavailableException;
  * sentence an operator can read. SQLSTATE codes: PostgreSQL docs, Appendix A "PostgreSQL Error Codes".
  */
 final class StoreErrors {
+
+    /** A write of a customer locked for editing by another, that did not name a guard (R__20_customer_triggers.sql). */
+    static final String LOCKED_BY_ANOTHER = "LS423";
+    /** A lock broken by someone who is not a supervisor (R__30_leases.sql, lockstep_lease_break). */
+    static final String NOT_A_SUPERVISOR = "LS403";
+    /** PostgreSQL's insufficient_privilege: the login's role may not do this. */
+    static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private StoreErrors() {
     }
@@ -35,6 +43,18 @@ final class StoreErrors {
                 return new InvalidCustomerException(
                         List.of(new FieldError(fieldIn(msg), tr("Rejected by the database: {0}",
                                 firstLine(msg)))));
+            }
+            if (state.equals(NOT_A_SUPERVISOR)) {
+                return new NotPermittedException(tr("Only a supervisor can break a lock; nothing was broken. Ask a "
+                        + "supervisor to break it, or wait for the lock to end."), e);
+            }
+            if (state.equals(INSUFFICIENT_PRIVILEGE)) {
+                return new NotPermittedException(tr("Your database login may not do this ({0}); nothing was "
+                        + "changed. An administrator grants it with lockstep admin setup.", firstLine(msg)), e);
+            }
+            if (state.equals(LOCKED_BY_ANOTHER)) {
+                // The database's own sentence names the customer, the holder and the lock's end.
+                return new StoreUnavailableException(tr("Nothing was written: {0}", firstLine(msg)), e);
             }
             Optional<String> full = ConnectionRefusals.explain(e);
             if (full.isPresent()) {
@@ -81,6 +101,12 @@ final class StoreErrors {
         SQLException sql = findSql(e);
         String state = sql == null ? null : sql.getSQLState();
         return "40P01".equals(state) || "40001".equals(state);
+    }
+
+    /** Whether the failure, or one of its causes, carries the SQLSTATE {@code state}. */
+    static boolean hasSqlState(Throwable e, String state) {
+        SQLException sql = findSql(e);
+        return sql != null && state.equals(sql.getSQLState());
     }
 
     /** Whether the failure is a unique violation (23505), of any constraint. */

@@ -15,18 +15,15 @@ final class Writers {
     }
 
     /**
-     * Names the writer for the triggers, as {@code SET LOCAL} would (set_config(…, true)): the Lockstep user for
-     * {@code updated_by} and the history, the client session for the change notification, and the request id that
-     * the history keeps beside the version this write makes (V9__request_ids.sql).
+     * Names the writer for the triggers ({@link WriteProtocol#NAMES_WRITER}), as a condition that always holds, for a
+     * WHERE clause: binds {@code :user}, {@code :session} and {@code :request}.
      */
-    static final String WRITER = "set_config('lockstep.user', :user, true), set_config('lockstep.session', :session,"
-            + " true), set_config('lockstep.request', :request, true)";
-    /** As {@link #WRITER}, as a condition that always holds, for a WHERE clause. */
-    static final String NAMES_THE_WRITER = "num_nonnulls(" + WRITER + ") >= 0";
+    static final String NAMES_THE_WRITER = WriteProtocol.NAMES_WRITER;
 
     /**
      * Names the Lockstep user for the rest of the handle's transaction ({@code SET LOCAL lockstep.user}), which the
-     * history and stamp triggers record. Call it inside a transaction.
+     * history and stamp triggers record where the login may name its operators (else the login is recorded). Call it inside
+     * a transaction.
      */
     static void actAs(Handle h, String user) {
         actAs(h, user, "");
@@ -37,8 +34,8 @@ final class Writers {
      * notifications carry so that a client recognizes its own writes.
      */
     static void actAs(Handle h, String user, String sessionId) {
-        h.createQuery("SELECT set_config('lockstep.user', :user, true), set_config('lockstep.session', :session, true)")
-                .bind("user", user).bind("session", sessionId).mapTo(String.class).one();
+        h.createQuery("SELECT " + WriteProtocol.NAMES_USER_AND_SESSION).bind("user", user).bind("session", sessionId)
+                .mapTo(Boolean.class).one();
     }
 
     /**
