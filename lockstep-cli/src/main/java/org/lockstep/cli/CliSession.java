@@ -21,6 +21,8 @@ import java.util.UUID;
  */
 final class CliSession {
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private CliSession() {
     }
 
@@ -52,6 +54,41 @@ final class CliSession {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot keep the command line's session in " + dir, e);
+        }
+    }
+
+    /**
+     * This machine's command-line key for lease secrets for {@code user} ({@code org.lockstep.store.LeaseSecrets}),
+     * created on first use beside the session, mode 600: the {@code set --lease-token} after a {@code lease acquire}
+     * proves the lease with it, and no other account or machine has it.
+     *
+     * @throws UncheckedIOException when the data directory cannot be written
+     */
+    static byte[] key(Path dataDir, String user) {
+        Path dir = dataDir.resolve("cli-sessions");
+        Path file = dir.resolve(fileName(user) + ".key");
+        try {
+            if (Files.exists(file)) {
+                return HexFormat.of().parseHex(Files.readString(file, StandardCharsets.US_ASCII).strip());
+            }
+            Files.createDirectories(dir);
+            byte[] key = new byte[32];
+            RANDOM.nextBytes(key);
+            Path tmp = Files.createTempFile(dir, "key", ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(tmp, HexFormat.of().formatHex(key), StandardCharsets.US_ASCII);
+            try {
+                // As with the session: of two commands starting at once, the first to link its file wins.
+                Files.createLink(file, tmp);
+                return key;
+            } catch (FileAlreadyExistsException raced) {
+                return HexFormat.of().parseHex(Files.readString(file, StandardCharsets.US_ASCII).strip());
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UncheckedIOException("Cannot keep the command line's lease key in " + dir,
+                    e instanceof IOException io ? io : new IOException(e));
         }
     }
 

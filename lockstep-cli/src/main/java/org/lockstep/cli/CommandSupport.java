@@ -25,10 +25,15 @@ import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.LeaseInfo;
+import org.lockstep.domain.NotPermittedException;
+import org.lockstep.domain.Operator;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.store.LeaseSecrets;
+import org.lockstep.store.Operators;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,14 +65,21 @@ final class CommandSupport {
     /**
      * A command's access to the database and the terminal.
      *
-     * @param customers the repository, writing as the configured operator
+     * @param customers the repository, writing as the operator the database knows ({@link #operator})
+     * @param operator  who this command is to the database: on a team server its login, whatever {@code --user} said
+     * @param secrets   the command line's key for lease secrets, kept in the data directory ({@link CliSession#key})
      * @param db        the open database, for bulk work
      * @param config    the resolved settings
      * @param out       stdout
      * @param err       stderr
      */
-    record Session(JdbiCustomerRepository customers, Database db, LockstepConfig config, PrintWriter out,
-            PrintWriter err) {
+    record Session(JdbiCustomerRepository customers, Operator operator, LeaseSecrets secrets, Database db,
+            LockstepConfig config, PrintWriter out, PrintWriter err) {
+
+        /** The lease store of this command line's session, proving its leases with the same key as its saves. */
+        JdbiLeaseRepository leases() {
+            return new JdbiLeaseRepository(db.jdbi(), operator.name(), customers.sessionId(), secrets);
+        }
     }
 
     /** A command body; it returns an exit code or throws, and {@link #run} maps what it throws. */
@@ -100,10 +112,18 @@ final class CommandSupport {
         try {
             LockstepConfig config = launcher.config();
             try (Database db = Database.open(config, APPLICATION, loadSample)) {
+                Operator operator = Operators.whoami(db.jdbi(), config.user());
+                if (!operator.name().equals(config.user())) {
+                    // A login of one's own is who one is: --user cannot claim another's name (issue 26).
+                    LOG.info("Signed in as {}: changes are recorded as {}, not as {}", operator.name(),
+                            operator.name(), config.user());
+                }
+                String name = operator.name();
+                LeaseSecrets secrets = LeaseSecrets.of(CliSession.key(config.dataDir(), name));
                 // A command may be ended the moment it prints (Ctrl-C, a script's kill): it tells others first.
-                return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), config.user(),
-                        CliSession.id(config.dataDir(), config.user())).announcingBeforeReturning(), db, config, out,
-                        err));
+                return work.run(new Session(new JdbiCustomerRepository(db.jdbi(), name,
+                        CliSession.id(config.dataDir(), name), secrets).announcingBeforeReturning(), operator,
+                        secrets, db, config, out, err));
             }
         } catch (Exception e) {
             return failure(err, e);
@@ -146,6 +166,10 @@ final class CommandSupport {
             return ExitCodes.FAILURE;
         }
         LOG.info("Command failed", e);
+        if (e instanceof NotPermittedException refused) {
+            err.println("lockstep: " + refused.getMessage());
+            return ExitCodes.NOT_PERMITTED;
+        }
         if (e instanceof RecordBusyException busy) {
             // Held by another transaction (not a Lockstep lease): "locked by someone else" all the same.
             err.println("lockstep: " + busy.getMessage());

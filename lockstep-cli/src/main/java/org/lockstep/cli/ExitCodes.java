@@ -20,6 +20,8 @@ public final class ExitCodes {
     public static final int CONFLICT = 3;
     /** The record is locked by someone else, or the lease token given is no longer the record's lease. */
     public static final int LOCKED = 4;
+    /** The database does not let this login do it: breaking another's lock is a supervisor's (issue 26). */
+    public static final int NOT_PERMITTED = 5;
 
     private ExitCodes() {
     }

@@ -36,7 +36,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return CommandSupport.run(launcher, spec, s -> {
-            long count = new CsvExport(new JdbiCustomerBulkStore(s.db().jdbi(), s.config().user()))
+            long count = new CsvExport(new JdbiCustomerBulkStore(s.db().jdbi(), s.operator().name()))
                     .write(file, raw ? CsvExport.Cells.RAW : CsvExport.Cells.NEUTRALIZED);
             s.out().println("exported " + count + " customer" + (count == 1 ? "" : "s") + " to " + file);
             return ExitCodes.OK;

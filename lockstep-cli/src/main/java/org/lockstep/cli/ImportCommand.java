@@ -68,7 +68,7 @@ public final class ImportCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, false, s -> {
             CsvImport.Outcome outcome;
             try {
-                CsvImport csvImport = new CsvImport(new JdbiCustomerBulkStore(s.db().jdbi(), s.config().user(),
+                CsvImport csvImport = new CsvImport(new JdbiCustomerBulkStore(s.db().jdbi(), s.operator().name(),
                         s.customers().sessionId()), s.config().fieldParser());
                 outcome = separator == null ? csvImport.run(file, mappings, importKey)
                         : csvImport.run(file, mappings, importKey, separator);

@@ -35,7 +35,7 @@ public final class LeaseCommand {
     Launcher launcher;
 
     static JdbiLeaseRepository leases(CommandSupport.Session s) {
-        return new JdbiLeaseRepository(s.db().jdbi(), s.config().user(), s.customers().sessionId());
+        return s.leases();
     }
 
     static ObjectNode json(LeaseInfo l) {

@@ -46,7 +46,7 @@ public final class WatchCommand implements Callable<Integer> {
             WatchOutput output = new WatchOutput(s.out(), json, details::of, ZoneId.systemDefault());
             PrintWriter err = s.err();
             GapReader gap = new GapReader(new MissedChanges(s.db().jdbi()),
-                    new JdbiLeaseRepository(s.db().jdbi(), s.config().user(), s.customers().sessionId()),
+                    s.leases(),
                     details::skipToTrailEnd, output, err);
             CountDownLatch interrupted = new CountDownLatch(1);
             try (ChangeFeed feed = s.db().changeFeed(new ChangeFeed.Listener() {
