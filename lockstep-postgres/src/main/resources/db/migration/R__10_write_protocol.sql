@@ -33,11 +33,21 @@ BEGIN
     RETURN true;
 END $$;
 
--- Whether this login may name the operator it writes for: a superuser, or a member of lockstep_shared_login — the
--- embedded server's one application role, whose operators are the machine's (and the trainer demo's Alice and Bob).
--- Everyone else is the login they signed in as (session_user: unchanged by SECURITY DEFINER and by SET ROLE).
-CREATE OR REPLACE FUNCTION lockstep_names_by_client() RETURNS boolean LANGUAGE sql STABLE AS $$
+-- Whether the login is the schema's owner (or a member of it) or a superuser. The owner is already trusted with every
+-- table it owns: on the embedded server it is the one application role, whose operators are the machine's (and the
+-- trainer demo's Alice and Bob); on a team server it is the administrator's. SECURITY DEFINER makes current_user the
+-- owner of this function — the schema's owner — whatever the caller's search_path.
+CREATE OR REPLACE FUNCTION lockstep_is_owner() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
     SELECT coalesce((SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = session_user), false)
+        OR pg_catalog.pg_has_role(session_user, current_user, 'MEMBER')
+$$;
+
+-- Whether this login may name the operator it writes for: the owner, or a member of lockstep_shared_login (a login
+-- several operators share at one machine). Everyone else is the login they signed in as (session_user: unchanged by
+-- SECURITY DEFINER and by SET ROLE).
+CREATE OR REPLACE FUNCTION lockstep_names_by_client() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT lockstep_is_owner()
         OR coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_shared_login'), 'MEMBER'),
                     false)
 $$;
@@ -48,9 +58,9 @@ CREATE OR REPLACE FUNCTION lockstep_operator_name(claimed text) RETURNS text LAN
                 ELSE session_user::text END
 $$;
 
--- Who breaks locks: a superuser, or a member of lockstep_supervisors (Salesforce's, FileMaker's privilege sets).
+-- Who breaks locks: the owner, or a member of lockstep_supervisors (Salesforce's, FileMaker's privilege sets).
 CREATE OR REPLACE FUNCTION lockstep_is_supervisor() RETURNS boolean LANGUAGE sql STABLE AS $$
-    SELECT coalesce((SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = session_user), false)
+    SELECT lockstep_is_owner()
         OR coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_supervisors'), 'MEMBER'),
                     false)
 $$;

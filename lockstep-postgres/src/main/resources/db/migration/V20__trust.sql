@@ -3,8 +3,8 @@
 -- functions that alone write the audit trail — is kept whole in the repeatable migrations R__*.sql, run after this one
 -- and again whenever their text changes (Flyway, "Repeatable migrations"), so that today's code is one file each,
 -- not the sum of V2 → V19. Who may call what — the operator and supervisor groups and their grants — is not a
--- migration's to decide (roles belong to the whole server, and the owner cannot create them): `lockstep admin setup`
--- grants it (db/roles/grants.sql), and the embedded server does the same at every start.
+-- migration's to decide (roles belong to the whole server, and the owner cannot create them): the groups are made by
+-- the embedded server or docs/admin/team-roles.sql, and afterMigrate.sql grants them after every migrate.
 
 -- A lease is proven by a secret only its holder's client has (HMAC of the writer id under a key that never leaves
 -- the client), stored here hashed (SHA-256): what anyone can read — holder, session, token — proves nothing any more.

@@ -1,6 +1,7 @@
 package org.lockstep.testing;
 
 import java.time.Duration;
+import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseRepository;
 
 /**
@@ -26,6 +27,11 @@ class InMemoryLeaseRepositoryContractTest extends LeaseRepositoryContractTest {
     @Override
     protected void deleteCustomer(long recordId) {
         customers.delete(recordId, customers.find(recordId).orElseThrow().version());
+    }
+
+    @Override
+    protected void deleteAsHolder(long recordId, LeaseRepository holder, Lease lease) {
+        deleteCustomer(recordId);
     }
 
     /** Moves the clock a millisecond past the lease's expiry: every lease that ends by then lapses too. */

@@ -50,7 +50,8 @@ public final class ClientSession {
                 PresenceBoard.HEARTBEAT);
         presence.follow(live);
         feed = backend.changeFeed().apply(live);
-        services = base.presence(presence).messages(backend.messages()).build();
+        services = base.presence(presence).messages(backend.messages())
+                .mayBreakLocks(backend.operator().supervisor()).build();
     }
 
     /**

@@ -58,6 +58,7 @@ public final class EditorServices {
     private final boolean lastWriteWinsAllowed;
     private final WindowPlaces places;
     private final OwnWrites ownWrites;
+    private final boolean mayBreakLocks;
 
     private EditorServices(Builder b) {
         Objects.requireNonNull(b.customers, "customers");
@@ -81,6 +82,7 @@ public final class EditorServices {
         this.messages = b.messages;
         this.lastWriteWinsAllowed = b.lastWriteWinsAllowed;
         this.places = b.places;
+        this.mayBreakLocks = b.mayBreakLocks;
         if (!customers.sessionId().equals(leases.sessionId())) {
             throw new IllegalArgumentException("The customer and lease repositories must act as one session, not "
                     + customers.sessionId() + " and " + leases.sessionId());
@@ -128,6 +130,7 @@ public final class EditorServices {
         b.messages = messages;
         b.lastWriteWinsAllowed = lastWriteWinsAllowed;
         b.places = places;
+        b.mayBreakLocks = mayBreakLocks;
         b.ownWrites = ownWrites;
         return b;
     }
@@ -150,6 +153,7 @@ public final class EditorServices {
         private boolean lastWriteWinsAllowed;
         private WindowPlaces places = WindowPlaces.none();
         private OwnWrites ownWrites = new OwnWrites();
+        private boolean mayBreakLocks = true;
 
         private Builder() {
         }
@@ -196,6 +200,16 @@ public final class EditorServices {
             return this;
         }
 
+        /**
+         * Whether this operator may break another's lock: a supervisor on a team server, anyone on the embedded one
+         * (the default). The database decides either way (issue 26); this only keeps a button from offering what it
+         * would refuse.
+         */
+        public Builder mayBreakLocks(boolean may) {
+            this.mayBreakLocks = may;
+            return this;
+        }
+
         /** The services; checks that every required one is there and both repositories act as one session. */
         public EditorServices build() {
             return new EditorServices(this);
@@ -231,6 +245,9 @@ public final class EditorServices {
                 lockSettings, openLocks);
         if (lastWriteWinsAllowed) {
             lock.allowLastWriteWins();
+        }
+        if (!mayBreakLocks) {
+            lock.onlySupervisorsBreakLocks();
         }
         ConcurrencyMode initial = defaultMode.get();
         lock.modeProperty().set(initial == ConcurrencyMode.LAST_WRITE_WINS ? ConcurrencyMode.OPTIMISTIC : initial);

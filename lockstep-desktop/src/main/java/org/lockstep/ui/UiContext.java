@@ -11,6 +11,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
+import org.lockstep.domain.Operator;
 import org.lockstep.domain.PresenceRepository;
 
 /**
@@ -52,7 +53,7 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
     public record Backend(CustomerRepository repository, HistoryRepository history, LeaseRepository leases,
             Duration leaseTtl, Duration lockIdle, Function<ChangeFeed.Listener, ChangeFeed> changeFeed,
             PresenceRepository presence, MessageRepository messages, LabRunner lab,
-            Runnable shutdown, DemoClients demo, ConflictReports reports) {
+            Runnable shutdown, DemoClients demo, ConflictReports reports, Operator operator) {
 
         /**
          * The backend of one client of the store: its repositories, feed, lab and report, closed with it.
@@ -62,13 +63,13 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
         public static Backend of(StoreClient store, Duration leaseTtl, Duration lockIdle, DemoClients demo) {
             return new Backend(store.customers(), store.history(), store.leases(), leaseTtl, lockIdle,
                     store::changeFeed, store.presence(), store.messages(), store.lab(), store::close, demo,
-                    store.reports());
+                    store.reports(), store.operator());
         }
 
         /** The same backend writing customers and leases through other repositories of the same session. */
         public Backend withRepositories(CustomerRepository customers, LeaseRepository leaseStore) {
             return new Backend(customers, history, leaseStore, leaseTtl, lockIdle, changeFeed, presence, messages, lab,
-                    shutdown, demo, reports);
+                    shutdown, demo, reports, operator);
         }
     }
 }

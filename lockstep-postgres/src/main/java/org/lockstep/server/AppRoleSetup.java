@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>the application role exists, can log in, and is not a superuser and cannot create roles, databases or
  *       replication connections, nor bypass row security;</li>
+ *   <li>Lockstep's groups exist ({@link #GROUPS});</li>
  *   <li>it owns the {@code lockstep} database, and so (PostgreSQL 15 and later) its {@code public} schema and the
  *       right to create the trusted extensions the migrations use ({@code pg_trgm});</li>
  *   <li>it owns the tables, sequences, views, functions and types in {@code public} that the superuser owns: a data
@@ -65,6 +66,23 @@ final class AppRoleSetup {
             ) o ORDER BY ord, name
             """;
 
+    /**
+     * Lockstep's groups (issue 26; what each may do, {@code db/migration/afterMigrate.sql} grants): made here so that
+     * the embedded server's database is set up as a team server's is, though its one login owns the schema and so
+     * names the machine's operators itself. The same statement is in {@code docs/admin/team-roles.sql}.
+     */
+    static final String GROUPS = """
+            DO $$
+            BEGIN
+                IF to_regrole('lockstep_operators') IS NULL THEN CREATE ROLE lockstep_operators NOLOGIN; END IF;
+                IF to_regrole('lockstep_supervisors') IS NULL THEN
+                    CREATE ROLE lockstep_supervisors NOLOGIN IN ROLE lockstep_operators;
+                END IF;
+                IF to_regrole('lockstep_shared_login') IS NULL THEN
+                    CREATE ROLE lockstep_shared_login NOLOGIN IN ROLE lockstep_operators;
+                END IF;
+            END $$""";
+
     private AppRoleSetup() {
     }
 
@@ -85,6 +103,7 @@ final class AppRoleSetup {
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
                 Statement s = c.createStatement()) {
             ensureRole(c, s, appRole, appPassword, setPassword);
+            s.execute(GROUPS);
             ensureDatabase(c, s, appRole, database);
         }
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {

@@ -3,6 +3,7 @@ package org.lockstep.server;
 import org.lockstep.config.LockstepConfig;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -244,7 +245,7 @@ public final class Database implements AutoCloseable {
             migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application);
         } catch (RuntimeException e) {
             ds.close();
-            throw new IllegalStateException(ConnectionRefusals.explain(e)
+            throw new IllegalStateException(ConnectionRefusals.explain(e).or(() -> notTheOwner(e, hc.getUsername()))
                     .orElseGet(() -> "Cannot prepare the database schema: " + rootMessage(e)), e);
         }
         if (urls.throughPooler()) {
@@ -253,6 +254,22 @@ public final class Database implements AutoCloseable {
         LOG.info("Connected to {}{}", redact(urls.pool()),
                 urls.throughPooler() ? ", listening on " + redact(urls.listen()) : "");
         return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
+    }
+
+    /**
+     * A migration refused for want of privilege (SQLSTATE 42501): on a team server only the schema's owner changes
+     * it, so an operator's client that meets a newer schema than the database holds cannot bring it up itself.
+     */
+    private static Optional<String> notTheOwner(Throwable e, String user) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "42501".equals(sql.getSQLState())) {
+                return Optional.of("This Lockstep needs the database brought up to its version, which only the"
+                        + " schema's owner may do" + (user == null ? "" : " (you are signed in as " + user + ")")
+                        + ": an administrator starts this Lockstep once as the owner, then everyone can sign in"
+                        + " (docs/admin-guide.md, \"Roles and privileges\").");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

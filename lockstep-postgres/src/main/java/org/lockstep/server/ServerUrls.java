@@ -11,8 +11,8 @@ package org.lockstep.server;
  *   <li>Flyway migrates over the listen URL too: it needs a session, and no statement timeout while it builds
  *       indexes;</li>
  *   <li>the pool sends no {@code options} at startup (PgBouncer 1.18 refuses the connection: "unsupported startup
- *       parameter: options") and runs no session-level init SQL: the server's per-role settings bound its statements
- *       instead ({@code ALTER ROLE … SET statement_timeout}, docs/admin/team-roles.sql);</li>
+ *       parameter: options") and runs no session-level init SQL: the server's settings for the database bound its
+ *       statements instead ({@code ALTER DATABASE … SET statement_timeout}, docs/admin/team-roles.sql);</li>
  *   <li>statements are not prepared on the server ({@code prepareThreshold=0}): before PgBouncer 1.21 a prepared
  *       statement lives in one server connection and the next transaction may run on another ("prepared statement
  *       S_1 does not exist"). A URL that sets {@code prepareThreshold} itself keeps its value (PgBouncer ≥ 1.21 with

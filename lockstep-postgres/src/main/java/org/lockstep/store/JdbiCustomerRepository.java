@@ -217,10 +217,11 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             }
             // Say why, most actionable reason first.
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token || !l.sessionId().equals(sessionId)).orElse(true)) {
+            boolean ours = lease.isPresent() && isOurs(h, lease.get());
+            if (underLease && (!ours || lease.get().token() != token)) {
                 return new SaveOutcome.LeaseLost(lease);
             }
-            if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+            if (!underLease && lease.isPresent() && !ours) {
                 return new SaveOutcome.Locked(lease.get());
             }
             Optional<Customer> theirs = find(h, id);
@@ -229,6 +230,11 @@ public final class JdbiCustomerRepository implements CustomerRepository {
             return new SaveOutcome.Conflict(theirs);
         }), tr("whether customer {0} was saved is unknown. Your changes are kept; saving them again is safe",
                 id))));
+    }
+
+    /** Whether {@code lease} is this writer's: its session, proven by this writer's secret. */
+    private boolean isOurs(Handle h, LeaseInfo lease) {
+        return lease.sessionId().equals(sessionId) && LeaseSql.proves(h, lease.recordId(), secret);
     }
 
     /** {@code outcome}, once its announcement went out when this repository {@link #announcingBeforeReturning}. */
@@ -262,7 +268,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                     return new SaveOutcome.Saved(saved.get());
                 }
                 Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-                if (lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+                if (lease.isPresent() && !isOurs(h, lease.get())) {
                     return new SaveOutcome.Locked(lease.get());
                 }
                 if (find(h, id).isEmpty()) {
@@ -302,10 +308,11 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 return new DeleteOutcome.Deleted(id);
             }
             Optional<LeaseInfo> lease = LeaseSql.holder(h, id);
-            if (underLease && lease.map(l -> l.token() != token || !l.sessionId().equals(sessionId)).orElse(true)) {
+            boolean ours = lease.isPresent() && isOurs(h, lease.get());
+            if (underLease && (!ours || lease.get().token() != token)) {
                 return new DeleteOutcome.LeaseLost(lease);
             }
-            if (!underLease && lease.isPresent() && !lease.get().sessionId().equals(sessionId)) {
+            if (!underLease && lease.isPresent() && !ours) {
                 return new DeleteOutcome.Locked(lease.get());
             }
             // Counted for hot-record advice, on the conflict path only.

@@ -162,7 +162,9 @@ public final class JdbiLeaseRepository implements LeaseRepository {
                     .bind("holder", holder).map((rs, ctx) -> LeaseSql.info(rs)).findOne()),
                     tr("whether the lock of customer {0} was broken is unknown — check with lease list", recordId));
         } catch (RuntimeException e) {
-            if (StoreErrors.hasSqlState(e, StoreErrors.NOT_A_SUPERVISOR)) {
+            // LS403 from the function; 42501 where the login may not even call it (grants: supervisors only).
+            if (StoreErrors.hasSqlState(e, StoreErrors.NOT_A_SUPERVISOR)
+                    || StoreErrors.hasSqlState(e, StoreErrors.INSUFFICIENT_PRIVILEGE)) {
                 throw new NotPermittedException(tr("Only a supervisor can break the lock of customer {0}; nothing "
                         + "was broken. Ask a supervisor to break it, or wait for the lock to end.", recordId), e);
             }

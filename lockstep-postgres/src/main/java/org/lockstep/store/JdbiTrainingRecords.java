@@ -34,6 +34,12 @@ public final class JdbiTrainingRecords implements TrainingRecords {
         CustomerData clean = JdbiCustomerRepository.valid(start);
         // A reset repeated after a lost reply ends in the same state (the record, fresh at version 1): safe to repeat.
         return DatabaseCalls.repeatable(() -> jdbi.inTransaction(h -> {
+            // A lock on the record ends first, as a supervisor's break, recorded in its trail (issue 26: the lease
+            // binds every writer, the trainer's reset too); a trainer who is not a supervisor is refused here.
+            h.createQuery("SELECT count(*) FROM customer c, lockstep_lease_break(c.id, :user) b"
+                    + " WHERE c.external_ref = :ref AND EXISTS (SELECT 1 FROM record_lease l"
+                    + " WHERE l.record_id = c.id AND l.ended IS NULL AND l.expires_at > clock_timestamp())")
+                    .bind("ref", ref).bind("user", TRAINER).mapTo(Integer.class).one();
             // The delete names the writer for its history row and notification, as the saves do: no extra round trip.
             h.createUpdate("DELETE FROM customer WHERE external_ref = :ref AND "
                     + Writers.NAMES_THE_WRITER)

@@ -32,6 +32,16 @@ final class LeaseSql {
     }
 
     /**
+     * Whether {@code secret} proves the customer's lease (its SHA-256 is the lease's): a session id anyone can read
+     * names a lease; only the secret makes it this writer's (issue 26). Read on a refused write's path only.
+     */
+    static boolean proves(Handle h, long recordId, String secret) {
+        return h.createQuery("SELECT secret_hash = sha256(convert_to(:secret, 'UTF8')) FROM record_lease"
+                + " WHERE record_id = :id").bind("id", recordId).bind("secret", secret).mapTo(Boolean.class)
+                .findOne().orElse(false);
+    }
+
+    /**
      * The live leases on the customers {@code recordIds}, by customer id. Whoever holds those customers' rows locked
      * sees every lease granted before, and none can be granted until they let go: a grant locks its row first.
      */

@@ -50,7 +50,8 @@ final class StoreErrors {
             }
             if (state.equals(INSUFFICIENT_PRIVILEGE)) {
                 return new NotPermittedException(tr("Your database login may not do this ({0}); nothing was "
-                        + "changed. An administrator grants it with lockstep admin setup.", firstLine(msg)), e);
+                        + "changed. An administrator makes your login a member of lockstep_operators "
+                        + "(docs/admin-guide.md).", firstLine(msg)), e);
             }
             if (state.equals(LOCKED_BY_ANOTHER)) {
                 // The database's own sentence names the customer, the holder and the lock's end.

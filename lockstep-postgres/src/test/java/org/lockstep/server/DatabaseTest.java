@@ -35,7 +35,7 @@ class DatabaseTest {
 
             List<String> applied = a.jdbi().withHandle(h -> h.createQuery(
                     "SELECT coalesce(version, description) FROM flyway_schema_history WHERE success"
-                    + " ORDER BY installed_rank")
+                            + " ORDER BY installed_rank")
                     .mapTo(String.class).list());
             // Versioned migrations by version, the repeatable ones (R__, no version) by description: each applied once.
             assertThat(applied).doesNotHaveDuplicates().contains("1", "20 customer triggers");

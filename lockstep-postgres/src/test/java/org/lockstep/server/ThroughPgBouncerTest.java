@@ -65,8 +65,8 @@ class ThroughPgBouncerTest {
     @BeforeEach
     void freshDatabase() throws Exception {
         database = TestDatabases.freshName();
-        // What docs/admin/team-roles.sql asks of an administrator: a pool through PgBouncer sends no session
-        // settings, so the role's settings bound its statements.
+        // What docs/admin/team-roles.sql does for the database (here for the test's role in it): a pool through
+        // PgBouncer sends no session settings, so the server's settings bound its statements.
         admin("ALTER ROLE \"" + TestDatabases.server().user() + "\" IN DATABASE " + database
                 + " SET statement_timeout = '10s'");
         admin("ALTER ROLE \"" + TestDatabases.server().user() + "\" IN DATABASE " + database

@@ -1,7 +1,11 @@
 package org.lockstep.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.UUID;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.DeleteOutcome;
+import org.lockstep.domain.Lease;
 import org.lockstep.domain.LeaseRepository;
 import org.lockstep.server.Database;
 import org.lockstep.testing.CustomerBuilder;
@@ -32,10 +36,17 @@ class JdbiLeaseRepositoryContractTest extends LeaseRepositoryContractTest {
                 .id();
     }
 
-    /** As a script on the database would: a Lockstep delete is refused while someone else holds the lease. */
+    /** As a script on the database would (no lease runs when the contract calls this). */
     @Override
     protected void deleteCustomer(long recordId) {
         db.jdbi().useHandle(h -> h.execute("DELETE FROM customer WHERE id = ?", recordId));
+    }
+
+    @Override
+    protected void deleteAsHolder(long recordId, LeaseRepository holder, Lease lease) {
+        JdbiCustomerRepository repo = new JdbiCustomerRepository(db.jdbi(), "Alice", holder.sessionId());
+        long version = repo.find(recordId).orElseThrow().version();
+        assertThat(repo.deleteUnderLease(recordId, version, lease.token())).isInstanceOf(DeleteOutcome.Deleted.class);
     }
 
     /**

@@ -184,20 +184,29 @@ class WriteTriggersTest {
     }
 
     @Test
-    void writersThatNameNoGuardAreStampedAndRecordedButNotHeldToLeases() {
+    void writersThatNameNoGuardAreStampedAndRecordedAndRefusedUnderAnothersLeaseNamingIt() {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-6").build());
+        Customer free = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "ST-6b").build());
         aliceLeases.acquire(c.id(), 60_000);
 
-        // psql: no guard named, so the lease does not bind it (as before V19); the database still stamps it.
-        db.jdbi().useHandle(h -> h.execute("UPDATE customer SET city = 'psql', version = 99, updated_by = 'me' "
-                + "WHERE id = ?", c.id()));
+        // psql names no guard and proves no lease: while Alice's runs, the whole statement is refused (issue 26).
+        assertThatThrownBy(() -> db.jdbi()
+                .useHandle(h -> h.execute("UPDATE customer SET city = 'psql' WHERE id IN (?, ?)",
+                        c.id(), free.id())))
+                .hasMessageContaining("customer " + c.id() + " is locked for editing by Alice until")
+                .satisfies(e -> assertThat(StoreErrors.hasSqlState(e, StoreErrors.LOCKED_BY_ANOTHER)).isTrue());
+        assertThat(alice.find(free.id()).orElseThrow().version()).isEqualTo(1);
+        assertThat(historyRows(c.id())).isEqualTo(1);
 
-        Customer stored = alice.find(c.id()).orElseThrow();
+        // Where no lease runs, the database still stamps it, whatever the writer says of itself.
+        db.jdbi().useHandle(h -> h.execute("UPDATE customer SET city = 'psql', version = 99, updated_by = 'me' "
+                + "WHERE id = ?", free.id()));
+        Customer stored = alice.find(free.id()).orElseThrow();
         assertThat(stored.data().city()).isEqualTo("psql");
         assertThat(stored.version()).isEqualTo(2);
         assertThat(stored.updatedBy()).isNotEqualTo("me");
         assertThat(one("SELECT new_row ->> 'city' FROM customer_history WHERE customer_id = :id AND version = 2",
-                String.class, c.id())).isEqualTo("psql");
+                String.class, free.id())).isEqualTo("psql");
     }
 
     @Test

@@ -88,6 +88,8 @@ public final class CustomerEditorView {
     @FXML private Label lockMessage;
     @FXML private CheckBox notifyWhenFree;
     @FXML private Button breakLockButton;
+    /** In place of Break lock for an operator who may not: who can. */
+    @FXML private Label supervisorOnly;
     @FXML private Button releaseThereButton;
     @FXML private Button lockAgainButton;
     @FXML private Button saveWithoutLockButton;
@@ -252,7 +254,8 @@ public final class CustomerEditorView {
         lockBar.getStyleClass().removeAll("held", "other", "lost");
         lockBar.getStyleClass().add(other || elsewhere ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
-        show(breakLockButton, other);
+        show(breakLockButton, other && viewModel.lock().mayBreakLocks());
+        show(supervisorOnly, other && !viewModel.lock().mayBreakLocks());
         show(releaseThereButton, elsewhere);
         show(messageHolderButton, other && viewModel.helpers().messaging().isPresent());
         show(messageStatus, other && !messageStatus.getText().isEmpty());

@@ -75,6 +75,8 @@ public final class EditLockViewModel {
      * @param clock     measures elapsed time (idle, local lease deadline); never compared with the database clock
      * @param settings  TTL, idle limit, poll interval
      */
+    private boolean mayBreakLocks = true;
+
     public EditLockViewModel(LeaseRepository leases, TaskExecutor executor, Executor fxThread,
             ScheduledExecutorService scheduler, Clock clock, LeaseSettings settings) {
         this(leases, executor, fxThread, scheduler, clock, settings, null);
@@ -197,6 +199,16 @@ public final class EditLockViewModel {
     /** Whether {@code lease} is held by another editor of this operator's client: another window, not this one. */
     public boolean heldInAnotherWindow(LeaseInfo lease) {
         return session.heldInAnotherWindow(lease);
+    }
+
+    /** This operator may not break another's lock (not a supervisor on a team server): the editor does not offer it. */
+    public void onlySupervisorsBreakLocks() {
+        mayBreakLocks = false;
+    }
+
+    /** Whether this operator may break another's lock (a supervisor, or anyone on the embedded server). */
+    public boolean mayBreakLocks() {
+        return mayBreakLocks;
     }
 
     /** Breaks another operator's lock (after the view's confirmation naming them); then takes it. */

@@ -125,6 +125,28 @@ class EditLockWindowTest {
     }
 
     /**
+     * On a team server only supervisors break locks (the database refuses anyone else: TeamServerTrustTest): an
+     * operator who is not one is offered no Break lock, and reads who can, in the lock bar.
+     */
+    @Test
+    void anOperatorWhoIsNoSupervisorIsNotOfferedBreakLockButToldWhoCan() {
+        EditorServices eve = Sessions.services(db, "Eve", executor, Platform::runLater, Sessions.quickLocks())
+                .toBuilder().mayBreakLocks(false).build();
+        EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        aliceEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+
+        EditorWindowHandle eveEditor = EditorWindowHandle.open(robot, eve, stored.id(), 640);
+        eveEditor.awaitLockMessage("Alice is editing this customer — locked since ");
+
+        assertThat(eveEditor.shown("breakLockButton")).isFalse();
+        assertThat(eveEditor.shown("supervisorOnly")).isTrue();
+        assertThat(eveEditor.shown("notifyWhenFree")).isTrue();
+        aliceEditor.requestClose();
+        eveEditor.requestClose();
+        Fx.await("both windows to close", () -> !aliceEditor.stage().isShowing() && !eveEditor.stage().isShowing());
+    }
+
+    /**
      * With the shortest lease allowed (5 s, renewed every 1.7 s), the holder's lock bar says until when the lease runs
      * as each renewal extends it — the expiry stored in the database — not the expiry of the first grant.
      */

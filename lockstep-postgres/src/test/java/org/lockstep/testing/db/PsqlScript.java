@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
 
 /**
  * An administrator's SQL file, run as {@code psql -f FILE} would run it, for the little of psql such a file uses:
- * statements ended by a semicolon at the end of a line, {@code --} comments, {@code :'name'} variables (psql's
- * {@code -v name=value}, sent as a quoted literal) and {@code \connect DB}. Any other meta-command, or a variable not
+ * statements ended by a semicolon at the end of a line (outside a {@code $$} body), {@code --} comments,
+ * {@code :'name'} and {@code :"name"} variables (psql's {@code -v name=value}, sent as a quoted literal or a quoted
+ * identifier) and {@code \connect DB}. Any other meta-command, or a variable not
  * given, fails, so a file that comes to need more of psql fails its test instead of running differently here.
  *
  * @param file the file, for messages
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public record PsqlScript(Path file, String text) {
 
-    private static final Pattern VARIABLE = Pattern.compile("(?<!:):'(\\w+)'");
+    private static final Pattern VARIABLE = Pattern.compile("(?<!:):(['\"])(\\w+)\\1");
     private static final Pattern CONNECT = Pattern.compile("\\\\(?:c|connect)\\s+(\\w+)\\s*");
 
     /** The file as it is. */
@@ -72,7 +73,7 @@ public record PsqlScript(Path file, String text) {
                     continue;
                 }
                 statement.append(code).append('\n');
-                if (code.endsWith(";")) {
+                if (code.endsWith(";") && dollarQuotes(statement) % 2 == 0) {
                     String sql = filled(statement.toString().strip(), variables);
                     try (Statement s = c.createStatement()) {
                         s.execute(sql);
@@ -88,6 +89,15 @@ public record PsqlScript(Path file, String text) {
             c.close();
         }
         return sent;
+    }
+
+    /** How many {@code $$} the statement holds so far: odd while inside a function's or a DO block's body. */
+    private static int dollarQuotes(CharSequence statement) {
+        int n = 0;
+        for (int i = statement.toString().indexOf("$$"); i >= 0; i = statement.toString().indexOf("$$", i + 2)) {
+            n++;
+        }
+        return n;
     }
 
     /** {@code line} up to a {@code --} that is outside a quoted literal. */
@@ -108,11 +118,12 @@ public record PsqlScript(Path file, String text) {
         Matcher m = VARIABLE.matcher(sql);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String value = variables.get(m.group(1));
+            String value = variables.get(m.group(2));
             if (value == null) {
-                throw new IllegalArgumentException(file + ": psql variable " + m.group(1) + " not given");
+                throw new IllegalArgumentException(file + ": psql variable " + m.group(2) + " not given");
             }
-            m.appendReplacement(out, Matcher.quoteReplacement("'" + value.replace("'", "''") + "'"));
+            String quote = m.group(1);
+            m.appendReplacement(out, Matcher.quoteReplacement(quote + value.replace(quote, quote + quote) + quote));
         }
         m.appendTail(out);
         return out.toString();

@@ -1,0 +1,63 @@
+-- What Lockstep's groups may do in its database (issue 26). Flyway runs this callback after every migrate, so each
+-- function or table a migration adds is granted (or kept from the operators) in the same start that created it; it
+-- acts only for the schema's owner (or a superuser) and only once the groups exist (the embedded server makes them,
+-- docs/admin/team-roles.sql on a team server), and running it again changes nothing. Functions are executable by
+-- PUBLIC when created (PostgreSQL docs, "Privileges"), which is why every one is revoked and granted here.
+--
+--   lockstep_operators     every operator's login is a member: reads everything, writes customers (the triggers
+--                          guard, stamp and audit every write), presence and the contention lab; writes the audit
+--                          trail, leases and messages only through the owner's functions
+--   lockstep_supervisors   also a member of lockstep_operators: may break another's lock
+--   lockstep_shared_login  a login several operators share at one machine, whose client names the operator
+--                          (the embedded server's application role); every other login is recorded as itself
+--
+-- The audit trail (customer_history, lease_event, conflict_event, customer_conflict, client_request, message), the
+-- leases (record_lease) and the migrations' history are written only by the owner's code: every write privilege on
+-- them that any other role holds — granted by hand, or by an older Lockstep's team-grants.sql and its default
+-- privileges — is revoked here, at every start of a new version as at the first.
+
+DO $$
+DECLARE
+    f regprocedure;
+    g record;
+BEGIN
+    IF pg_catalog.to_regrole('lockstep_operators') IS NULL OR pg_catalog.to_regrole('lockstep_supervisors') IS NULL
+            OR NOT lockstep_is_owner() THEN
+        RETURN;
+    END IF;
+    EXECUTE 'GRANT USAGE ON SCHEMA public TO lockstep_operators';
+    EXECUTE 'REVOKE CREATE ON SCHEMA public FROM PUBLIC';
+    EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC';
+    EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA public FROM lockstep_operators';
+    EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA public FROM lockstep_supervisors';
+    EXECUTE 'GRANT SELECT ON ALL TABLES IN SCHEMA public TO lockstep_operators';
+    EXECUTE 'GRANT INSERT, UPDATE, DELETE ON customer, presence, lab_stock, lab_lease TO lockstep_operators';
+    -- The conflict report's cache of settled counts (V18): anyone's report may fill it; a count removed is counted
+    -- again.
+    EXECUTE 'GRANT INSERT, DELETE ON customer_save_count TO lockstep_operators';
+    FOR g IN SELECT DISTINCT c.oid::regclass AS tbl, a.grantee::regrole AS who
+             FROM pg_class c, aclexplode(c.relacl) a
+             WHERE c.relnamespace = current_schema()::regnamespace AND a.grantee <> 0 AND a.grantee <> c.relowner
+               AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+               AND c.relname IN ('customer_history', 'lease_event', 'conflict_event', 'customer_conflict',
+                                 'client_request', 'message', 'record_lease', 'flyway_schema_history')
+    LOOP
+        EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON %s FROM %s', g.tbl, g.who);
+    END LOOP;
+    EXECUTE 'REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC';
+    EXECUTE 'REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM lockstep_operators';
+    EXECUTE 'GRANT USAGE ON SEQUENCE lab_lease_token_seq TO lockstep_operators';
+    -- The owner's functions: every lockstep_* function for operators, but ending a lease by force (supervisors) and the
+    -- end of a lease itself (only the owner's release and break call it).
+    FOR f IN SELECT p.oid::regprocedure FROM pg_proc p
+             WHERE p.pronamespace = current_schema()::regnamespace
+               AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
+    LOOP
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, lockstep_operators, lockstep_supervisors', f);
+        IF f::text LIKE 'lockstep_lease_break(%' THEN
+            EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO lockstep_supervisors', f);
+        ELSIF f::text NOT LIKE 'lockstep_lease_end(%' THEN
+            EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO lockstep_operators', f);
+        END IF;
+    END LOOP;
+END $$;
