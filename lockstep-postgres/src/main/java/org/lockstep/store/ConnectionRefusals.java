@@ -2,7 +2,9 @@ package org.lockstep.store;
 
 import static org.lockstep.text.Texts.tr;
 
+import java.security.cert.CertPathBuilderException;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -12,6 +14,12 @@ import java.util.Optional;
  * Appendix A; the server's words: "sorry, too many clients already" ({@code max_connections}), "too many connections
  * for role …" / "… for database …" ({@code CONNECTION LIMIT}); PgBouncer's: "no more connections allowed
  * (max_client_conn)" (SQLSTATE 08P01).
+ *
+ * <p>Also says why a TLS connection with {@code sslmode=verify-ca} or {@code verify-full} was refused, which pgjdbc
+ * reports as the JDK's "unable to find valid certification path to requested target" (the server's certificate is
+ * not signed by the CA in {@code sslrootcert}: a {@link CertPathBuilderException} under the handshake's failure) or
+ * as "The hostname … could not be verified by hostnameverifier PgjdbcHostnameVerifier" (the certificate is not for the
+ * URL's host; pgjdbc's {@code MakeSSL}, SQLSTATE 08006). docs/admin-guide.md, "TLS to the server".
  */
 public final class ConnectionRefusals {
 
@@ -19,17 +27,32 @@ public final class ConnectionRefusals {
     }
 
     /**
-     * One sentence for the operator when {@code failure} is a refusal for want of connections.
+     * One sentence for the operator when {@code failure} is a refusal for want of connections, or a TLS connection
+     * refused because the server's certificate could not be verified.
      *
      * @param failure any failure to connect or to run a statement
-     * @return the sentence naming the limit and what to do, or empty when {@code failure} is something else
+     * @return the sentence naming the limit or the certificate's fault and what to do, or empty when {@code failure}
+     *         is something else
      */
     public static Optional<String> explain(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CertPathBuilderException) {
+                return Optional.of(tr("The server''s certificate is not signed by the CA in sslrootcert (by default "
+                        + "~/.postgresql/root.crt), so Lockstep did not connect: it may not be your database server. "
+                        + "Check that sslrootcert names the CA certificate your administrator gave you, or ask for it "
+                        + "(docs/admin-guide.md, \"TLS to the server\")."));
+            }
             if (!(t instanceof SQLException sql)) {
                 continue;
             }
             String message = sql.getMessage() == null ? "" : sql.getMessage();
+            // pgjdbc's words, translated or not, name its verifier: "… by hostnameverifier PgjdbcHostnameVerifier."
+            if (message.toLowerCase(Locale.ROOT).contains("hostnameverifier")) {
+                return Optional.of(tr("The server''s certificate is not for the host name in the URL, so Lockstep "
+                        + "did not connect (sslmode=verify-full checks it). Connect by a name the certificate lists "
+                        + "(its subjectAltName), or ask the administrator for a certificate that lists the name you "
+                        + "connect by (docs/admin-guide.md, \"TLS to the server\")."));
+            }
             if (message.contains("max_client_conn")) {
                 return Optional.of(tr("PgBouncer refused the connection: it serves as many clients as it may "
                         + "(max_client_conn in pgbouncer.ini). Ask its administrator to raise max_client_conn."));

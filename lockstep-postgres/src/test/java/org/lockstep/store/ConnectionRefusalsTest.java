@@ -1,0 +1,76 @@
+package org.lockstep.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.Translations.expect;
+
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
+import java.sql.SQLException;
+import javax.net.ssl.SSLHandshakeException;
+import org.junit.jupiter.api.Test;
+import org.lockstep.testing.InEveryTranslation;
+import org.lockstep.text.Language;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
+
+/**
+ * The plain-words sentences for a TLS connection refused because the server's certificate could not be verified, from
+ * failures shaped as pgjdbc 42.7 and the JDK report them under HikariCP's (TlsVerifyFullTest gets them from a real
+ * server); the refusals of a full server are tested with one (ServerFullTest, ThroughPgBouncerTest).
+ */
+class ConnectionRefusalsTest {
+
+    /** An untrusted chain: pgjdbc's "SSL error: …" around the handshake's failure around the JDK's path builder's. */
+    static RuntimeException notSignedByTheRootCa() {
+        CertPathBuilderException path = new CertPathBuilderException(
+                "unable to find valid certification path to requested target");
+        SSLHandshakeException handshake = new SSLHandshakeException("PKIX path building failed: " + path);
+        handshake.initCause(new CertificateException("PKIX path building failed: " + path, path));
+        return new RuntimeException("Failed to initialize pool: SSL error: " + handshake.getMessage(),
+                new PSQLException("SSL error: " + handshake.getMessage(), PSQLState.CONNECTION_FAILURE, handshake));
+    }
+
+    static RuntimeException forAnotherHostName() {
+        return new RuntimeException(new PSQLException(
+                "The hostname 127.0.0.1 could not be verified by hostnameverifier PgjdbcHostnameVerifier.",
+                PSQLState.CONNECTION_FAILURE));
+    }
+
+    @Test
+    void aCertificateNotSignedByTheCaInSslrootcertSaysSo() {
+        assertThat(ConnectionRefusals.explain(notSignedByTheRootCa())).hasValue("The server's certificate is not "
+                + "signed by the CA in sslrootcert (by default ~/.postgresql/root.crt), so Lockstep did not connect: "
+                + "it may not be your database server. Check that sslrootcert names the CA certificate your "
+                + "administrator gave you, or ask for it (docs/admin-guide.md, \"TLS to the server\").");
+    }
+
+    @Test
+    void aCertificateForAnotherHostNameSaysSo() {
+        assertThat(ConnectionRefusals.explain(forAnotherHostName())).hasValue("The server's certificate is not for the "
+                + "host name in the URL, so Lockstep did not connect (sslmode=verify-full checks it). Connect by a "
+                + "name the certificate lists (its subjectAltName), or ask the administrator for a certificate that "
+                + "lists the name you connect by (docs/admin-guide.md, \"TLS to the server\").");
+    }
+
+    @Test
+    void otherFailuresToConnectAreLeftAsTheyAre() {
+        SSLHandshakeException alert = new SSLHandshakeException("Received fatal alert: handshake_failure");
+        assertThat(ConnectionRefusals.explain(new PSQLException("SSL error: " + alert.getMessage(),
+                PSQLState.CONNECTION_FAILURE, alert))).isEmpty();
+        assertThat(ConnectionRefusals.explain(new SQLException(
+                "Connection to localhost:5432 refused. Check that the hostname and port are correct", "08001")))
+                .isEmpty();
+        assertThat(ConnectionRefusals.explain(new SQLException("Could not open SSL root certificate file "
+                + "/root/.postgresql/root.crt.", "08006"))).isEmpty();
+    }
+
+    @InEveryTranslation
+    void theCertificatesFaultsSaySoInTheLanguage(Language lang) {
+        assertThat(ConnectionRefusals.explain(notSignedByTheRootCa())).hasValueSatisfying(m -> assertThat(m)
+                .startsWith(expect(lang, "O certificado do servidor não foi assinado pela CA de sslrootcert",
+                        "El certificado del servidor no está firmado por la CA de sslrootcert")));
+        assertThat(ConnectionRefusals.explain(forAnotherHostName())).hasValueSatisfying(m -> assertThat(m)
+                .startsWith(expect(lang, "O certificado do servidor não é para o nome de host da URL",
+                        "El certificado del servidor no es para el nombre de host de la URL")));
+    }
+}
