@@ -29,13 +29,20 @@ public final class DesktopApp implements Desktop {
     public int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang) {
         useLocale(config);
         useLanguage(lang);
-        UiContext context = new UiContext(config.user(), () -> {
-            Database db = Database.open(config, "Lockstep");
-            StoreClient store = PostgresClient.of(db, config.user(), db::closeAndStopIfLast);
-            return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(),
-                    DemoClients.over(store, demoLeaseTtl, config.lockIdle()));
-        }, config.allowUnsafe());
+        // A team server's login whose password came from nowhere: the desktop asks for it (never the embedded one's).
+        UiContext.SignIn signIn = config.dbUrl().isPresent() ? password -> backend(config, demoLeaseTtl, password)
+                : null;
+        UiContext context = new UiContext(config.user(), () -> backend(config, demoLeaseTtl, null),
+                config.allowUnsafe(), signIn);
         return LockstepApplication.launch(context) == LockstepApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
+    }
+
+    /** Opens the database (with the password typed at sign-in, or {@code null}) and the client on it. */
+    private static UiContext.Backend backend(LockstepConfig config, Duration demoLeaseTtl, String password) {
+        Database db = Database.open(config, "Lockstep", true, password);
+        StoreClient store = PostgresClient.of(db, config.user(), db::closeAndStopIfLast);
+        return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(),
+                DemoClients.over(store, demoLeaseTtl, config.lockIdle()));
     }
 
     @Override

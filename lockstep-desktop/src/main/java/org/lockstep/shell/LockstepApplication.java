@@ -12,6 +12,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
+import org.lockstep.domain.SignInRefusedException;
 import org.lockstep.ui.ClientSession;
 import org.lockstep.ui.DemoClients;
 import org.lockstep.ui.EditingPreferences;
@@ -99,22 +100,63 @@ public final class LockstepApplication extends Application {
         UiContext.Backend opened;
         try {
             opened = ctx.connect().call();
+        } catch (SignInRefusedException e) {
+            refused(ctx, e, splash, primaryStage);
+            return;
         } catch (Exception e) {
             LOG.error("Cannot open the database", e);
             Platform.runLater(() -> showStartFailure(e, splash));
             return;
         }
+        opened(ctx, opened, splash, primaryStage);
+    }
+
+    /** The server wants a password: ask for it when the context can use one, else say where it comes from. */
+    private void refused(UiContext ctx, SignInRefusedException e, Stage splash, Stage primaryStage) {
+        if (ctx.signIn() == null) {
+            LOG.error("Cannot open the database", e);
+            Platform.runLater(() -> showStartFailure(e, splash));
+            return;
+        }
+        LOG.info("The database server asks for a password{}", e.passwordGiven() ? " again" : "");
+        Platform.runLater(() -> SignInDialog.show(e.login(), e.passwordGiven(),
+                password -> signIn(ctx, password, splash, primaryStage),
+                () -> showStartFailure(e, splash)));
+    }
+
+    private void signIn(UiContext ctx, String password, Stage splash, Stage primaryStage) {
+        Thread signingIn = new Thread(() -> {
+            UiContext.Backend opened;
+            try {
+                opened = ctx.signIn().connect(password);
+            } catch (SignInRefusedException e) {
+                refused(ctx, e, splash, primaryStage);
+                return;
+            } catch (Exception e) {
+                LOG.error("Cannot open the database", e);
+                Platform.runLater(() -> showStartFailure(e, splash));
+                return;
+            }
+            opened(ctx, opened, splash, primaryStage);
+        }, "lockstep-sign-in");
+        signingIn.setDaemon(true);
+        signingIn.start();
+    }
+
+    private void opened(UiContext ctx, UiContext.Backend opened, Stage splash, Stage primaryStage) {
         backend = opened;
         if (stopped.get()) {
             // The operator closed the starting window before the database was open.
             shutdownBackend();
             return;
         }
+        // The name the database records: the login on a team server, whatever --user said.
+        String operator = opened.operator() == null ? ctx.user() : opened.operator().name();
         Platform.runLater(() -> {
-            client = ClientSession.start(opened, ctx.user(),
+            client = ClientSession.start(opened, operator,
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
             EditorServices.Builder builder = client.services().toBuilder()
-                    .places(WindowPlaces.forOperator(Preferences.userRoot(), ctx.user()));
+                    .places(WindowPlaces.forOperator(Preferences.userRoot(), operator));
             if (ctx.allowUnsafe()) {
                 builder.lastWriteWinsAllowed(); // --allow-unsafe: for teaching the lost update
             }

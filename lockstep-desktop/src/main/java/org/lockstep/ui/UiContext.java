@@ -23,12 +23,33 @@ import org.lockstep.domain.PresenceRepository;
  * @param connect opens the database; throws with a message an operator can act on when it cannot
  * @param allowUnsafe whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
  *                ({@code --allow-unsafe})
+ * @param signIn  connects with a typed password when the server wants one; {@code null}: never asked
  */
-public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe) {
+public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn) {
 
     /** A context without "Last write wins (unsafe)". */
     public UiContext(String user, Callable<Backend> connect) {
         this(user, connect, false);
+    }
+
+    /** A context whose server never asks for a password the URL did not give (the embedded one, tests). */
+    public UiContext(String user, Callable<Backend> connect, boolean allowUnsafe) {
+        this(user, connect, allowUnsafe, null);
+    }
+
+    /**
+     * Connects with the password the operator typed in the sign-in dialog, when {@link #connect()} failed with a
+     * {@link org.lockstep.domain.SignInRefusedException} (a team server's login whose password came from nowhere).
+     * The password lives only in this process (issue 26).
+     */
+    @FunctionalInterface
+    public interface SignIn {
+        /**
+         * @param password what the operator typed
+         * @throws org.lockstep.domain.SignInRefusedException when the server refuses it
+         * @throws Exception any other failure to open, with a message an operator can act on
+         */
+        Backend connect(String password) throws Exception;
     }
 
     /**

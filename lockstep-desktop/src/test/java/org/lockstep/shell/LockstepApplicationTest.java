@@ -19,6 +19,7 @@ import org.lockstep.ui.UiContext;
 import org.lockstep.server.Database;
 import org.lockstep.server.PostgresClient;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.testing.db.TeamServer;
 import org.lockstep.testing.db.TestDatabases;
 import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
@@ -115,5 +116,47 @@ class LockstepApplicationTest {
 
         robot.interact(() -> dialog.getScene().getWindow().hide());
         FxToolkit.cleanupApplication(app);
+    }
+
+    /**
+     * A team server's login whose password came from nowhere (issue 26): the desktop asks for it, says when the
+     * server refused it, and opens with the right one, as the login, which the main window shows as the operator.
+     */
+    @Test
+    void aTeamLoginWithoutAPasswordIsAskedForItAndTheWrongOneIsSaidSo() throws Exception {
+        try (TeamServer team = TeamServer.create()) {
+            String url = team.url() + "?user=" + team.bob();
+            UiContext.SignIn signIn = password -> closing(Database.open(url, null, password, "Lockstep (sign-in)"));
+            LockstepApplication.useContext(new UiContext("Bob the claimed",
+                    () -> closing(Database.open(url, null, null, "Lockstep (no password)")), false, signIn));
+            app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+            await(() -> robot.lookup("#" + SignInDialog.ID).tryQuery().isPresent());
+            signInWith("not the password");
+            await(() -> robot.lookup("#sign-in-reason").tryQuery().map(n -> ((Label) n).getText()
+                    .startsWith("The server did not accept that password")).orElse(false));
+            signInWith(TeamServer.PASSWORD);
+
+            await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent());
+            Window main = robot.lookup("#" + ListIds.CUSTOMER_TABLE).query().getScene().getWindow();
+            assertThat(((Stage) main).getTitle()).isEqualTo("Lockstep — " + team.bob());
+            assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+            FxToolkit.cleanupApplication(app);
+            FxToolkit.cleanupStages();
+        }
+    }
+
+    /** A client of {@code db} that closes it with the application, claiming a name that is not its login. */
+    private static UiContext.Backend closing(Database db) {
+        return UiContext.Backend.of(PostgresClient.of(db, "Bob the claimed", db::close),
+                java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), null);
+    }
+
+    private void signInWith(String password) {
+        DialogPane pane = robot.lookup("#" + SignInDialog.ID).queryAs(DialogPane.class);
+        robot.interact(() -> {
+            ((javafx.scene.control.PasswordField) pane.lookup("#sign-in-password")).setText(password);
+            ((javafx.scene.control.Button) pane.lookupButton(pane.getButtonTypes().get(0))).fire();
+        });
     }
 }

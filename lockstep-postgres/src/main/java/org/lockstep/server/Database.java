@@ -13,6 +13,7 @@ import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
 import org.jdbi.v3.postgres.PostgresPlugin;
 import org.lockstep.domain.ChangeFeed;
+import org.lockstep.domain.SignInRefusedException;
 import org.lockstep.store.Announcer;
 import org.lockstep.store.ConnectionRefusals;
 import org.lockstep.store.PgChangeFeed;
@@ -137,11 +138,24 @@ public final class Database implements AutoCloseable {
      * @param loadSample whether to load the sample into an empty {@code customer} table
      */
     public static Database open(LockstepConfig config, String application, boolean loadSample) {
+        return open(config, application, loadSample, null);
+    }
+
+    /**
+     * As {@link #open(LockstepConfig, String, boolean)}, with the password the operator typed in the desktop's
+     * sign-in dialog (issue 26): it is used for this process's connections and never written anywhere.
+     *
+     * @param signInPassword the password for the URL's login, or {@code null} for the URL's, {@code PGPASSWORD} or
+     *                       {@code ~/.pgpass}; ignored for the embedded server
+     * @throws SignInRefusedException when the server wants a password not given, or refuses the one given
+     */
+    public static Database open(LockstepConfig config, String application, boolean loadSample,
+            String signInPassword) {
         Optional<EmbeddedServer> embedded = Optional.empty();
         Optional<EmbeddedConnections> restarting = Optional.empty();
         ServerUrls urls;
         String user = null;
-        String password = null;
+        String password = config.dbUrl().isPresent() ? signInPassword : null;
         if (config.dbUrl().isPresent()) {
             urls = new ServerUrls(config.dbUrl().get(), config.listenUrl().orElse(config.dbUrl().get()));
         } else {
@@ -238,6 +252,12 @@ public final class Database implements AutoCloseable {
         try {
             ds = new HikariDataSource(hc);
         } catch (RuntimeException e) {
+            Optional<SignInRefusedException> refused = signInRefused(e,
+                    hc.getUsername() != null ? hc.getUsername() : userInUrl(urls.pool()),
+                    hc.getPassword() != null || urls.pool().contains("password="));
+            if (refused.isPresent()) {
+                throw refused.get();
+            }
             throw new IllegalStateException(ConnectionRefusals.explain(e)
                     .orElseGet(() -> "Cannot connect to " + redact(urls.pool()) + ": " + rootMessage(e)), e);
         }
@@ -254,6 +274,36 @@ public final class Database implements AutoCloseable {
         LOG.info("Connected to {}{}", redact(urls.pool()),
                 urls.throughPooler() ? ", listening on " + redact(urls.listen()) : "");
         return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
+    }
+
+    /** The {@code user} parameter of a JDBC URL, or {@code null}. */
+    private static String userInUrl(String url) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[?&]user=([^&]*)").matcher(url);
+        return m.find() ? java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8) : null;
+    }
+
+    /**
+     * The server wants a password that was not given, or refused the one given: PostgreSQL's SQLSTATE 28P01
+     * (invalid_password, also for an unknown login, so as not to tell which), or pgjdbc's "no password was provided"
+     * (SQLSTATE 08004) when the server asks for one and none came from the URL, {@code PGPASSWORD} or
+     * {@code ~/.pgpass}. The desktop then asks for it ({@link SignInRefusedException}).
+     */
+    private static Optional<SignInRefusedException> signInRefused(Throwable e, String user, boolean passwordGiven) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql) {
+                String message = sql.getMessage() == null ? "" : sql.getMessage();
+                boolean none = message.contains("no password was provided");
+                if ("28P01".equals(sql.getSQLState()) || none) {
+                    String who = user == null ? "" : " for " + user;
+                    return Optional.of(new SignInRefusedException(none || !passwordGiven
+                            ? "The database server needs a password" + who + ": give it in the URL, PGPASSWORD or"
+                                    + " ~/.pgpass (the desktop asks for it)."
+                            : "The database server refused the password" + who + ".", user, passwordGiven && !none,
+                            e));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**
