@@ -25,6 +25,48 @@ BEGIN
             OR NOT lockstep_is_owner() THEN
         RETURN;
     END IF;
+    -- Clients starting together each run this callback (Flyway's own lock ends with the migrations): one at a time,
+    -- or their GRANTs meet on the same catalog rows ("tuple concurrently updated"). Held until this statement ends.
+    PERFORM pg_advisory_xact_lock(hashtext('lockstep afterMigrate grants'));
+    -- Nothing to do when everything is already as granted below: the usual start changes no catalog row.
+    IF NOT EXISTS (
+            SELECT 1 FROM pg_proc p
+            WHERE p.pronamespace = current_schema()::regnamespace
+              AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
+              AND (p.proacl IS NULL
+                   OR EXISTS (SELECT 1 FROM aclexplode(p.proacl) a WHERE a.grantee = 0)
+                   OR (p.proname NOT IN ('lockstep_lease_end', 'lockstep_lease_break')
+                       AND NOT has_function_privilege('lockstep_operators', p.oid, 'EXECUTE'))
+                   OR (p.proname = 'lockstep_lease_break'
+                       AND NOT has_function_privilege('lockstep_supervisors', p.oid, 'EXECUTE'))
+                   OR (p.proname IN ('lockstep_lease_end', 'lockstep_lease_break')
+                       AND EXISTS (SELECT 1 FROM aclexplode(p.proacl) a
+                                   WHERE a.grantee = 'lockstep_operators'::regrole)))
+            UNION ALL
+            SELECT 1 FROM pg_class c
+            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
+              AND (NOT has_table_privilege('lockstep_operators', c.oid, 'SELECT')
+                   OR c.relacl IS NULL
+                   OR EXISTS (SELECT 1 FROM aclexplode(c.relacl) a WHERE a.grantee = 0)
+                   OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
+                       AND NOT (has_table_privilege('lockstep_operators', c.oid, 'INSERT')
+                                AND has_table_privilege('lockstep_operators', c.oid, 'UPDATE')
+                                AND has_table_privilege('lockstep_operators', c.oid, 'DELETE')))
+                   OR (c.relname = 'customer_save_count'
+                       AND NOT (has_table_privilege('lockstep_operators', c.oid, 'INSERT')
+                                AND has_table_privilege('lockstep_operators', c.oid, 'DELETE')))
+                   OR EXISTS (SELECT 1 FROM aclexplode(c.relacl) a
+                              WHERE a.grantee <> 0 AND a.grantee <> c.relowner
+                                AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+                                AND c.relname IN ('customer_history', 'lease_event', 'conflict_event',
+                                                  'customer_conflict', 'client_request', 'message', 'record_lease',
+                                                  'flyway_schema_history')))
+            UNION ALL
+            SELECT 1 WHERE NOT has_schema_privilege('lockstep_operators', current_schema(), 'USAGE')
+            UNION ALL
+            SELECT 1 WHERE NOT has_sequence_privilege('lockstep_operators', 'lab_lease_token_seq', 'USAGE')) THEN
+        RETURN;
+    END IF;
     EXECUTE 'GRANT USAGE ON SCHEMA public TO lockstep_operators';
     EXECUTE 'REVOKE CREATE ON SCHEMA public FROM PUBLIC';
     EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC';

@@ -304,6 +304,30 @@ class TeamServerTrustTest {
         assertThat(strings(privileges)).isEqualTo(once);
     }
 
+    @Test
+    void ownersClientsStartingTogetherAllComeUpTheirGrantsOneAtATime() throws Exception {
+        try (Connection c = DriverManager.getConnection(team.url(), OWNER, TeamServer.PASSWORD);
+                Statement s = c.createStatement()) {
+            s.execute("GRANT DELETE ON lease_event TO " + BOB); // so that the next starts have grants to make
+        }
+        java.util.concurrent.ExecutorService starts = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> all = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                all.add(starts.submit(() -> {
+                    Database.open(team.url(), OWNER, TeamServer.PASSWORD, "Lockstep owner together").close();
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : all) {
+                f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            starts.shutdownNow();
+        }
+        assertThat(strings("SELECT has_table_privilege('" + BOB + "', 'lease_event', 'DELETE')")).containsExactly("f");
+    }
+
     // --- the client runs on these roles ----------------------------------------------------------------------------
 
     @Test
