@@ -14,7 +14,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
 
 /**
  * Real PostgreSQL databases for tests, each fresh and migrated with the real Flyway migrations. The server is, in
- * order of preference: {@code LOCKSTEP_TEST_DB_URL} (its role needs CREATEDB), a Testcontainers PostgreSQL when a
+ * order of preference: {@code LOCKSTEP_TEST_DB_URL} (its role needs CREATEDB and CREATEROLE), a Testcontainers PostgreSQL when a
  * Docker engine runs, else Lockstep's own embedded server in {@code target/embedded-pg-test}, started once per test
  * JVM and stopped when it exits.
  *
