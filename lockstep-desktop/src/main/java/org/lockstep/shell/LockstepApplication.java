@@ -3,6 +3,7 @@ package org.lockstep.shell;
 import static org.lockstep.text.Texts.tr;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
@@ -97,9 +98,17 @@ public final class LockstepApplication extends Application {
     }
 
     private void connect(UiContext ctx, Stage splash, Stage primaryStage) {
+        open(ctx, ctx.connect(), splash, primaryStage);
+    }
+
+    /**
+     * Opens the backend {@code how} says, off the FX thread: on to the main window, to the sign-in dialog when the
+     * server wants a password, or to the failure's explanation.
+     */
+    private void open(UiContext ctx, Callable<UiContext.Backend> how, Stage splash, Stage primaryStage) {
         UiContext.Backend opened;
         try {
-            opened = ctx.connect().call();
+            opened = how.call();
         } catch (SignInRefusedException e) {
             refused(ctx, e, splash, primaryStage);
             return;
@@ -119,28 +128,12 @@ public final class LockstepApplication extends Application {
             return;
         }
         LOG.info("The database server asks for a password{}", e.passwordGiven() ? " again" : "");
-        Platform.runLater(() -> SignInDialog.show(e.login(), e.passwordGiven(),
-                password -> signIn(ctx, password, splash, primaryStage),
-                () -> showStartFailure(e, splash)));
-    }
-
-    private void signIn(UiContext ctx, String password, Stage splash, Stage primaryStage) {
-        Thread signingIn = new Thread(() -> {
-            UiContext.Backend opened;
-            try {
-                opened = ctx.signIn().connect(password);
-            } catch (SignInRefusedException e) {
-                refused(ctx, e, splash, primaryStage);
-                return;
-            } catch (Exception e) {
-                LOG.error("Cannot open the database", e);
-                Platform.runLater(() -> showStartFailure(e, splash));
-                return;
-            }
-            opened(ctx, opened, splash, primaryStage);
-        }, "lockstep-sign-in");
-        signingIn.setDaemon(true);
-        signingIn.start();
+        Platform.runLater(() -> SignInDialog.show(e.login(), e.passwordGiven(), password -> {
+            Thread signingIn = new Thread(() -> open(ctx, () -> ctx.signIn().connect(password), splash, primaryStage),
+                    "lockstep-sign-in");
+            signingIn.setDaemon(true);
+            signingIn.start();
+        }, () -> showStartFailure(e, splash)));
     }
 
     private void opened(UiContext ctx, UiContext.Backend opened, Stage splash, Stage primaryStage) {

@@ -276,10 +276,20 @@ public final class Database implements AutoCloseable {
         return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
     }
 
-    /** The {@code user} parameter of a JDBC URL, or {@code null}. */
+    /** The {@code user} parameter of a JDBC URL, as pgjdbc reads it, or {@code null}. */
     private static String userInUrl(String url) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[?&]user=([^&]*)").matcher(url);
-        return m.find() ? java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8) : null;
+        java.util.Properties parsed = org.postgresql.Driver.parseURL(url, null);
+        return parsed == null ? null : parsed.getProperty("user");
+    }
+
+    /** The first {@link SQLException} in {@code e}'s causes that {@code wanted} accepts. */
+    private static Optional<SQLException> sqlCause(Throwable e, java.util.function.Predicate<SQLException> wanted) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && wanted.test(sql)) {
+                return Optional.of(sql);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -289,21 +299,18 @@ public final class Database implements AutoCloseable {
      * {@code ~/.pgpass}. The desktop then asks for it ({@link SignInRefusedException}).
      */
     private static Optional<SignInRefusedException> signInRefused(Throwable e, String user, boolean passwordGiven) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException sql) {
-                String message = sql.getMessage() == null ? "" : sql.getMessage();
-                boolean none = message.contains("no password was provided");
-                if ("28P01".equals(sql.getSQLState()) || none) {
-                    String who = user == null ? "" : " for " + user;
-                    return Optional.of(new SignInRefusedException(none || !passwordGiven
-                            ? "The database server needs a password" + who + ": give it in the URL, PGPASSWORD or"
-                                    + " ~/.pgpass (the desktop asks for it)."
-                            : "The database server refused the password" + who + ".", user, passwordGiven && !none,
-                            e));
-                }
-            }
-        }
-        return Optional.empty();
+        return sqlCause(e, sql -> "28P01".equals(sql.getSQLState()) || noPasswordGiven(sql)).map(sql -> {
+            boolean none = noPasswordGiven(sql);
+            String who = user == null ? "" : " for " + user;
+            return new SignInRefusedException(none || !passwordGiven
+                    ? "The database server needs a password" + who + ": give it in the URL, PGPASSWORD or"
+                            + " ~/.pgpass (the desktop asks for it)."
+                    : "The database server refused the password" + who + ".", user, passwordGiven && !none, e);
+        });
+    }
+
+    private static boolean noPasswordGiven(SQLException sql) {
+        return sql.getMessage() != null && sql.getMessage().contains("no password was provided");
     }
 
     /**
@@ -311,15 +318,11 @@ public final class Database implements AutoCloseable {
      * it, so an operator's client that meets a newer schema than the database holds cannot bring it up itself.
      */
     private static Optional<String> notTheOwner(Throwable e, String user) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && "42501".equals(sql.getSQLState())) {
-                return Optional.of("This Lockstep needs the database brought up to its version, which only the"
-                        + " schema's owner may do" + (user == null ? "" : " (you are signed in as " + user + ")")
-                        + ": an administrator starts this Lockstep once as the owner, then everyone can sign in"
-                        + " (docs/admin-guide.md, \"Roles and privileges\").");
-            }
-        }
-        return Optional.empty();
+        return sqlCause(e, sql -> "42501".equals(sql.getSQLState())).map(sql -> "This Lockstep needs the database"
+                + " brought up to its version, which only the schema's owner may do"
+                + (user == null ? "" : " (you are signed in as " + user + ")")
+                + ": an administrator starts this Lockstep once as the owner, then everyone can sign in"
+                + " (docs/admin-guide.md, \"Roles and privileges\").");
     }
 
     /**
