@@ -203,7 +203,18 @@ class TwoScreenPlacementTest {
             }
         }
         throw new AssertionError("no placement on " + screens + " screen(s); the demo printed:\n"
-                + String.join("\n", seen));
+                + String.join("\n", seen) + "\nits log file:\n" + logTail());
+    }
+
+    /** The demo's own log (stderr has one line a failure, the log its causes): its last 200 lines. */
+    private String logTail() {
+        Path log = dir.resolve("data").resolve("logs").resolve("lockstep.log");
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - 200), all.size()));
+        } catch (IOException e) {
+            return "(none: " + e + ")";
+        }
     }
 
     /** Waits until the X server has the window where JavaFX says it is: a move and a resize arrive one by one. */

@@ -99,13 +99,13 @@ public final class DemoApplication extends Application {
     }
 
     private static void fail(Throwable e, Stage splash) {
-        LOG.error("Cannot start the demo", e);
+        LOG.error("Cannot start the demo: {}", LockstepApplication.reason(e), e);
         EXIT_CODE.set(FAILURE);
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.setTitle(tr("Lockstep demo"));
         alert.setHeaderText(tr("The demo cannot open its database"));
         alert.setContentText(tr("{0}\n\nCheck --db-url, --data-dir or LOCKSTEP_DB_URL, then start the demo again.",
-                e.getMessage() == null ? e.toString() : e.getMessage()));
+                LockstepApplication.reason(e)));
         alert.getDialogPane().setId("demo-start-failure");
         alert.setOnShown(ev -> splash.close());
         alert.show();

@@ -113,7 +113,7 @@ public final class LockstepApplication extends Application {
             refused(ctx, e, splash, primaryStage);
             return;
         } catch (Exception e) {
-            LOG.error("Cannot open the database", e);
+            LOG.error("Cannot open the database: {}", reason(e), e);
             Platform.runLater(() -> showStartFailure(e, splash));
             return;
         }
@@ -123,7 +123,7 @@ public final class LockstepApplication extends Application {
     /** The server wants a password: ask for it when the context can use one, else say where it comes from. */
     private void refused(UiContext ctx, SignInRefusedException e, Stage splash, Stage primaryStage) {
         if (ctx.signIn() == null) {
-            LOG.error("Cannot open the database", e);
+            LOG.error("Cannot open the database: {}", reason(e), e);
             Platform.runLater(() -> showStartFailure(e, splash));
             return;
         }
@@ -235,5 +235,10 @@ public final class LockstepApplication extends Application {
         alert.setOnShown(ev -> splash.close());
         // Once the alert is closed no window is left, and JavaFX exits (implicit exit); launch() returns FAILURE.
         alert.show();
+    }
+
+    /** The failure in one line for stderr, where no stack trace goes: its message, else its type. */
+    static String reason(Throwable e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 }
