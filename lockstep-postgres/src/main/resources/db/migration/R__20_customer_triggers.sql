@@ -15,6 +15,17 @@
 -- 13.2.1): a renewal or end in progress is waited for, and the expiry is compared afterwards by the database clock.
 -- A grant locks the customer's row first (lockstep_lease_acquire), so none slips in while this write holds it.
 --
+-- A transaction at REPEATABLE READ or SERIALIZABLE reads record_lease as of its snapshot, so a grant committed after
+-- the snapshot was taken is not in what it reads. When it reads no lease, it asks the lease's unique index, which
+-- knows every committed row: an INSERT … ON CONFLICT DO NOTHING whose conflicting row the snapshot cannot see raises
+-- a serialization failure (PostgreSQL docs, 13.2.2 and INSERT, "ON CONFLICT"), which is this write's answer — run it
+-- again, and it sees the lock. The probe's row is always undone (its subtransaction), so no lease and no
+-- notification comes of it. Lockstep's own writes run at READ COMMITTED, where every statement reads afresh.
+--
+-- Ids come from the customer's identity sequence, for everyone but the owner: an explicit id above it would be taken
+-- from a later creation (which then fails on the primary key), and one below it would join a deleted customer's
+-- history. A customer's id never changes (its history, leases and conflicts are kept by it).
+--
 -- The functions run with the schema owner's rights (SECURITY DEFINER): operators have no INSERT on the history,
 -- which only these triggers write.
 
@@ -25,16 +36,26 @@ DECLARE
     lease  record;
 BEGIN
     IF TG_OP = 'INSERT' THEN
+        IF NOT lockstep_is_owner() THEN
+            PERFORM lockstep_check_new_id(NEW.id);
+        END IF;
         NEW.version := 1;
         NEW.updated_at := clock_timestamp();
         NEW.updated_by := lockstep_operator_name(current_setting('lockstep.user', true));
         RETURN NEW;
     END IF;
 
+    IF TG_OP = 'UPDATE' AND NEW.id <> OLD.id THEN
+        RAISE EXCEPTION 'a customer''s number cannot change (customer % to %)', OLD.id, NEW.id
+            USING ERRCODE = 'LS422', HINT = 'Create a new customer instead.';
+    END IF;
     guard := coalesce(current_setting('lockstep.guard', true), '');
     SELECT l.holder, l.token, l.expires_at, l.secret_hash INTO lease FROM record_lease l
     WHERE l.record_id = OLD.id AND l.ended IS NULL
     FOR SHARE;
+    IF NOT FOUND AND current_setting('transaction_isolation') <> 'read committed' THEN
+        PERFORM lockstep_check_unseen_lease(OLD.id);
+    END IF;
     IF FOUND AND lease.expires_at > clock_timestamp() THEN
         IF lease.secret_hash IS DISTINCT FROM
                 sha256(convert_to(coalesce(current_setting('lockstep.secret', true), ''), 'UTF8'))
@@ -67,6 +88,41 @@ BEGIN
     VALUES (NEW.id, NEW.version, 'UPDATE', NEW.updated_by, NEW.updated_at, to_jsonb(NEW) - 'search_text',
             nullif(current_setting('lockstep.request', true), '')::uuid);
     RETURN NEW;
+END $$;
+
+-- Whether a grant committed after this transaction's snapshot (see above): raises a serialization failure if so.
+CREATE OR REPLACE FUNCTION lockstep_check_unseen_lease(p_id bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+BEGIN
+    INSERT INTO record_lease (record_id, holder, session_id, token, acquired_at, expires_at, ended)
+    VALUES (p_id, '', '', 0, '-infinity', '-infinity', 'released')
+    ON CONFLICT (record_id) DO NOTHING;
+    RAISE SQLSTATE 'LS000'; -- undoes the probe's row
+EXCEPTION
+    WHEN SQLSTATE 'LS000' THEN
+        RETURN;
+    WHEN serialization_failure THEN
+        RAISE EXCEPTION 'customer % was locked for editing after this transaction began', p_id
+            USING ERRCODE = 'serialization_failure',
+                  HINT = 'Run the transaction again: it will see the lock, and who holds it.';
+END $$;
+
+-- An operator's new customer takes its id from the sequence (see above). The row's default has just called
+-- nextval in this session, so currval is its id; an explicit id is anything else.
+CREATE OR REPLACE FUNCTION lockstep_check_new_id(p_id bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+DECLARE
+    drawn bigint;
+BEGIN
+    BEGIN
+        drawn := currval(pg_get_serial_sequence('customer', 'id'));
+    EXCEPTION WHEN object_not_in_prerequisite_state THEN
+        drawn := NULL; -- no id drawn in this session yet
+    END;
+    IF drawn IS DISTINCT FROM p_id THEN
+        RAISE EXCEPTION 'a new customer''s number is given by the database, not chosen (%)', p_id
+            USING ERRCODE = 'LS422', HINT = 'Leave out the id column; the database numbers the customer.';
+    END IF;
 END $$;
 
 -- A creation's and a deletion's history (creations come by thousands: one call per statement), and every writer's
@@ -140,10 +196,14 @@ DROP TRIGGER IF EXISTS customer_after_delete ON customer;
 CREATE TRIGGER customer_after_delete AFTER DELETE ON customer REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION customer_after_write();
 
--- Presence is shown under the name the database records for the login, never the one a client claims.
+-- Presence is shown under the name the database records for the login, never the one a client claims; the row is
+-- the login's (V21), and lives at most five minutes past its last heartbeat (Lockstep's: 30 s), so that no row
+-- outlives its client by more.
 CREATE OR REPLACE FUNCTION presence_name() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     NEW.user_name := lockstep_operator_name(NEW.user_name);
+    NEW.login := session_user;
+    NEW.expires_at := least(NEW.expires_at, clock_timestamp() + interval '5 minutes');
     RETURN NEW;
 END $$;
 DROP TRIGGER IF EXISTS presence_name ON presence;

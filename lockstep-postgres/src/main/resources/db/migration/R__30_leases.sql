@@ -9,6 +9,23 @@
 -- id) and its token are shown to everyone (lease list, the editor's bar). The lease keeps the secret's SHA-256.
 -- The holder recorded is lockstep_operator_name(p_user): the login, unless the login may name its operators.
 
+-- What a grant or renewal may ask for, for every caller (Lockstep's own DurationRange.LEASE_TTL says the same before
+-- it asks): a lease of at most 24 hours, so that a lock nobody renews is gone by the next day; and a secret of at
+-- least 32 characters (Lockstep's are 43: LeaseSecrets), so that no lease can be proven by an empty or guessable one.
+CREATE OR REPLACE FUNCTION lockstep_check_lease_terms(p_secret text, p_ttl_ms bigint) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    IF p_ttl_ms IS NULL OR p_ttl_ms < 0 OR p_ttl_ms > 86400000 THEN
+        RAISE EXCEPTION 'a lock lasts from 0 to 24 hours, not % ms', p_ttl_ms
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_secret IS NULL OR length(p_secret) < 32 THEN
+        RAISE EXCEPTION 'a lock''s secret has at least 32 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN true;
+END $$;
+
 -- The grant first locks the customer's row FOR SHARE, which conflicts with the row lock every write takes first: a
 -- grant waits for a save in flight to commit, and a save that comes later waits for the grant and then sees it. A
 -- customer that does not exist gives no row to lock, and nothing is granted. In DO UPDATE the token and the clock are
@@ -20,7 +37,8 @@ CREATE OR REPLACE FUNCTION lockstep_lease_acquire(p_id bigint, p_user text, p_se
     RETURNS TABLE (token bigint, acquired_at timestamptz, expires_at timestamptz, remaining_ms bigint)
     LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
     WITH target AS (
-        SELECT c.id, lockstep_operator_name(p_user) AS holder FROM customer c WHERE c.id = p_id FOR SHARE
+        SELECT c.id, lockstep_operator_name(p_user) AS holder FROM customer c
+        WHERE c.id = p_id AND lockstep_check_lease_terms(p_secret, p_ttl_ms) FOR SHARE
     ), granted AS (
         INSERT INTO record_lease AS l (record_id, holder, session_id, token, acquired_at, expires_at, secret_hash)
         SELECT t.id, t.holder, p_session,
@@ -69,6 +87,7 @@ CREATE OR REPLACE FUNCTION lockstep_lease_renew(p_id bigint, p_token bigint, p_s
     WITH locked AS MATERIALIZED (
         SELECT r.record_id FROM record_lease r
         WHERE r.record_id = p_id AND r.token = p_token AND r.secret_hash = sha256(convert_to(p_secret, 'UTF8'))
+          AND lockstep_check_lease_terms(p_secret, p_ttl_ms)
         FOR NO KEY UPDATE
     ), clock AS MATERIALIZED (
         SELECT clock_timestamp() AS now FROM locked

@@ -15,17 +15,22 @@ CREATE OR REPLACE FUNCTION lockstep_record_conflict(p_customer bigint, p_user te
     VALUES (p_customer, lockstep_operator_name(p_user), p_kind, p_session)
 $$;
 
--- A merge saved or abandoned, a lease wait, a lab's exhausted retries (V17).
+-- A merge saved or abandoned, a lease wait, a lab's exhausted retries (V17). Each call is one event, counted once,
+-- but a lab run's, which counts its purchases given up; the operator is the one the database knows, so whatever an
+-- operator records is recorded as theirs.
 CREATE OR REPLACE FUNCTION lockstep_record_event(p_kind text, p_customer bigint, p_user text, p_session text,
                                                  p_version bigint, p_detail text, p_count integer)
-    RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
-    WITH purged AS (
-        DELETE FROM conflict_event WHERE id IN (SELECT id FROM conflict_event
-            WHERE happened_at < now() - interval '400 days' FOR UPDATE SKIP LOCKED)
-    )
+    RETURNS void LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+BEGIN
+    IF p_count IS NULL OR p_count < 1 OR (p_kind IS DISTINCT FROM 'lab_retries_exhausted' AND p_count <> 1) THEN
+        RAISE EXCEPTION 'an event of kind % counts 1 (a lab run: 1 or more), not %', p_kind, p_count
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    DELETE FROM conflict_event WHERE id IN (SELECT id FROM conflict_event
+        WHERE happened_at < now() - interval '400 days' FOR UPDATE SKIP LOCKED);
     INSERT INTO conflict_event (kind, customer_id, operator, session_id, version, detail, count)
-    VALUES (p_kind, p_customer, lockstep_operator_name(p_user), p_session, p_version, p_detail, p_count)
-$$;
+    VALUES (p_kind, p_customer, lockstep_operator_name(p_user), p_session, p_version, p_detail, p_count);
+END $$;
 
 -- A create's or an import's request id (V9). A second attempt collides on the primary key (client_request_pkey),
 -- waiting for the first if it still runs, so the write happens once.
@@ -64,4 +69,37 @@ BEGIN
         'op', CASE WHEN NEW.to_supervisors THEN 'SUPERVISORS' ELSE TG_OP END,
         'session', NEW.from_session)::text);
     RETURN NULL;
+END $$;
+
+-- The conflict report's saves per settled quarter-hour (V18, store/SaveCounts): counted here, from the history, and
+-- nowhere else, so that no operator can store a count of their own. Settled means ended a day ago by the database
+-- clock (SaveCounts.SETTLE); at most seven days per call (SaveCounts.CHUNK_DAYS), on quarter-hour bounds. A
+-- quarter-hour another report counted meanwhile is left as it is. Under V18's advisory lock, as the invalidating
+-- triggers: a count and a purge of its rows never interleave. Answers how many quarter-hours it counted.
+CREATE OR REPLACE FUNCTION lockstep_count_saves(p_from timestamptz, p_to timestamptz)
+    RETURNS integer LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+    SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+DECLARE
+    origin  constant timestamptz := timestamptz '2000-01-01 00:00+00';
+    counted integer;
+BEGIN
+    IF p_from IS NULL OR p_to IS NULL OR date_bin('15 minutes', p_from, origin) <> p_from
+            OR date_bin('15 minutes', p_to, origin) <> p_to OR p_to <= p_from
+            OR p_to - p_from > interval '7 days' OR p_to > now() - interval '1 day' THEN
+        RAISE EXCEPTION 'saves are counted for settled quarter-hours, at most seven days at a time (% to %)',
+                p_from, p_to USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    PERFORM pg_advisory_xact_lock('customer_save_count'::regclass::oid::int, 0);
+    IF (SELECT count(*) FROM customer_save_count WHERE period >= p_from AND period < p_to)
+            = extract(epoch FROM p_to - p_from) / 900 THEN
+        RETURN 0; -- another report counted them while this one waited for the lock
+    END IF;
+    INSERT INTO customer_save_count (period, saves)
+    SELECT p, coalesce(c.n, 0)
+    FROM generate_series(p_from, p_to - interval '15 minutes', interval '15 minutes') p
+    LEFT JOIN (SELECT date_bin('15 minutes', changed_at, origin) AS q, count(*) AS n FROM customer_history
+               WHERE op = 'UPDATE' AND changed_at >= p_from AND changed_at < p_to GROUP BY 1) c ON c.q = p
+    ON CONFLICT (period) DO NOTHING;
+    GET DIAGNOSTICS counted = ROW_COUNT;
+    RETURN counted;
 END $$;

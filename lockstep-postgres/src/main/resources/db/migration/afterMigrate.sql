@@ -12,7 +12,8 @@
 --                          (the embedded server's application role); every other login is recorded as itself
 --
 -- The audit trail (customer_history, lease_event, conflict_event, customer_conflict, client_request, message), the
--- leases (record_lease) and the migrations' history are written only by the owner's code: every write privilege on
+-- leases (record_lease), the conflict report's counts (customer_save_count, lockstep_count_saves) and the migrations'
+-- history are written only by the owner's code: every write privilege on
 -- them that any other role holds — granted by hand, or by an older Lockstep's team-grants.sql and its default
 -- privileges — is revoked here, at every start of a new version as at the first.
 
@@ -52,15 +53,12 @@ BEGIN
                        AND NOT (has_table_privilege('lockstep_operators', c.oid, 'INSERT')
                                 AND has_table_privilege('lockstep_operators', c.oid, 'UPDATE')
                                 AND has_table_privilege('lockstep_operators', c.oid, 'DELETE')))
-                   OR (c.relname = 'customer_save_count'
-                       AND NOT (has_table_privilege('lockstep_operators', c.oid, 'INSERT')
-                                AND has_table_privilege('lockstep_operators', c.oid, 'DELETE')))
                    OR EXISTS (SELECT 1 FROM aclexplode(c.relacl) a
                               WHERE a.grantee <> 0 AND a.grantee <> c.relowner
                                 AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
                                 AND c.relname IN ('customer_history', 'lease_event', 'conflict_event',
                                                   'customer_conflict', 'client_request', 'message', 'record_lease',
-                                                  'flyway_schema_history')))
+                                                  'customer_save_count', 'flyway_schema_history')))
             UNION ALL
             SELECT 1 WHERE NOT has_schema_privilege('lockstep_operators', current_schema(), 'USAGE')
             UNION ALL
@@ -74,15 +72,13 @@ BEGIN
     EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA public FROM lockstep_supervisors';
     EXECUTE 'GRANT SELECT ON ALL TABLES IN SCHEMA public TO lockstep_operators';
     EXECUTE 'GRANT INSERT, UPDATE, DELETE ON customer, presence, lab_stock, lab_lease TO lockstep_operators';
-    -- The conflict report's cache of settled counts (V18): anyone's report may fill it; a count removed is counted
-    -- again.
-    EXECUTE 'GRANT INSERT, DELETE ON customer_save_count TO lockstep_operators';
     FOR g IN SELECT DISTINCT c.oid::regclass AS tbl, a.grantee::regrole AS who
              FROM pg_class c, aclexplode(c.relacl) a
              WHERE c.relnamespace = current_schema()::regnamespace AND a.grantee <> 0 AND a.grantee <> c.relowner
                AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
                AND c.relname IN ('customer_history', 'lease_event', 'conflict_event', 'customer_conflict',
-                                 'client_request', 'message', 'record_lease', 'flyway_schema_history')
+                                 'client_request', 'message', 'record_lease', 'customer_save_count',
+                                 'flyway_schema_history')
     LOOP
         EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON %s FROM %s', g.tbl, g.who);
     END LOOP;

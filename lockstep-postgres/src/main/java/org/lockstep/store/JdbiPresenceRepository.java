@@ -29,7 +29,7 @@ public final class JdbiPresenceRepository implements PresenceRepository {
             SELECT :session, :user, t.customer_id, t.state,
                    clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
             FROM unnest(:ids, :states) AS t(customer_id, state)
-            ON CONFLICT (customer_id, session_id) DO UPDATE
+            ON CONFLICT (customer_id, login, session_id) DO UPDATE
                 SET state = excluded.state, user_name = excluded.user_name,
                     expires_at = clock_timestamp() + make_interval(secs => :ttlMs / 1000.0)
             """;

@@ -43,8 +43,6 @@ final class SaveCounts {
      */
     static final int CHUNK_DAYS = 7;
 
-    private static final String ORIGIN = "timestamptz '2000-01-01 00:00+00'";
-
     /** Saves per day of the report's zone in {@code [:from, :to)}, straight from the history. */
     static final String LIVE = """
             SELECT (changed_at AT TIME ZONE :zone)::date AS day, count(*) AS n FROM customer_history
@@ -67,19 +65,11 @@ final class SaveCounts {
             GROUP BY run ORDER BY 1
             """;
 
-    /** Counts every quarter-hour of {@code [:from, :to)}; one another report stored meanwhile is left as it is. */
-    static final String COUNT = """
-            INSERT INTO customer_save_count (period, saves)
-            SELECT p, coalesce(c.n, 0)
-            FROM generate_series(CAST(:from AS timestamptz), CAST(:to AS timestamptz) - interval '15 minutes',
-                                 interval '15 minutes') p
-            LEFT JOIN (SELECT date_bin('15 minutes', changed_at, %s) AS q, count(*) AS n FROM customer_history
-                       WHERE op = 'UPDATE' AND changed_at >= :from AND changed_at < :to GROUP BY 1) c ON c.q = p
-            ON CONFLICT (period) DO NOTHING
-            """.formatted(ORIGIN);
-
-    /** The lock that V18's invalidating triggers take too: a count and a purge of its rows never interleave. */
-    static final String LOCK = "SELECT pg_advisory_xact_lock('customer_save_count'::regclass::oid::int, 0)";
+    /**
+     * Counts every quarter-hour of {@code [:from, :to)} that has no count yet, in the owner's function
+     * (R__40_audit.sql): operators cannot write the counts themselves, so none can forge the report's saves.
+     */
+    static final String COUNT = "SELECT lockstep_count_saves(:from, :to)";
 
     private SaveCounts() {
     }
@@ -124,13 +114,7 @@ final class SaveCounts {
     }
 
     private static int count(Handle h, Instant from, Instant to) {
-        return h.inTransaction(t -> {
-            t.createQuery(LOCK).mapTo(String.class).one();
-            if (stored(t, from, to) == Duration.between(from, to).dividedBy(PERIOD)) {
-                return 0; // another report counted them while this one waited for the lock
-            }
-            return t.createUpdate(COUNT).bind("from", utc(from)).bind("to", utc(to)).execute();
-        });
+        return h.createQuery(COUNT).bind("from", utc(from)).bind("to", utc(to)).mapTo(Integer.class).one();
     }
 
     /** How many quarter-hours of {@code [from, to)} are counted already. */
