@@ -146,11 +146,13 @@ class LiveFollowerTest {
         assertThat(merge.mine().phone()).isEqualTo(PHONE);
     }
 
-    /** This editor's save committed as {@code stored}; its reply waits in the editor's calls until released. */
-    void replyPending(Customer stored) {
+    /**
+     * This editor's save of {@code sent} committed as {@code stored}; its reply waits in the editor's calls until
+     * released.
+     */
+    void replyPending(EditBuffer.Snapshot sent, Customer stored) {
         callsExecutor.hold();
-        calls.executeTracked(() -> stored, reply -> session.savedHere(reply, session.buffer().snapshot()),
-                failure -> {});
+        calls.executeTracked(() -> stored, reply -> session.savedHere(reply, sent), failure -> {});
     }
 
     /**
@@ -165,9 +167,10 @@ class LiveFollowerTest {
 
     @Test
     void thisEditorsOwnSaveHeardBeforeItsReplyGivesNoBannerAndTheEditsStay() {
-        typePhone();
+        EditBuffer.Snapshot sent = session.buffer().snapshot();
         Customer v2 = saveCity(alice, "Curitiba");
-        replyPending(v2);
+        replyPending(sent, v2);
+        typePhone(); // typed while the save was in flight
 
         announce(alice, 2, "UPDATE");
         replyThenReads();
@@ -179,8 +182,9 @@ class LiveFollowerTest {
 
     @Test
     void thisEditorsOwnSaveHeardBeforeItsReplyMovesACleanEditorAlongQuietly() {
+        EditBuffer.Snapshot sent = session.buffer().snapshot();
         Customer v2 = saveCity(alice, "Curitiba");
-        replyPending(v2);
+        replyPending(sent, v2);
 
         announce(alice, 2, "UPDATE");
         replyThenReads();
