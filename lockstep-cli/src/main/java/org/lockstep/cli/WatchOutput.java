@@ -40,7 +40,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Times are the database clock's, shown in the local time zone. When the details cannot be read (the trail was purged,
  * the database is briefly out of reach) a line falls back to the notification's own words, e.g.
- * {@code customer 63 v5 UPDATE}: a change is never left out for want of its details.
+ * {@code customer 63 v5 UPDATE}: a change is never left out for want of its details. But a notification of a customer
+ * or lease change that the database, read, does not record is left out: any operator of a team server may send one
+ * with any payload ({@code pg_notify}), so a notification is a hint, and only what the database records is printed
+ * as a change (ADR 0018, "Notifications are hints").
  */
 final class WatchOutput {
 
@@ -69,13 +72,24 @@ final class WatchOutput {
 
     /** Prints changes as heard. */
     void changes(List<ChangeEvent> events) {
-        List<Optional<ChangeDetail>> known = detailsOf(events);
+        Optional<List<Optional<ChangeDetail>>> read = tryDetailsOf(events);
+        List<Optional<ChangeDetail>> known = read.orElseGet(() -> none(events));
         synchronized (out) {
             for (int i = 0; i < events.size(); i++) {
-                print(events.get(i), known.get(i).orElse(null));
+                ChangeEvent e = events.get(i);
+                if (read.isPresent() && known.get(i).isEmpty() && claimsARecordedChange(e)) {
+                    LOG.debug("Not printed: the database records no such change ({})", e.describe());
+                    continue;
+                }
+                print(e, known.get(i).orElse(null));
             }
             out.flush();
         }
+    }
+
+    /** A customer change (not MANY, which names none) or a lease change: the database records each of these. */
+    private static boolean claimsARecordedChange(ChangeEvent e) {
+        return (e.isCustomer() && !e.isManyCustomers()) || e.isLease();
     }
 
     /** Prints the resync line, then the customers changed while disconnected, then the leases in force. */
@@ -93,12 +107,21 @@ final class WatchOutput {
     }
 
     private List<Optional<ChangeDetail>> detailsOf(List<ChangeEvent> events) {
+        return tryDetailsOf(events).orElseGet(() -> none(events));
+    }
+
+    /** The details, or empty when the database could not be read (then the changes are printed as notified). */
+    private Optional<List<Optional<ChangeDetail>>> tryDetailsOf(List<ChangeEvent> events) {
         try {
-            return details.apply(events);
+            return Optional.of(details.apply(events));
         } catch (StoreUnavailableException e) {
             LOG.warn("Could not read the details of {} changes; printing them as notified", events.size(), e);
-            return events.stream().map(x -> Optional.<ChangeDetail>empty()).toList();
+            return Optional.empty();
         }
+    }
+
+    private static List<Optional<ChangeDetail>> none(List<ChangeEvent> events) {
+        return events.stream().map(x -> Optional.<ChangeDetail>empty()).toList();
     }
 
     private void print(ChangeEvent e, ChangeDetail d) {

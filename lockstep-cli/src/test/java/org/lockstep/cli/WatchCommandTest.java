@@ -222,6 +222,38 @@ class WatchCommandTest {
         }
     }
 
+    @Test
+    void aNotificationOfAChangeTheDatabaseDoesNotRecordIsNotPrinted() throws Exception {
+        String url = TestDatabases.freshUrlWithCredentials();
+        try (Database db = Database.open(url, null, null, "watch test")) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            AtomicInteger exit = new AtomicInteger(-1);
+            JdbiCustomerRepository alice = new JdbiCustomerRepository(db.jdbi(), "Alice");
+            Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "W-FORGED").build());
+            Thread watcher = startWatch(out, err, exit::set, "--db-url", url, "watch", "--json");
+
+            // Any operator may notify the channel (ADR 0018, "Notifications are hints"); then a real change.
+            db.jdbi().useHandle(h -> h.execute("SELECT pg_notify('lockstep', ?), pg_notify('lockstep', ?)",
+                    "{\"table\":\"customer\",\"id\":" + c.id() + ",\"version\":99,\"op\":\"UPDATE\","
+                            + "\"session\":null}",
+                    "{\"table\":\"record_lease\",\"id\":" + c.id() + ",\"version\":7,\"op\":\"INSERT\","
+                            + "\"session\":\"bob\"}"));
+            db.jdbi().useHandle(h -> h.execute("UPDATE customer SET city = 'Lille' WHERE id = ?", c.id()));
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> out.toString().contains("\"version\":2"));
+            watcher.interrupt();
+            watcher.join(10_000);
+
+            ObjectMapper json = new ObjectMapper();
+            assertThat(out.toString().lines().map(l -> readTree(json, l))).singleElement().satisfies(line -> {
+                assertThat(line.get("table").asText()).isEqualTo("customer");
+                assertThat(line.get("version").asLong()).isEqualTo(2);
+                assertThat(line.get("fields")).extracting(JsonNode::asText).containsExactly("city");
+            });
+        }
+    }
+
     /** Runs {@code lockstep ARGS} on a thread of its own and returns once the feed says it is live. */
     private static Thread startWatch(StringWriter out, StringWriter err, IntConsumer exit, String... args) {
         Thread watcher = new Thread(() -> exit.accept(Launcher.run(new PrintWriter(out, true),

@@ -93,7 +93,8 @@ public final class CustomerEditorViewModel {
         this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), session::notice);
         this.conflicts = new ConflictFlow(session, new Merges(customers, history, services.executor()));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
-        this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline);
+        this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline,
+                services.ownWrites());
         session.subscribe(new EditorSession.Events() {
             @Override
             public void saved(Customer stored) {

@@ -6,8 +6,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -15,41 +15,44 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.text.Texts;
+import org.lockstep.ui.live.OwnWrites;
 
 /**
- * What an editor learns when a notification says another writer changed its customer: the record as it is now
- * (empty when deleted) and who made the latest change, from the history the database's trigger wrote — so a write
- * by a script or psql names its database role — and whether that change came from another window of this very
- * operator, which the editor announces as "You saved version 8 in another window".
+ * What an editor learns when a notification says its customer may have changed: the record as it is now (empty when
+ * deleted) and who made the latest change, from the history the database's trigger wrote — so a write by a script or
+ * psql names its database role — and whether that change came from another window of this very operator, which the
+ * editor announces as "You saved version 8 in another window".
+ *
+ * <p>Every fact here is read, none is taken from the notification: on a team server any operator may send a
+ * notification with any payload ({@code pg_notify}), and any writer may name any session ({@code lockstep.session}),
+ * so a payload is only a hint to look (ADR 0018, "Notifications are hints"). The version and the delete are the
+ * database's; "in another window" is this client's own record of what its writers committed ({@link OwnWrites}).
  *
  * @param now             the record now; empty when someone deleted it
  * @param who             who made the latest change, or "Someone" when the history does not say
- * @param inAnotherWindow whether the latest change is the one another editor of this client was announced making
+ * @param inAnotherWindow whether another editor of this client wrote the record as it is now (or deleted it)
  */
 record LiveCheck(Optional<Customer> now, String who, boolean inAnotherWindow) {
 
-    /** As {@link #read(CustomerRepository, HistoryRepository, long, long, Optional)}, by nobody known in particular. */
+    /** As {@link #read(CustomerRepository, HistoryRepository, long, long, Predicate)}, by nobody of this client. */
     static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion) {
-        return read(customers, history, id, baseVersion, Optional.empty());
+        return read(customers, history, id, baseVersion, now -> false);
     }
 
     /**
      * Reads the record and its changes after {@code baseVersion}. Blocks: call off the FX thread.
      *
-     * @param fromAnotherWindow the newest change announced, when another editor of this client made it: the record
-     *                          read counts as that change only when it is still the version (or the delete) announced
+     * @param byAnotherWindow whether another editor of this client wrote the record read (empty: deleted it)
      */
     static LiveCheck read(CustomerRepository customers, HistoryRepository history, long id, long baseVersion,
-            Optional<ChangeEvent> fromAnotherWindow) {
+            Predicate<Optional<Customer>> byAnotherWindow) {
         Optional<Customer> now = customers.find(id);
         List<HistoryEntry> entries = now.isPresent()
                 ? history.between(id, baseVersion, now.get().version())
                 : history.history(id).stream().filter(e -> e.op() == HistoryEntry.Op.DELETE).toList();
         String who = entries.isEmpty() ? now.map(Customer::updatedBy).orElse(null)
                 : entries.get(entries.size() - 1).changedBy();
-        boolean mine = fromAnotherWindow.map(e -> now.map(c -> c.version() == e.version())
-                .orElse("DELETE".equals(e.op()))).orElse(false);
-        return new LiveCheck(now, who == null || who.isBlank() ? tr("Someone") : who, mine);
+        return new LiveCheck(now, who == null || who.isBlank() ? tr("Someone") : who, byAnotherWindow.test(now));
     }
 
     /** "Bob saved version 8 (phone, email) — Review", or "You saved version 8 in another window (phone) — Review". */

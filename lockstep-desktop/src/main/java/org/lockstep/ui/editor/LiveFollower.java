@@ -10,21 +10,28 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.lockstep.concurrency.TaskScope;
-import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.ui.live.LiveUpdates;
+import org.lockstep.ui.live.OwnWrites;
 import org.lockstep.ui.timeline.TimelineViewModel;
 
 /**
  * How an editor follows other writers' changes of its customer as they happen — another operator's, or this
  * operator's in another window: without unsaved edits it moves to the newer version and highlights the changed
  * fields; with edits its base stays and a banner offers a review, so that a stale save still meets the newer version
- * (PoEAA, Optimistic Offline Lock). This editor's own writes only move a clean editor along. Confined to the FX
- * thread; reads go through a scope of their own, renewed with the editor's record. The view binds to it through
- * {@link CustomerEditorViewModel#live()}.
+ * (PoEAA, Optimistic Offline Lock). Confined to the FX thread; reads go through a scope of their own, renewed with
+ * the editor's record. The view binds to it through {@link CustomerEditorViewModel#live()}.
+ *
+ * <p>A notification is a hint to look, never a fact (ADR 0018, "Notifications are hints"): any operator of a team
+ * server may send one with any payload, and any writer may name any session. So a notification naming this customer
+ * — whatever version, operation or session it claims — makes the editor read the record, and everything it then
+ * shows or does follows what it read: the version and the fields from the row, who from the history, "in another
+ * window" from this client's own record of its writes ({@link OwnWrites}). Its own saves need no notification to
+ * tell them apart: while one is in flight the read waits for it to settle, and once it has, the base is the version
+ * it saved, so reading that version again changes nothing. A forged notification costs one read.
  */
 public final class LiveFollower {
 
@@ -36,6 +43,7 @@ public final class LiveFollower {
     private final ConflictFlow conflicts;
     private final CustomerHistoryViewModel versions;
     private final TimelineViewModel timeline;
+    private final OwnWrites ownWrites;
     private final ReadOnlyStringWrapper banner = new ReadOnlyStringWrapper(this, "liveBanner");
     private final ReadOnlyObjectWrapper<Set<CustomerField>> recentlyChanged =
             new ReadOnlyObjectWrapper<>(this, "recentlyChanged", Set.of());
@@ -43,7 +51,6 @@ public final class LiveFollower {
     private Customer theirs;
     // A check's result arrived while a call was in flight: check again once it settles.
     private boolean recheckWhenSettled;
-    private Optional<ChangeEvent> recheckFromAnotherWindow = Optional.empty();
 
     /**
      * @param customers where the record is read again, as the editor's writer
@@ -53,10 +60,11 @@ public final class LiveFollower {
      * @param conflicts where Review opens the merge, and whether one is open
      * @param versions  the History tab, refreshed when the record changes
      * @param timeline  the Timeline tab, refreshed when the record or its lease changes
+     * @param ownWrites which versions this client's writers committed: whether a change was another window's
      */
     public LiveFollower(EditorSession session, CustomerRepository customers, HistoryRepository history,
             TaskScope calls, TaskScope reads, ConflictFlow conflicts, CustomerHistoryViewModel versions,
-            TimelineViewModel timeline) {
+            TimelineViewModel timeline, OwnWrites ownWrites) {
         this.session = session;
         this.customers = customers;
         this.history = history;
@@ -65,6 +73,7 @@ public final class LiveFollower {
         this.conflicts = conflicts;
         this.versions = versions;
         this.timeline = timeline;
+        this.ownWrites = ownWrites;
         session.subscribe(new EditorSession.Events() {
             @Override
             public void reset(Customer record) {
@@ -91,7 +100,7 @@ public final class LiveFollower {
 
     /** Subscribes to {@code live}; returns what unsubscribes. */
     public List<Runnable> follow(LiveUpdates live) {
-        return List.of(live.subscribe(this::changes), live.onResync(() -> recheck(true, Optional.empty())));
+        return List.of(live.subscribe(this::changes), live.onResync(this::recheck));
     }
 
     /** "Bob saved version 8 (phone, email) — Review" while this editor has unsaved edits on an older version. */
@@ -140,7 +149,7 @@ public final class LiveFollower {
     public void settled() {
         if (recheckWhenSettled) {
             recheckWhenSettled = false;
-            recheck(true, recheckFromAnotherWindow);
+            recheck();
         }
     }
 
@@ -149,61 +158,41 @@ public final class LiveFollower {
         if (base == null) {
             return;
         }
-        if (batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id())) {
+        boolean customer = batch.stream().anyMatch(c -> c.event().isCustomer() && c.event().id() == base.id());
+        if (customer) {
             versions.refresh();
         }
-        if (batch.stream()
-                .anyMatch(c -> (c.event().isCustomer() || c.event().isLease()) && c.event().id() == base.id())) {
+        if (customer || batch.stream().anyMatch(c -> c.event().isLease() && c.event().id() == base.id())) {
             timeline.refresh(); // a lease taken or let go changes no version, but it is on the timeline
         }
-        List<LiveUpdates.Change> newer = batch.stream().filter(c -> c.event().isCustomer()
-                && c.event().id() == base.id()
-                && (c.event().version() > base.version() || "DELETE".equals(c.event().op()))).toList();
-        List<LiveUpdates.Change> notMine = newer.stream().filter(c -> !c.event().madeBy(session.writerId())).toList();
-        if (!notMine.isEmpty()) {
-            LiveUpdates.Change latest = notMine.get(notMine.size() - 1);
-            // The client's own change (c.mine()) made by another of its editors: worded "You … in another window".
-            recheck(true, latest.mine() ? Optional.of(latest.event()) : Optional.empty());
-        } else if (!newer.isEmpty() && !session.buffer().dirtyProperty().get()) {
-            // This editor's own save, heard before its reply: follow it quietly, no highlight, no banner.
-            recheck(false, Optional.empty());
+        if (customer) {
+            // Whatever version, operation or session the notification claims: it is only a reason to read.
+            recheck();
         }
     }
 
     /** Reads the record again and applies the rules above; also on resync. */
-    private void recheck(boolean byOthers, Optional<ChangeEvent> fromAnotherWindow) {
+    private void recheck() {
         Customer base = session.buffer().base();
         if (base == null || session.state() != EditorState.EDITING) {
             return;
         }
         long customerId = base.id();
-        reads.execute(() -> LiveCheck.read(customers, history, customerId,
-                base.version(), fromAnotherWindow), check -> {
+        String me = session.writerId();
+        reads.execute(() -> LiveCheck.read(customers, history, customerId, base.version(),
+                now -> now.map(c -> ownWrites.writerOf(customerId, c.version()))
+                        .orElseGet(() -> ownWrites.deleterOf(customerId))
+                        .filter(writer -> !writer.equals(me)).isPresent()),
+                check -> {
                     if (calls.busy() || conflicts.open()) {
                         // A save or load in flight settles the state itself; look again once it has.
                         recheckWhenSettled = calls.busy();
-                        recheckFromAnotherWindow = fromAnotherWindow;
-                    } else if (byOthers) {
-                        apply(check);
                     } else {
-                        followOwn(check);
+                        apply(check);
                     }
-                }, failure -> session.notice(EditorNotice.error(tr("Another operator changed this customer, but it "
-                        + "could not be read again — Reload to see it."), EditorNotice.detail(failure))
+                }, failure -> session.notice(EditorNotice.error(tr("This customer may have changed, but it could not "
+                        + "be read again — Reload to see it."), EditorNotice.detail(failure))
                         .withReload()));
-    }
-
-    private void followOwn(LiveCheck check) {
-        Customer base = session.buffer().base();
-        if (base == null || session.state() != EditorState.EDITING
-                || session.buffer().dirtyProperty().get()) {
-            return;
-        }
-        if (check.now().isEmpty()) {
-            session.deleted(base.id(), EditorNotice.info(tr("This customer was deleted.")));
-        } else if (check.now().get().version() > base.version()) {
-            session.buffer().reset(check.now().get());
-        }
     }
 
     private void apply(LiveCheck check) {

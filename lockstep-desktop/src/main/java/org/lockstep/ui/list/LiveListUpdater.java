@@ -26,8 +26,15 @@ import org.lockstep.ui.live.LiveUpdates;
  * deleted ones disappear; one recount). More than that, or an announcement of many changes at once ({@code MANY}),
  * or a resync after the feed reconnected, and the list simply reads its current page and count again — once, and
  * not again before that page is in. So 20,000 inserts by someone else cost the FX thread a few page refreshes, never
- * 20,000 updates, and the memory held for them is bounded by {@value #REFRESH_ABOVE} ids. Changes this process made
- * are already shown by the window that made them. Lock icons follow leases at once.
+ * 20,000 updates, and the memory held for them is bounded by {@value #REFRESH_ABOVE} ids. Lock icons follow leases
+ * at once.
+ *
+ * <p>A notification is a hint, never a fact (ADR 0018, "Notifications are hints"): only its customer id is used, to
+ * choose the row to read, and the row read decides what the list shows (a row read as gone leaves the list, a row
+ * never older than the one shown replaces it). Changes that claim to be this client's own are read too: the claim is
+ * the notification's {@code session}, which any writer may set to this client's id ({@code lockstep.session}) — a
+ * real change by someone else would then be taken for an echo of a save this window already shows. Reading this
+ * client's own saves back costs one row read each.
  */
 public final class LiveListUpdater {
 
@@ -87,7 +94,7 @@ public final class LiveListUpdater {
             } else if (e.isManyCustomers()) {
                 many.set(true);
                 any = true;
-            } else if (e.isCustomer() && !c.mine() && !many.get()) {
+            } else if (e.isCustomer() && !many.get()) {
                 changed.add(e.id());
                 if (changed.size() > REFRESH_ABOVE) {
                     many.set(true);

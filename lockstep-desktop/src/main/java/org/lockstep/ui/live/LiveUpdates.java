@@ -19,10 +19,14 @@ import org.lockstep.editing.WriterIds;
 
 /**
  * The desktop side of live updates: hears the {@link ChangeFeed} on its thread and hands each batch of changes,
- * status change and resync request to the FX thread, where lists and editors subscribe. Changes this client made
- * itself — through any of its editors' writer ids ({@link WriterIds}) — are marked {@link Change#mine() mine}: the list
- * already shows them, while an editor still tells its own writes ({@code event().madeBy(writerId)}) from those of the
- * client's other windows, which it announces like anyone's.
+ * status change and resync request to the FX thread, where lists and editors subscribe. Changes whose notification
+ * names one of this client's writer ids ({@link WriterIds}) are marked {@link Change#mine() mine}.
+ *
+ * <p>Every notification is a hint, never a fact (ADR 0018, "Notifications are hints"): on a team server any operator
+ * may {@code pg_notify} any payload on the channel, and any writer may put any session id in its own
+ * ({@code lockstep.session}). Subscribers therefore use a change only as a reason to read what they show again from
+ * the database, and "mine" only to skip a read that could not change what they show — never to decide that a
+ * change was their own.
  *
  * <p>Bursts (an import, {@code generate}, a psql UPDATE of 50,000 rows): whatever arrives while the FX thread has not
  * yet taken the last hand-off is handed over with it, in one batch, so the FX thread runs one task per burst rather
@@ -36,7 +40,8 @@ public final class LiveUpdates implements ChangeFeed.Listener {
      * One change as a subscriber sees it.
      *
      * @param event the change
-     * @param mine  whether this client made it, through any of its editors
+     * @param mine  whether the notification names one of this client's writers: a claim anyone can make, never
+     *              proof that this client made the change
      */
     public record Change(ChangeEvent event, boolean mine) {
     }

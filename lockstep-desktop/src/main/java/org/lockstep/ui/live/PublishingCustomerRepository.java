@@ -17,7 +17,8 @@ import org.lockstep.domain.SaveOutcome;
  * A {@link CustomerRepository} that reports what each write found to the client's {@link OwnWrites}, so that the list
  * follows every save and delete this process makes, whichever editor made it. After a successful save or create it
  * reports the new record; after a conflict, the record the database holds now (theirs), or the id when that record
- * is gone; after a delete, the id. Reads pass through untouched.
+ * is gone; after a delete, the id. Reads pass through untouched. What it wrote itself (not theirs) it also records at
+ * once, on the writing thread, as the writer id's ({@link OwnWrites#writerOf}).
  *
  * <p>Writes run on a background thread; the reports go through {@code uiThread} (the FX thread in the application),
  * once per write, queued before the write's own result is delivered there.
@@ -47,6 +48,7 @@ public final class PublishingCustomerRepository implements CustomerRepository {
     @Override
     public Customer create(CustomerData data) {
         Customer created = delegate.create(data);
+        listener.committed(created, delegate.sessionId());
         report(() -> listener.stored(created));
         return created;
     }
@@ -71,6 +73,7 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         outcome.handle(new SaveOutcome.Handler() {
             @Override
             public void saved(SaveOutcome.Saved saved) {
+                listener.committed(saved.saved(), delegate.sessionId());
                 report(() -> listener.stored(saved.saved()));
             }
 
@@ -117,6 +120,7 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         outcome.handle(new DeleteOutcome.Handler() {
             @Override
             public void deleted(DeleteOutcome.Deleted deleted) {
+                listener.deletedBy(id, delegate.sessionId());
                 report(() -> listener.deleted(id));
             }
 

@@ -4,7 +4,9 @@ import static org.lockstep.text.Texts.tr;
 
 import org.lockstep.editing.LockState;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -20,6 +22,13 @@ import org.lockstep.ui.live.LiveUpdates;
  * message — to the session the lease names, which for a desktop editor is that editor's own writer id — and an editor
  * receives the messages sent to it about its customer the moment the feed announces them. Confined to the FX thread;
  * database calls go through the executor.
+ *
+ * <p>A message notification is only a reason to read the inbox (ADR 0018, "Notifications are hints"): what is shown
+ * is read from the message table, and which messages are new is decided by the ids this editor has already shown,
+ * never by the message id or sender a notification claims — any operator may send one with any payload. An inbox is
+ * this editor's writer id's, a name no one had before this process made it (the client session in it is new per
+ * process), so every message in it was sent to this editor; one shown is never shown again, and a message that came
+ * while the editor showed another customer is shown at the next look at this one.
  */
 public final class HolderMessaging {
 
@@ -31,8 +40,8 @@ public final class HolderMessaging {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private long customerId = -1;
-    // The newest message already shown; -1 until the first one arrives for this customer.
-    private long lastSeen = -1;
+    /** Per customer, the newest message id already shown (absent: none yet). */
+    private final Map<Long, Long> lastSeen = new HashMap<>();
 
     /**
      * @param messages   the message store, acting as this editor's writer id (the one its lease names)
@@ -57,10 +66,7 @@ public final class HolderMessaging {
 
     /** The editor shows {@code id}: messages about it are shown from now on. */
     public void attach(long id) {
-        if (id != customerId) {
-            customerId = id;
-            lastSeen = -1;
-        }
+        customerId = id;
     }
 
     /** The editor shows no customer. */
@@ -96,19 +102,17 @@ public final class HolderMessaging {
 
     private void changes(List<LiveUpdates.Change> batch) {
         long id = customerId;
-        long first = batch.stream().filter(c -> c.event().isMessage() && c.event().id() == id && !c.mine())
-                .mapToLong(c -> c.event().version()).min().orElse(-1);
-        if (id < 0 || first < 0) {
+        if (id < 0 || batch.stream().noneMatch(c -> c.event().isMessage() && c.event().id() == id)) {
             return;
         }
-        long after = lastSeen >= 0 ? lastSeen : first - 1;
+        long after = lastSeen.getOrDefault(id, 0L);
         executor.execute(() -> messages.received(id, after), received -> {
             if (customerId != id) {
                 return;
             }
             for (Message m : received) {
-                if (m.id() > lastSeen) {
-                    lastSeen = m.id();
+                if (m.id() > lastSeen.getOrDefault(id, 0L)) {
+                    lastSeen.put(id, m.id());
                     onReceived.accept(m);
                 }
             }

@@ -22,6 +22,8 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.editing.WriterIds;
 import org.lockstep.testing.InMemoryCustomerRepository;
 import org.lockstep.ui.live.LiveUpdates;
+import org.lockstep.ui.live.OwnWrites;
+import org.lockstep.ui.live.PublishingCustomerRepository;
 import org.lockstep.ui.merge.MergeViewModel;
 import org.lockstep.ui.timeline.TimelineViewModel;
 
@@ -33,7 +35,9 @@ import org.lockstep.ui.timeline.TimelineViewModel;
  * announces them: {@link ChangeEvent}s handed straight to the client's {@link LiveUpdates}, whose FX thread is the
  * test's.
  *
- * <p>Alice's client runs two editors (two writer ids): this one, and another window. Bob is another client.
+ * <p>Alice's client runs two editors (two writer ids): this one, and another window, both writing through the
+ * client's {@link PublishingCustomerRepository}, which records what they commit in its {@link OwnWrites}. Bob is
+ * another client.
  */
 class LiveFollowerTest {
 
@@ -45,21 +49,26 @@ class LiveFollowerTest {
 
     final InMemoryCustomerRepository bob = InMemoryCustomerRepository.empty("Bob");
     final InMemoryCustomerRepository aliceClient = bob.as("Alice").asWriter(CLIENT);
-    final InMemoryCustomerRepository alice = aliceClient.asWriter(WriterIds.next(CLIENT));
-    final InMemoryCustomerRepository aliceOtherWindow = aliceClient.asWriter(WriterIds.next(CLIENT));
+    final OwnWrites ownWrites = new OwnWrites();
+    final InMemoryCustomerRepository aliceStore = aliceClient.asWriter(WriterIds.next(CLIENT));
+    final CustomerRepository alice = new PublishingCustomerRepository(aliceStore, Runnable::run, ownWrites);
+    final CustomerRepository aliceOtherWindow =
+            new PublishingCustomerRepository(aliceClient, Runnable::run, ownWrites).asWriter(WriterIds.next(CLIENT));
 
     final EditorSession session = new EditorSession(alice.sessionId(), ZoneOffset.UTC);
     final HeldCalls callsExecutor = new HeldCalls();
     final TaskScope calls = new TaskScope(callsExecutor);
-    final TaskScope reads = new TaskScope(TaskExecutor.sameThread());
+    final HeldCalls readsExecutor = new HeldCalls();
+    final TaskScope reads = new TaskScope(readsExecutor);
     final ConflictFlow conflicts = new ConflictFlow(session,
-            new Merges(alice, alice.history(), TaskExecutor.sameThread()));
+            new Merges(alice, aliceStore.history(), TaskExecutor.sameThread()));
     final CustomerHistoryViewModel versions =
-            new CustomerHistoryViewModel(alice.history(), TaskExecutor.sameThread(), ZoneOffset.UTC);
+            new CustomerHistoryViewModel(aliceStore.history(), TaskExecutor.sameThread(), ZoneOffset.UTC);
     final TimelineViewModel timeline =
-            new TimelineViewModel(alice.history(), TaskExecutor.sameThread(), ZoneOffset.UTC);
+            new TimelineViewModel(aliceStore.history(), TaskExecutor.sameThread(), ZoneOffset.UTC);
     final LiveFollower follower =
-            new LiveFollower(session, alice, alice.history(), calls, reads, conflicts, versions, timeline);
+            new LiveFollower(session, alice, aliceStore.history(), calls, reads, conflicts, versions, timeline,
+                    ownWrites);
     final LiveUpdates live = new LiveUpdates(Runnable::run, CLIENT);
     final SessionEvents events = SessionEvents.of(session);
     List<Runnable> unsubscribe;
@@ -137,27 +146,96 @@ class LiveFollowerTest {
         assertThat(merge.mine().phone()).isEqualTo(PHONE);
     }
 
+    /**
+     * This editor's save of {@code sent} committed as {@code stored}; its reply waits in the editor's calls until
+     * released.
+     */
+    void replyPending(EditBuffer.Snapshot sent, Customer stored) {
+        callsExecutor.hold();
+        calls.executeTracked(() -> stored, reply -> session.savedHere(reply, sent), failure -> {});
+    }
+
+    /**
+     * The reply arrives, then the read its settling started answers: on the FX thread a read's result is a task of
+     * its own, run after the reply's callback that settled the calls.
+     */
+    void replyThenReads() {
+        readsExecutor.hold();
+        callsExecutor.release();
+        readsExecutor.release();
+    }
+
     @Test
-    void thisEditorsOwnChangeGivesNoBannerAndADirtyEditorStaysWhereItIs() {
-        typePhone();
-        saveCity(alice, "Curitiba"); // its own save, announced before its reply came back
+    void thisEditorsOwnSaveHeardBeforeItsReplyGivesNoBannerAndTheEditsStay() {
+        EditBuffer.Snapshot sent = session.buffer().snapshot();
+        Customer v2 = saveCity(alice, "Curitiba");
+        replyPending(sent, v2);
+        typePhone(); // typed while the save was in flight
 
         announce(alice, 2, "UPDATE");
+        replyThenReads();
 
         assertThat(follower.bannerProperty().get()).isNull();
-        assertThat(session.buffer().base()).isEqualTo(v1);
+        assertThat(session.buffer().base()).isEqualTo(v2);
         assertThat(session.buffer().text(CustomerField.PHONE).get()).isEqualTo(PHONE);
     }
 
     @Test
-    void thisEditorsOwnChangeMovesACleanEditorAlongQuietly() {
+    void thisEditorsOwnSaveHeardBeforeItsReplyMovesACleanEditorAlongQuietly() {
+        EditBuffer.Snapshot sent = session.buffer().snapshot();
         Customer v2 = saveCity(alice, "Curitiba");
+        replyPending(sent, v2);
 
         announce(alice, 2, "UPDATE");
+        replyThenReads();
 
         assertThat(session.buffer().base()).isEqualTo(v2);
         assertThat(follower.recentlyChangedProperty().get()).isEmpty();
         assertThat(follower.bannerProperty().get()).isNull();
+    }
+
+    @Test
+    void anotherWritersChangeThatNamesThisEditorsSessionIsShownAsTheirs() {
+        // Bob's psql session set lockstep.session to Alice's writer id: the trigger's notification carries it.
+        typePhone();
+        Customer v2 = saveCity(bob, "Curitiba");
+
+        announce(alice, 2, "UPDATE");
+
+        assertThat(follower.bannerProperty().get()).isEqualTo("Bob saved version 2 (city) — Review");
+        assertThat(follower.theirs()).contains(v2);
+    }
+
+    @Test
+    void anotherWritersChangeAnnouncedAsTheOperatorsOtherWindowIsNotWordedAsHers() {
+        typePhone();
+        saveCity(bob, "Curitiba");
+
+        announce(aliceOtherWindow, 2, "UPDATE");
+
+        assertThat(follower.bannerProperty().get()).isEqualTo("Bob saved version 2 (city) — Review");
+    }
+
+    @Test
+    void aNotificationOfAVersionThatWasNeverSavedChangesNothing() {
+        typePhone();
+
+        announce(bob, 99, "UPDATE");
+        announce(bob, 1, "DELETE");
+
+        assertThat(follower.bannerProperty().get()).isNull();
+        assertThat(session.buffer().base()).isEqualTo(v1);
+        assertThat(session.state()).isEqualTo(EditorState.EDITING);
+        assertThat(session.noticeProperty().get()).isNull();
+    }
+
+    @Test
+    void aNotificationClaimingAnOlderVersionStillMakesTheEditorFollowTheRecordAsItIs() {
+        Customer v2 = saveCity(bob, "Curitiba");
+
+        announce(bob, 1, "UPDATE");
+
+        assertThat(session.buffer().base()).isEqualTo(v2);
     }
 
     @Test
@@ -238,7 +316,7 @@ class LiveFollowerTest {
     }
 
     @Test
-    void changesOfAnotherCustomerAndOfVersionsNotNewerAreIgnored() {
+    void changesOfAnotherCustomerAndOfVersionsNotNewerLeaveTheEditorAsItIs() {
         Customer other = bob.create(aCustomer().with(CustomerField.EXTERNAL_REF, "OTHER").build());
         bob.save(other.id(), 1, other.data().with(CustomerField.CITY, "Manaus"));
 
