@@ -210,6 +210,9 @@ public final class PgChangeFeed implements ChangeFeed {
         }
     }
 
+    /** The most characters of an unreadable payload that go in the log. */
+    static final int LOGGED_CHARS = 200;
+
     /** Reads a notification payload; an unreadable one is logged and skipped. */
     static Optional<ChangeEvent> parse(String payload) {
         try {
@@ -219,9 +222,26 @@ public final class PgChangeFeed implements ChangeFeed {
                     n.get("version").asLong(), n.get("op").asText(),
                     session == null || session.isNull() ? Optional.empty() : Optional.of(session.asText())));
         } catch (Exception e) {
-            LOG.warn("Ignoring an unreadable notification: {}", payload);
+            LOG.warn("Ignoring an unreadable notification: {}", quoted(payload));
             return Optional.empty();
         }
+    }
+
+    /**
+     * A payload as it may go in the log: anyone may NOTIFY on the channel, up to 8,000 bytes with line breaks, so it
+     * is cut to {@value #LOGGED_CHARS} characters and its control characters are shown escaped (no forged log line).
+     */
+    static String quoted(String payload) {
+        String cut = payload.length() > LOGGED_CHARS ? payload.substring(0, LOGGED_CHARS) + "…" : payload;
+        StringBuilder b = new StringBuilder(cut.length() + 2).append('"');
+        cut.codePoints().forEach(cp -> {
+            if (Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029) {
+                b.append(String.format("\\u%04x", cp));
+            } else {
+                b.appendCodePoint(cp);
+            }
+        });
+        return b.append('"').toString();
     }
 
     private void setStatus(Status s) {
