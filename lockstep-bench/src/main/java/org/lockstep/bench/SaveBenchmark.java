@@ -89,7 +89,7 @@ final class SaveBenchmark {
     SaveBenchmark(Database db, String user, PrintWriter progress) {
         this.repository = new JdbiCustomerRepository(db.jdbi(), user);
         this.raw = new RawJdbcSave(db.jdbi(), db.dataSource(), user);
-        this.limit = new TriggerFreeSave(db.dataSource(), user);
+        this.limit = new TriggerFreeSave(db, user);
         this.progress = progress;
     }
 

@@ -6,6 +6,7 @@ import org.lockstep.config.LockstepConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -30,6 +32,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.lockstep.domain.AcquireOutcome;
+import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseTest;
 
 /**
@@ -49,7 +54,7 @@ class EmbeddedServerSecurityTest {
     }
 
     @Test
-    void theApplicationConnectsAsARoleThatIsNotASuperuserAndOwnsItsTables() {
+    void theApplicationConnectsAsAnOperatorThatIsNotASuperuserAndOwnsNothing() {
         try (Database db = Database.open(config(), "security test", false)) {
             String user = db.jdbi().withHandle(h -> h.createQuery("SELECT current_user").mapTo(String.class).one());
             boolean superuser = db.jdbi().withHandle(h -> h.createQuery(
@@ -58,14 +63,35 @@ class EmbeddedServerSecurityTest {
                     SELECT DISTINCT pg_get_userbyid(relowner) FROM pg_class
                     WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'S')""")
                     .mapTo(String.class).list());
-            // The migrations ran as that role, pg_trgm included (a trusted extension, PostgreSQL 13 and later).
+            // The migrations ran as the owner, pg_trgm included (a trusted extension, PostgreSQL 13 and later).
             long trgm = db.jdbi().withHandle(h -> h.createQuery(
                     "SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm'").mapTo(Long.class).one());
+            // The one operator at the machine names its operators and is its own supervisor, but cannot be the owner.
+            String rights = db.jdbi().withHandle(h -> h.createQuery("""
+                    SELECT concat_ws(',', pg_has_role(current_user, 'lockstep_shared_login', 'MEMBER'),
+                                     pg_has_role(current_user, 'lockstep_supervisors', 'MEMBER'),
+                                     pg_has_role(current_user, 'lockstep_owner', 'MEMBER'),
+                                     has_table_privilege('customer_history', 'UPDATE'),
+                                     has_table_privilege('lease_event', 'DELETE'),
+                                     has_schema_privilege('public', 'CREATE'))""").mapTo(String.class).one());
 
             assertThat(user).isEqualTo(EmbeddedServer.APP_ROLE);
             assertThat(superuser).isFalse();
-            assertThat(owners).containsExactly(EmbeddedServer.APP_ROLE);
+            assertThat(owners).containsExactly(EmbeddedServer.OWNER_ROLE);
             assertThat(trgm).isEqualTo(1);
+            assertThat(rights).isEqualTo("t,t,f,f,f,f");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"UPDATE customer_history SET changed_by = 'nobody'", "DELETE FROM lease_event",
+            "TRUNCATE customer_history", "SET ROLE lockstep_owner", "ALTER TABLE customer DISABLE TRIGGER USER"})
+    void theApplicationsLoginCannotRewriteTheAuditTrail(String sql) {
+        try (Database db = Database.open(config(), "security test", false)) {
+            assertThatThrownBy(() -> db.jdbi().useHandle(h -> h.execute(sql)))
+                    .isInstanceOf(UnableToExecuteStatementException.class)
+                    .cause().isInstanceOf(SQLException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42501");
         }
     }
 
@@ -175,10 +201,10 @@ class EmbeddedServerSecurityTest {
                 List<String> notMine = db.jdbi().withHandle(h -> h.createQuery("""
                         SELECT c.relname FROM pg_class c
                         WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'S', 'v', 'm')
-                          AND c.relowner <> current_user::regrole
+                          AND c.relowner <> 'lockstep_owner'::regrole
                         UNION ALL
                         SELECT p.proname FROM pg_proc p
-                        WHERE p.pronamespace = 'public'::regnamespace AND p.proowner <> current_user::regrole
+                        WHERE p.pronamespace = 'public'::regnamespace AND p.proowner <> 'lockstep_owner'::regrole
                           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
                                           AND d.objid = p.oid AND d.deptype = 'e')""")
                         .mapTo(String.class).list());
@@ -190,23 +216,27 @@ class EmbeddedServerSecurityTest {
                         .mapTo(String.class).one());
                 boolean superuser = db.jdbi().withHandle(h -> h.createQuery(
                         "SELECT rolsuper FROM pg_roles WHERE rolname = current_user").mapTo(Boolean.class).one());
-                // The role can keep writing: a standalone sequence (lease tokens) and the identity behind customer.id.
-                long token = db.jdbi().withHandle(h -> h.createQuery("SELECT nextval('lease_token_seq')")
-                        .mapTo(Long.class).one());
-                db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) VALUES ('After the upgrade')"));
+                // The login can keep working: a lease (its token from the owner's sequence) and a new customer.
+                long created = new JdbiCustomerRepository(db.jdbi(), "Upgrader").create(aCustomer().build()).id();
+                AcquireOutcome lease = new JdbiLeaseRepository(db.jdbi(), "Upgrader", "upgrade-session")
+                        .acquire(created, 60_000);
                 // Later migrations may add trusted extensions: the database's owner may (PostgreSQL docs, CREATE
                 // EXTENSION: "trusted … can be installed by any user who has CREATE privilege on the current database").
-                db.jdbi().useHandle(h -> h.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm"));
-                db.jdbi().useHandle(h -> h.execute("CREATE EXTENSION IF NOT EXISTS unaccent"));
-                String unaccented = db.jdbi().withHandle(h -> h.createQuery("SELECT unaccent('Zürich')")
-                        .mapTo(String.class).one());
+                String unaccented;
+                try (Connection owner = db.ownerConnection().orElseThrow(); Statement s = owner.createStatement()) {
+                    s.execute("CREATE EXTENSION IF NOT EXISTS unaccent");
+                    try (ResultSet rs = s.executeQuery("SELECT unaccent('Zürich')")) {
+                        rs.next();
+                        unaccented = rs.getString(1);
+                    }
+                }
 
                 assertThat(companies).containsExactly("Kept Ltd");
                 assertThat(notMine).isEmpty();
-                assertThat(historyOwner).isEqualTo(EmbeddedServer.APP_ROLE);
-                assertThat(dbOwner).isEqualTo(EmbeddedServer.APP_ROLE);
+                assertThat(historyOwner).isEqualTo(EmbeddedServer.OWNER_ROLE);
+                assertThat(dbOwner).isEqualTo(EmbeddedServer.OWNER_ROLE);
                 assertThat(superuser).isFalse();
-                assertThat(token).isPositive();
+                assertThat(lease).isInstanceOf(AcquireOutcome.Granted.class);
                 assertThat(unaccented).isEqualTo("Zurich");
             }
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(oldDir.resolve("app-password"))))

@@ -13,20 +13,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Gives Lockstep's data to a role without special powers, as the embedded server's superuser. A PostgreSQL
- * superuser runs programs and writes files as the server's operating-system user ({@code COPY … TO PROGRAM},
- * {@code COPY … TO 'file'}; PostgreSQL docs, COPY: "restricted to database superusers or users granted one of the
- * roles pg_read_server_files, pg_write_server_files, or pg_execute_server_program"), so the application must not be
- * one. Run at every start; it reads first and changes only what is not yet so:
+ * Sets the embedded server up as a team server is set up (issue 26), as its superuser: the schema belongs to an owner
+ * role nobody logs in as, and the application connects as an operator. A PostgreSQL superuser runs programs and
+ * writes files as the server's operating-system user ({@code COPY … TO PROGRAM}, {@code COPY … TO 'file'}; PostgreSQL
+ * docs, COPY), so the application must not be one; and a role that owns the audit tables can rewrite them, so it must
+ * not be their owner either. Run at every start; it reads first and changes only what is not yet so:
  * <ul>
  *   <li>the application role exists, can log in, and is not a superuser and cannot create roles, databases or
  *       replication connections, nor bypass row security;</li>
- *   <li>Lockstep's groups exist ({@link #GROUPS});</li>
- *   <li>it owns the {@code lockstep} database, and so (PostgreSQL 15 and later) its {@code public} schema and the
- *       right to create the trusted extensions the migrations use ({@code pg_trgm});</li>
- *   <li>it owns the tables, sequences, views, functions and types in {@code public} that the superuser owns: a data
- *       directory made by an older Lockstep, which migrated the schema as the superuser, is upgraded in place.
- *       Members of extensions stay with the extension's owner.</li>
+ *   <li>Lockstep's groups exist ({@link #GROUPS}), and the application role is a member of
+ *       {@code lockstep_shared_login} (its client names the machine's operators) and {@code lockstep_supervisors}
+ *       (the one operator at the machine is its own supervisor), never of the owner;</li>
+ *   <li>the owner role {@value #OWNER_ROLE} exists, without login, and owns the {@code lockstep} database, and so
+ *       (PostgreSQL 15 and later) its {@code public} schema and the right to create the trusted extensions the
+ *       migrations use ({@code pg_trgm}); the migrations run as it ({@code SET ROLE} from the superuser:
+ *       {@link Database});</li>
+ *   <li>it owns the tables, sequences, views, functions and types in {@code public} that the superuser or the
+ *       application role owns: a data directory made by an older Lockstep, which migrated the schema as one of them, is
+ *       upgraded in place. Members of extensions stay with the extension's owner.</li>
  * </ul>
  * {@code REASSIGN OWNED BY} cannot do the last step: the superuser made by {@code initdb} also owns the system
  * catalogs, and PostgreSQL refuses to reassign those.
@@ -35,9 +39,15 @@ final class AppRoleSetup {
 
     private static final Logger LOG = LoggerFactory.getLogger(AppRoleSetup.class);
 
-    /** One {@code ALTER … OWNER TO} per object of {@code public} owned by the connected superuser. */
+    /** The role that owns Lockstep's schema on the embedded server; nobody logs in as it. */
+    static final String OWNER_ROLE = EmbeddedServer.OWNER_ROLE;
+
+    /**
+     * One {@code ALTER … OWNER TO} per object of {@code public} owned by the connected superuser or by the application
+     * role (its first parameter; the second is the new owner).
+     */
     private static final String OWNED_BY_ADMIN = """
-            WITH me AS (SELECT oid FROM pg_roles WHERE rolname = current_user)
+            WITH me AS (SELECT oid FROM pg_roles WHERE rolname IN (current_user, ?::text))
             SELECT format('ALTER %s %s OWNER TO %I', kind, name, ?::text) FROM (
                 SELECT 0 AS ord, 'SCHEMA' AS kind, quote_ident(n.nspname) AS name
                 FROM pg_namespace n, me WHERE n.nspname = 'public' AND n.nspowner = me.oid
@@ -68,8 +78,8 @@ final class AppRoleSetup {
 
     /**
      * Lockstep's groups (issue 26; what each may do, {@code db/migration/afterMigrate.sql} grants): made here so that
-     * the embedded server's database is set up as a team server's is, though its one login owns the schema and so
-     * names the machine's operators itself. The same statement is in {@code docs/admin/team-roles.sql}.
+     * the embedded server's database is set up as a team server's is; its one login is a member of
+     * {@code lockstep_shared_login} and so names the machine's operators itself. The same statement is in {@code docs/admin/team-roles.sql}.
      */
     static final String GROUPS = """
             DO $$
@@ -104,10 +114,43 @@ final class AppRoleSetup {
                 Statement s = c.createStatement()) {
             ensureRole(c, s, appRole, appPassword, setPassword);
             s.execute(GROUPS);
-            ensureDatabase(c, s, appRole, database);
+            ensureOwner(c, s, appRole);
+            ensureDatabase(c, s, OWNER_ROLE, database);
         }
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {
-            giveObjects(c, appRole, database);
+            giveObjects(c, appRole, OWNER_ROLE, database);
+        }
+    }
+
+    /**
+     * The owner role, and the application role's memberships: an operator's groups, never the owner (whose rights a
+     * member could take with {@code SET ROLE}).
+     */
+    private static void ensureOwner(Connection c, Statement s, String appRole) throws SQLException {
+        s.execute("DO $$ BEGIN IF to_regrole('" + OWNER_ROLE + "') IS NULL THEN CREATE ROLE " + OWNER_ROLE
+                + " NOLOGIN; END IF; END $$");
+        for (String group : new String[]{"lockstep_shared_login", "lockstep_supervisors"}) {
+            if (!memberOf(c, appRole, group)) {
+                s.execute("GRANT " + group + " TO " + appRole);
+            }
+        }
+        if (memberOf(c, appRole, OWNER_ROLE)) {
+            LOG.warn("The role {} could act as the schema's owner; taking that back", appRole);
+            s.execute("REVOKE " + OWNER_ROLE + " FROM " + appRole);
+        }
+    }
+
+    /** Whether {@code role} is a direct member of {@code group}. */
+    private static boolean memberOf(Connection c, String role, String group) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("""
+                SELECT EXISTS (SELECT 1 FROM pg_auth_members m
+                               WHERE m.member = to_regrole(?) AND m.roleid = to_regrole(?))""")) {
+            q.setString(1, role);
+            q.setString(2, group);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
         }
     }
 
@@ -156,10 +199,12 @@ final class AppRoleSetup {
         }
     }
 
-    private static void giveObjects(Connection c, String role, String database) throws SQLException {
+    private static void giveObjects(Connection c, String appRole, String role, String database)
+            throws SQLException {
         List<String> statements = new ArrayList<>();
         try (PreparedStatement q = c.prepareStatement(OWNED_BY_ADMIN)) {
-            q.setString(1, role);
+            q.setString(1, appRole);
+            q.setString(2, role);
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
                     statements.add(rs.getString(1));

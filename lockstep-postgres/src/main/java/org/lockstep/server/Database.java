@@ -3,7 +3,10 @@ package org.lockstep.server;
 import org.lockstep.config.LockstepConfig;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -262,7 +265,14 @@ public final class Database implements AutoCloseable {
                     .orElseGet(() -> "Cannot connect to " + redact(urls.pool()) + ": " + rootMessage(e)), e);
         }
         try {
-            migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application);
+            if (embedded.isPresent()) {
+                // The schema's owner is no login (AppRoleSetup): the superuser migrates, as the owner.
+                EmbeddedServer.Endpoint admin = embedded.get().adminEndpoint();
+                migrate(admin.jdbcUrl(), admin.user(), admin.password(), application,
+                        Optional.of(AppRoleSetup.OWNER_ROLE));
+            } else {
+                migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application, Optional.empty());
+            }
         } catch (RuntimeException e) {
             ds.close();
             throw new IllegalStateException(ConnectionRefusals.explain(e).or(() -> notTheOwner(e, hc.getUsername()))
@@ -330,12 +340,16 @@ public final class Database implements AutoCloseable {
      * server itself (never through a pooler), without the statement timeout (the session settings would otherwise
      * return to the pool with them).
      */
-    private static void migrate(String url, String user, String password, String application) {
+    private static void migrate(String url, String user, String password, String application,
+            Optional<String> asRole) {
         String migrationTimeouts = "-c statement_timeout=0 -c lock_timeout=" + MIGRATION_LOCK_TIMEOUT_MS;
-        Flyway.configure().dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), user, password)
+        var flyway = Flyway.configure()
+                .dataSource(JdbcUrlOptions.withLeadingOptions(url, migrationTimeouts), user, password)
                 .jdbcProperties(Map.of("options", migrationTimeouts,
                         "ApplicationName", application + " migrating", "connectTimeout", "5"))
-                .locations("classpath:db/migration").load().migrate();
+                .locations("classpath:db/migration");
+        asRole.ifPresent(role -> flyway.initSql("SET ROLE " + role));
+        flyway.load().migrate();
     }
 
     /**
@@ -348,6 +362,29 @@ public final class Database implements AutoCloseable {
      */
     public Database anotherClient(String application) {
         return open(urls, user, password, application, Optional.empty(), restarting);
+    }
+
+    /**
+     * A connection with the rights of the schema's owner, on the embedded server only: its superuser, {@code SET
+     * ROLE} to the owner (the application's own login is an operator, AppRoleSetup). For tools that make tables of
+     * their own beside Lockstep's — the benchmarks' yardsticks — never for the application's work. Empty on a server
+     * given by URL, where the login is what the administrator made it.
+     *
+     * @throws SQLException when the server refuses the connection
+     */
+    public Optional<Connection> ownerConnection() throws SQLException {
+        if (embedded.isEmpty()) {
+            return Optional.empty();
+        }
+        EmbeddedServer.Endpoint admin = embedded.get().adminEndpoint();
+        Connection c = DriverManager.getConnection(admin.jdbcUrl(), admin.user(), admin.password());
+        try (Statement s = c.createStatement()) {
+            s.execute("SET ROLE " + AppRoleSetup.OWNER_ROLE);
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return Optional.of(c);
     }
 
     /** The Jdbi over the pool. */

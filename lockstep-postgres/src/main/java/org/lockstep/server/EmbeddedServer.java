@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * runs in a new user namespace ({@code unshare -U}) where its user id is the unprivileged overflow id; its files are
  * still root's ({@link ServerCommands}; the binaries: {@link PostgresBinaries}; the start/stop lock: {@link ServerLock}). So the application never connects as a superuser, which could run programs and write files as that
  * user: the superuser {@value #ADMIN_ROLE} (made by {@code initdb}) only sets the server up, and the application
- * connects as {@value #APP_ROLE}, which owns the {@value #DATABASE} database and nothing else (see
+ * connects as {@value #APP_ROLE}, an operator of the {@value #DATABASE} database that {@value #OWNER_ROLE} owns (see
  * {@link AppRoleSetup}; a data directory made by an older Lockstep is upgraded on its next start).
  *
  * <p>Layout of the data directory: {@code pgdata/} (the cluster), {@code password} (the generated password of the
@@ -58,6 +58,9 @@ public final class EmbeddedServer {
 
     /** The role the application connects as: no superuser, owner of the {@value #DATABASE} database. */
     public static final String APP_ROLE = "lockstep_app";
+
+    /** The role that owns Lockstep's schema, without login: the migrations run as it (AppRoleSetup). */
+    public static final String OWNER_ROLE = "lockstep_owner";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedServer.class);
     static final long START_TIMEOUT_S = 60;

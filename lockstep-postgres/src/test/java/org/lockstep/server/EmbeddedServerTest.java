@@ -107,7 +107,7 @@ class EmbeddedServerTest {
 
         assertThat(server.status().running()).isTrue();
         assertThat(endpoint.port()).isPositive();
-        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+        try (Database db = migratedAndOpen(endpoint)) {
             int one = db.jdbi().withHandle(h -> h.createQuery("SELECT 1").mapTo(Integer.class).one());
             assertThat(one).isEqualTo(1);
         }
@@ -118,14 +118,14 @@ class EmbeddedServerTest {
     void dataSurvivesARestart() {
         EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
         EmbeddedServer.Endpoint endpoint = server.ensureRunning();
-        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+        try (Database db = migratedAndOpen(endpoint)) {
             db.jdbi().useHandle(h -> h.execute("INSERT INTO customer (company) VALUES ('Kept Ltd')"));
         }
         assertThat(server.stop()).isTrue();
         assertThat(server.stop()).isFalse();
 
         EmbeddedServer.Endpoint again = server.ensureRunning();
-        try (Database db = Database.open(again.jdbcUrl(), again.user(), again.password(), "test")) {
+        try (Database db = migratedAndOpen(again)) {
             List<String> companies = db.jdbi().withHandle(h -> h.createQuery("SELECT company FROM customer")
                     .mapTo(String.class).list());
             assertThat(companies).containsExactly("Kept Ltd");
@@ -136,7 +136,7 @@ class EmbeddedServerTest {
     void aSaveThatFailedWhileTheServerWasDownSucceedsOnceItIsBack() {
         EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
         EmbeddedServer.Endpoint endpoint = server.ensureRunning();
-        try (Database db = Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test")) {
+        try (Database db = migratedAndOpen(endpoint)) {
             var repo = new org.lockstep.store.JdbiCustomerRepository(db.jdbi(), "Alice");
             var created = repo.create(org.lockstep.testing.CustomerBuilder.aCustomer().build());
             var edited = created.data().with(org.lockstep.domain.CustomerField.CITY, "Campinas");
@@ -287,5 +287,14 @@ class EmbeddedServerTest {
             in.println(command);
             return out.readLine();
         }
+    }
+
+    /**
+     * The application's login by URL, as a client given the endpoint: it is an operator and migrates nothing, so the
+     * schema is first brought up as Lockstep's own start does (its owner, AppRoleSetup).
+     */
+    private Database migratedAndOpen(EmbeddedServer.Endpoint endpoint) {
+        Database.open(LockstepConfig.resolve(null, dataDir, "test", Map.of()), "test", false).close();
+        return Database.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password(), "test");
     }
 }
