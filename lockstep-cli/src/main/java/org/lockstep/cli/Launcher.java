@@ -39,6 +39,7 @@ import picocli.CommandLine.ScopeType;
                 LabCommand.class,
                 DemoCommand.class,
                 ReportCommand.class,
+                AdminCommand.class,
                 BenchmarksMovedCommand.class,
         })
 public final class Launcher implements Callable<Integer>, GlobalOptions {

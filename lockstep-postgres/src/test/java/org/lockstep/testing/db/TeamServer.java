@@ -12,11 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.lockstep.server.Database;
+import org.postgresql.PGConnection;
 
 /**
- * A team server set up as docs/admin-guide.md ("Roles and privileges") says, from its files: {@code
- * docs/admin/team-roles.sql} as a superuser, Lockstep's first start as the owner (it migrates and grants), then
- * {@code docs/admin/add-operator.sql} for the operators {@link #alice()} and {@link #bob()} and the supervisor
+ * A team server set up as docs/admin-guide.md ("Roles and privileges") says for those who prefer psql, from its
+ * files: {@code docs/admin/team-roles.sql} as a superuser, the owner's password ({@code \password}), Lockstep's first
+ * start as the owner (it migrates and grants), then {@code docs/admin/add-operator.sql} for the operators {@link #alice()} and {@link #bob()} and the supervisor
  * {@link #sam()}. Roles belong to the whole server, which other tests share, so the owner, the operators and the
  * database get names of this run; {@link #close()} drops them all.
  */
@@ -39,13 +40,16 @@ public final class TeamServer implements AutoCloseable {
     public static TeamServer create() throws Exception {
         String suffix = ProcessHandle.current().pid() + "_" + System.nanoTime() % 1_000_000_000L;
         TeamServer team = new TeamServer(TestDatabases.server(), suffix);
-        PsqlScript.read(ROLES_SQL).renaming(Map.of("lockstep_owner", team.owner(), "lockstep", team.database()))
-                .run(team.server, "postgres", team.server.adminUser(), team.server.adminPassword(),
-                        Map.of("owner_password", PASSWORD));
+        PsqlScript.read(ROLES_SQL).run(team.server, "postgres", team.server.adminUser(), team.server.adminPassword(),
+                Map.of("owner", team.owner(), "database", team.database()), PASSWORD);
+        try (Connection c = team.admin("postgres")) {
+            // psql's \password lockstep_owner: the owner signs in below, as the guide's psql path has it do.
+            c.unwrap(PGConnection.class).alterUserPassword(team.owner(), PASSWORD.toCharArray(), "scram-sha-256");
+        }
         Database.open(team.server.url(team.database()), team.owner(), PASSWORD, "Lockstep owner").close();
         for (String name : List.of(team.alice(), team.bob(), team.sam())) {
             PsqlScript.read(OPERATOR_SQL).run(team.server, "postgres", team.server.adminUser(),
-                    team.server.adminPassword(), Map.of("name", name, "password", PASSWORD));
+                    team.server.adminPassword(), Map.of("name", name), PASSWORD);
         }
         try (Connection c = team.admin("postgres"); Statement s = c.createStatement()) {
             s.execute("GRANT lockstep_supervisors TO " + team.sam());
