@@ -36,6 +36,9 @@ BEGIN
               AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
               AND (p.proacl IS NULL
                    OR EXISTS (SELECT 1 FROM aclexplode(p.proacl) a WHERE a.grantee = 0)
+                   OR EXISTS (SELECT 1 FROM aclexplode(p.proacl) a
+                              WHERE a.grantee NOT IN (p.proowner, 'lockstep_operators'::regrole,
+                                                      'lockstep_supervisors'::regrole))
                    OR (p.proname NOT IN ('lockstep_lease_end', 'lockstep_lease_break')
                        AND NOT has_function_privilege('lockstep_operators', p.oid, 'EXECUTE'))
                    OR (p.proname = 'lockstep_lease_break'
@@ -98,6 +101,13 @@ BEGIN
                AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
     LOOP
         EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, lockstep_operators, lockstep_supervisors', f);
+        -- And from anyone granted it by hand (GRANT EXECUTE ON lockstep_lease_break … TO alice): the groups decide.
+        FOR g IN SELECT DISTINCT a.grantee::regrole AS who FROM pg_proc p, aclexplode(p.proacl) a
+                 WHERE p.oid = f AND a.grantee <> 0 AND a.grantee <> p.proowner
+                   AND a.grantee NOT IN ('lockstep_operators'::regrole, 'lockstep_supervisors'::regrole)
+        LOOP
+            EXECUTE format('REVOKE ALL ON FUNCTION %s FROM %s', f, g.who);
+        END LOOP;
         IF f::text LIKE 'lockstep_lease_break(%' THEN
             EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO lockstep_supervisors', f);
         ELSIF f::text NOT LIKE 'lockstep_lease_end(%' THEN

@@ -266,6 +266,24 @@ class TeamServerLoopholesTest {
                 .containsExactly("0");
     }
 
+    @Test
+    void aFunctionGrantedByHandToOneLoginIsTakenBackAtTheNextMigrate() throws Exception {
+        try (Connection c = java.sql.DriverManager.getConnection(team.url(), team.owner(), TeamServer.PASSWORD);
+                Statement s = c.createStatement()) {
+            s.execute("GRANT EXECUTE ON FUNCTION lockstep_lease_break(bigint, text) TO " + team.bob());
+            s.execute("GRANT EXECUTE ON FUNCTION lockstep_lease_end(bigint, bigint, bytea, text, text) TO "
+                    + team.bob());
+        }
+
+        Database.open(team.url(), team.owner(), TeamServer.PASSWORD, "Lockstep owner again").close();
+
+        assertThat(team.strings("SELECT has_function_privilege('" + team.bob() + "',"
+                + " 'lockstep_lease_break(bigint, text)', 'EXECUTE') OR has_function_privilege('" + team.bob() + "',"
+                + " 'lockstep_lease_end(bigint, bigint, bytea, text, text)', 'EXECUTE')")).containsExactly("f");
+        assertThat(team.strings("SELECT has_function_privilege('" + team.sam() + "',"
+                + " 'lockstep_lease_break(bigint, text)', 'EXECUTE')")).containsExactly("t");
+    }
+
     // --- the conflict report's counts and events ----------------------------------------------------------------------
 
     @ParameterizedTest(name = "{0}")
