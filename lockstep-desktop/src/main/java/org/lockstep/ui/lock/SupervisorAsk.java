@@ -3,6 +3,8 @@ package org.lockstep.ui.lock;
 import static org.lockstep.text.Texts.tr;
 
 import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -17,7 +19,6 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.domain.Message;
 import org.lockstep.domain.MessageRepository;
 import org.lockstep.editing.LockState;
-import org.lockstep.ui.SaveStamp;
 
 /**
  * "Ask a supervisor…" (issue 26): on a team server only supervisors break locks, so an operator's editor waiting on
@@ -27,6 +28,9 @@ import org.lockstep.ui.SaveStamp;
  * Confined to the FX thread; the database is called through the executor.
  */
 public final class SupervisorAsk {
+
+    // Just sent, so today: the hour and minute say when (as SaveStamp does for today; ui.lock leans not on ui).
+    private static final DateTimeFormatter AT = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
 
     private final MessageRepository messages;
     private final TaskExecutor executor;
@@ -150,7 +154,7 @@ public final class SupervisorAsk {
                 busy.set(false);
                 sent.set(true);
                 if (customerId == customer) {
-                    asked.set(tr("Asked the supervisors at {0}", SaveStamp.time(message.sentAt(), clock)));
+                    asked.set(tr("Asked the supervisors at {0}", AT.format(message.sentAt().atZone(clock.getZone()))));
                 }
             }, failure -> {
                 busy.set(false);
