@@ -77,6 +77,7 @@ class ArchitectureTest {
     static final ArchRule viewModelsUseNoSceneGraph = noClasses().that().haveNameMatching(".*ViewModel(\\$.*)?")
             // View-model code outside ui.editor (whose every non-view class is held by editorPartsUseNoSceneGraph).
             .or().haveSimpleName("HolderMessaging").or().haveSimpleName("PresenceBoard")
+            .or().haveSimpleName("SupervisorAsk")
             .should().dependOnClassesThat().resideInAPackage("javafx.scene..")
             .because("a view model exposes plain data and properties; its view builds the nodes");
 

@@ -42,6 +42,14 @@ public record ChangeEvent(String table, long id, long version, String op, Option
         return "message".equals(table);
     }
 
+    /**
+     * Whether this announces a message to the supervisors ("Ask a supervisor…", op {@code SUPERVISORS}; id: the
+     * customer, version: the message). A hint only — anyone may NOTIFY: read the request from the message table.
+     */
+    public boolean isSupervisorRequest() {
+        return isMessage() && "SUPERVISORS".equals(op);
+    }
+
     /** Whether the given session made this change. */
     public boolean madeBy(String session) {
         return sessionId.map(session::equals).orElse(false);

@@ -1,5 +1,6 @@
 package org.lockstep.domain;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -33,6 +34,16 @@ public interface MessageRepository {
      * operator is a supervisor.
      */
     List<Message> supervisorRequests(long afterId);
+
+    /**
+     * The messages to supervisors sent at or after {@code since} (by the store's clock), about any customer, oldest
+     * first — at most the newest {@link #MAX_REQUESTS}: empty unless this operator is a supervisor. What a supervisor's
+     * window shows at start; later ones arrive by {@link #supervisorRequests(long)}.
+     */
+    List<Message> supervisorRequestsSince(Instant since);
+
+    /** The most requests one read of {@link #supervisorRequests} or {@link #supervisorRequestsSince} returns. */
+    int MAX_REQUESTS = 200;
 
     /** Messages to this session about {@code customerId} with an id above {@code afterId}, oldest first. */
     List<Message> received(long customerId, long afterId);

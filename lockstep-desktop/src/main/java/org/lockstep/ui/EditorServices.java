@@ -329,6 +329,14 @@ public final class EditorServices {
         return messages;
     }
 
+    /**
+     * Whether this operator may break another's lock: a supervisor (or anyone on the embedded server). Else editors
+     * offer "Ask a supervisor…", and only then does the main window list no requests to supervisors.
+     */
+    public boolean mayBreakLocks() {
+        return mayBreakLocks;
+    }
+
     /** Whether editors offer "Last write wins (unsafe)" (teaching only). */
     public boolean lastWriteWinsAllowed() {
         return lastWriteWinsAllowed;

@@ -2,7 +2,9 @@ package org.lockstep.store;
 
 import static org.lockstep.text.Texts.tr;
 
+import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Objects;
 import org.jdbi.v3.core.Jdbi;
@@ -70,9 +72,22 @@ public final class JdbiMessageRepository implements MessageRepository {
     public List<Message> supervisorRequests(long afterId) {
         return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
                         SELECT id, from_user, customer_id, text, sent_at FROM message
-                        WHERE to_supervisors AND id > :after AND lockstep_is_supervisor() ORDER BY id LIMIT 200
+                        WHERE to_supervisors AND id > :after AND lockstep_is_supervisor() ORDER BY id LIMIT :max
                         """)
-                .bind("after", afterId).map(MESSAGE).list()));
+                .bind("after", afterId).bind("max", MAX_REQUESTS).map(MESSAGE).list()));
+    }
+
+    /** {@inheritDoc} The newest {@link #MAX_REQUESTS}, turned oldest first. */
+    @Override
+    public List<Message> supervisorRequestsSince(Instant since) {
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery("""
+                        SELECT * FROM (
+                            SELECT id, from_user, customer_id, text, sent_at FROM message
+                            WHERE to_supervisors AND sent_at >= :since AND lockstep_is_supervisor()
+                            ORDER BY id DESC LIMIT :max
+                        ) newest ORDER BY id
+                        """)
+                .bind("since", since.atOffset(ZoneOffset.UTC)).bind("max", MAX_REQUESTS).map(MESSAGE).list()));
     }
 
     @Override

@@ -28,6 +28,7 @@ import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.ui.Banner;
 import org.lockstep.ui.WindowPlaces;
+import org.lockstep.ui.lock.AskSupervisorDialog;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
 import org.lockstep.ui.merge.DeleteConflictDialog;
@@ -43,8 +44,9 @@ import org.lockstep.text.Texts;
  * (Cmd+S on macOS) saves from anywhere inside the editor. A save that meets a newer version opens the
  * {@link MergeDialog}, a delete that does the {@link DeleteConflictDialog}, both owned by the editor's window. The
  * lock row switches between optimistic editing and lock for editing; the lock bar says who holds the record and
- * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply — and Release there when
- * the operator holds the lock in another window. Where the editor's lock
+ * offers Break lock…, Notify me when free, Lock again and Save without lock when they apply — Ask a supervisor… in place
+ * of Break lock… for an operator who may not break it ({@link AskSupervisorDialog}), and Release there when the
+ * operator holds the lock in another window. Where the editor's lock
  * {@linkplain EditLockViewModel#lastWriteWinsAllowed() allows it}, the row also offers "Last write wins (unsafe)"; while
  * that is chosen the editor's root carries the style class {@code unsafe} (painted red) and a warning says that Save
  * overwrites with no version check.
@@ -90,6 +92,8 @@ public final class CustomerEditorView {
     @FXML private Button breakLockButton;
     /** In place of Break lock for an operator who may not: who can. */
     @FXML private Label supervisorOnly;
+    @FXML private Button askSupervisorButton;
+    @FXML private Label askedSupervisors;
     @FXML private Button releaseThereButton;
     @FXML private Button lockAgainButton;
     @FXML private Button saveWithoutLockButton;
@@ -228,6 +232,11 @@ public final class CustomerEditorView {
             messageStatus.textProperty().bind(m.statusProperty());
             m.statusProperty().addListener((obs, was, now) -> showLock());
         });
+        viewModel.helpers().askSupervisor().ifPresent(a -> {
+            askedSupervisors.textProperty().bind(a.askedProperty());
+            a.askedProperty().addListener((obs, was, now) -> showLock());
+            a.canAskProperty().addListener((obs, was, now) -> showLock());
+        });
         showLock();
     }
 
@@ -255,7 +264,11 @@ public final class CustomerEditorView {
         lockBar.getStyleClass().add(other || elsewhere ? "other" : lost ? "lost" : "held");
         show(notifyWhenFree, other);
         show(breakLockButton, other && viewModel.lock().mayBreakLocks());
-        show(supervisorOnly, other && !viewModel.lock().mayBreakLocks());
+        boolean mayAsk = viewModel.helpers().askSupervisor().map(a -> a.canAskProperty().get()).orElse(false);
+        show(askSupervisorButton, other && mayAsk);
+        show(askedSupervisors, other && !askedSupervisors.getText().isEmpty());
+        // Without messages (no way to ask) the bar still says who can break the lock.
+        show(supervisorOnly, other && !viewModel.lock().mayBreakLocks() && !mayAsk);
         show(releaseThereButton, elsewhere);
         show(messageHolderButton, other && viewModel.helpers().messaging().isPresent());
         show(messageStatus, other && !messageStatus.getText().isEmpty());
@@ -341,6 +354,12 @@ public final class CustomerEditorView {
         }
         EditorDialogs.askMessage(owner(), other.holder().holder())
                 .ifPresent(text -> viewModel.helpers().messaging().get().send(text));
+    }
+
+    @FXML
+    private void askSupervisor() {
+        viewModel.helpers().askSupervisor().filter(a -> a.canAskProperty().get()).ifPresent(a -> AskSupervisorDialog
+                .open(owner(), a.draft(viewModel.status().displayNameProperty().get())));
     }
 
     @FXML

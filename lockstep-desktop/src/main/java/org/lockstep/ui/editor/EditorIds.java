@@ -45,6 +45,9 @@ public final class EditorIds {
     public static final String BANNERS = "banners";
     /** The dialog pane of "Message the holder…". */
     public static final String MESSAGE_HOLDER = "messageHolder";
+    /** "Ask a supervisor…" in the lock bar, and what it says once sent (the dialog's ids: AskSupervisorDialog). */
+    public static final String ASK_SUPERVISOR_BUTTON = "askSupervisorButton";
+    public static final String ASKED_SUPERVISORS = "askedSupervisors";
     public static final String HISTORY_STATUS = "historyStatus";
     public static final String HISTORY_VERSIONS = "historyVersions";
     public static final String HISTORY_HEADING = "historyHeading";

@@ -12,11 +12,12 @@ import org.lockstep.domain.Presence;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.ui.lock.HolderMessaging;
+import org.lockstep.ui.lock.SupervisorAsk;
 import org.lockstep.ui.presence.PresenceBoard;
 
 /**
  * The record-scoped helpers of one editor behind one {@link RecordScoped} face: the lock for editing, messaging the
- * lock's holder, the presence seat ("Also here: Bob") and the hot-record advice. Attaching to the record an editor
+ * lock's holder, asking a supervisor to break it (for an operator who may not), the presence seat ("Also here: Bob") and the hot-record advice. Attaching to the record an editor
  * shows attaches them all; a helper the process lacks is a null object. Confined to the FX thread. The view binds to
  * it through {@link CustomerEditorViewModel#helpers()}.
  */
@@ -24,6 +25,7 @@ public final class RecordHelpers implements RecordScoped {
 
     private final EditLockViewModel lock;
     private final Optional<HolderMessaging> messaging;
+    private final Optional<SupervisorAsk> askSupervisor;
     private final HotRecordWatch hotRecord;
     private final Seat seat;
     private final List<RecordScoped> all;
@@ -40,18 +42,28 @@ public final class RecordHelpers implements RecordScoped {
         Optional<HolderMessaging> messaging = services.messages().map(m -> new HolderMessaging(m,
                 services.executor(), lock, services.live(),
                 message -> notice.accept(EditorNotice.info(message.describe()))));
-        return new RecordHelpers(lock, messaging, new HotRecordWatch(services.customers(), services.executor()),
+        // Only for an operator who may not break locks: a supervisor breaks them and asks nobody.
+        Optional<SupervisorAsk> ask = services.messages().filter(m -> !lock.mayBreakLocks())
+                .map(m -> new SupervisorAsk(m, services.executor(), lock, java.time.Clock.systemDefaultZone()));
+        return new RecordHelpers(lock, messaging, ask, new HotRecordWatch(services.customers(), services.executor()),
                 services.presence().orElse(null), dirty);
+    }
+
+    /** As the other constructor, with no asking a supervisor. */
+    RecordHelpers(EditLockViewModel lock, Optional<HolderMessaging> messaging, HotRecordWatch hotRecord,
+            PresenceBoard presence, ReadOnlyBooleanProperty dirty) {
+        this(lock, messaging, Optional.empty(), hotRecord, presence, dirty);
     }
 
     /**
      * @param presence the process's board, or {@code null} when it shows no presence
      * @param dirty    whether the editor has unsaved edits: the seat says "editing" then
      */
-    RecordHelpers(EditLockViewModel lock, Optional<HolderMessaging> messaging, HotRecordWatch hotRecord,
-            PresenceBoard presence, ReadOnlyBooleanProperty dirty) {
+    RecordHelpers(EditLockViewModel lock, Optional<HolderMessaging> messaging, Optional<SupervisorAsk> askSupervisor,
+            HotRecordWatch hotRecord, PresenceBoard presence, ReadOnlyBooleanProperty dirty) {
         this.lock = lock;
         this.messaging = messaging;
+        this.askSupervisor = askSupervisor;
         this.hotRecord = hotRecord;
         this.seat = presence == null ? new Seat() : new BoardSeat(presence, dirty);
         this.all = List.of(new RecordScoped() {
@@ -69,7 +81,8 @@ public final class RecordHelpers implements RecordScoped {
             public void close() {
                 // The application's open locks close it (OpenLocks), so that it releases its lease once.
             }
-        }, messaging.<RecordScoped>map(MessagingScope::new).orElse(RecordScoped.NONE), seat);
+        }, messaging.<RecordScoped>map(MessagingScope::new).orElse(RecordScoped.NONE),
+                askSupervisor.<RecordScoped>map(AskScope::new).orElse(RecordScoped.NONE), seat);
         hotRecord.adviceProperty().addListener(o -> showHotRecord());
         lock.modeProperty().addListener(o -> showHotRecord());
     }
@@ -118,6 +131,14 @@ public final class RecordHelpers implements RecordScoped {
         return messaging;
     }
 
+    /**
+     * "Ask a supervisor…": for an operator who may not break another's lock; empty for a supervisor (who breaks it)
+     * and when the process has no messages.
+     */
+    public Optional<SupervisorAsk> askSupervisor() {
+        return askSupervisor;
+    }
+
     /** "Also here: Bob (editing)": who else has this customer open; empty when nobody (or no presence shown). */
     public ReadOnlyStringProperty alsoHereProperty() {
         return seat.alsoHere.getReadOnlyProperty();
@@ -161,6 +182,24 @@ public final class RecordHelpers implements RecordScoped {
         @Override
         public void close() {
             messaging.close();
+        }
+    }
+
+    /** Asking a supervisor follows the record. */
+    private record AskScope(SupervisorAsk ask) implements RecordScoped {
+        @Override
+        public void attach(long customerId) {
+            ask.attach(customerId);
+        }
+
+        @Override
+        public void detach() {
+            ask.detach();
+        }
+
+        @Override
+        public void close() {
+            ask.detach();
         }
     }
 

@@ -44,6 +44,8 @@ import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.list.CustomerListView;
 import org.lockstep.ui.lock.EditLockViewModel;
+import org.lockstep.ui.supervisor.SupervisorInboxView;
+import org.lockstep.ui.supervisor.SupervisorInboxViewModel;
 import org.lockstep.ui.theme.Icons;
 import org.lockstep.ui.theme.ThemeMenu;
 import org.lockstep.ui.theme.Themes;
@@ -53,7 +55,8 @@ import org.lockstep.ui.theme.Themes;
  * bar with the counts and a busy indicator. Every action has a key: Ctrl+N new customer, Ctrl+O or Enter open in a
  * new window, Ctrl+Delete delete, F5 refresh, Ctrl+F filter, Ctrl+Q close. The Editing menu sets whether new
  * editors start in lock-for-editing mode (a preference). The list's Lock column is read again every
- * {@link #LOCK_POLL}.
+ * {@link #LOCK_POLL}. A supervisor's window lists, under the toolbar, the requests of operators who may not break a
+ * lock ({@link SupervisorInboxView}), each with Open customer.
  */
 public final class MainWindow {
 
@@ -86,6 +89,8 @@ public final class MainWindow {
     private final SplitPane split;
     private final MenuBar menus;
     private final Label languageNotice = new Label();
+    // A supervisor's requests to break locks; null for an operator who is none, or without messages.
+    private final SupervisorInboxViewModel inbox;
     private Stage stage;
 
     /** Builds the window's content over {@code vm}; the Editing menu sets {@code services}' default mode. */
@@ -131,6 +136,13 @@ public final class MainWindow {
         listView.keepColumnWidths(services.places(), "list");
         menus = menuBar();
         top = new VBox(menus, toolBar());
+        // Only a supervisor's window lists requests; the database would return none to anyone else anyway.
+        inbox = services.mayBreakLocks() ? services.messages().map(m -> new SupervisorInboxViewModel(m,
+                services.executor(), live, java.time.Clock.systemDefaultZone(),
+                id -> CustomerEditorWindow.open(services, id))).orElse(null) : null;
+        if (inbox != null) {
+            top.getChildren().add(new SupervisorInboxView(inbox).root());
+        }
         root.setTop(top);
         root.setCenter(split);
         root.setBottom(statusBar());
@@ -180,10 +192,18 @@ public final class MainWindow {
                 e.consume();
             }
         });
-        stage.setOnHidden(e -> listView.stopLockPolling());
+        stage.setOnHidden(e -> {
+            listView.stopLockPolling();
+            if (inbox != null) {
+                inbox.close();
+            }
+        });
         stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> listView.saveColumnWidths());
         services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
+        if (inbox != null) {
+            inbox.start();
+        }
         listView.startLockPolling(LOCK_POLL);
         listView.focusFilter();
     }
@@ -227,6 +247,11 @@ public final class MainWindow {
     /** The stage the window is on, once shown. */
     public Stage stage() {
         return stage;
+    }
+
+    /** A supervisor's requests to break locks; empty for an operator who is none, or without messages. */
+    public Optional<SupervisorInboxViewModel> supervisorInbox() {
+        return Optional.ofNullable(inbox);
     }
 
     /** The view model behind the window. */

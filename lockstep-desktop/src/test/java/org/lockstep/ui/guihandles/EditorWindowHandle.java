@@ -49,6 +49,16 @@ public final class EditorWindowHandle extends StageHandle {
         return handle;
     }
 
+    /**
+     * A handle on an editor window something else opened (a supervisor's Open customer), once its customer loaded.
+     */
+    public static EditorWindowHandle of(FxRobot robot, Stage stage) {
+        EditorWindowHandle handle = new EditorWindowHandle(robot, stage);
+        Fx.await("the editor to load", () -> handle.viewModel().stateProperty()
+                .get() == org.lockstep.ui.editor.EditorState.EDITING && !handle.versionLine().isEmpty());
+        return handle;
+    }
+
     /** The view model behind the window, for reading state. */
     public CustomerEditorViewModel viewModel() {
         return ((CustomerEditorView) stage.getUserData()).viewModel();
