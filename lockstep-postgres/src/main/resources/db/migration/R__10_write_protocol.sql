@@ -34,13 +34,14 @@ BEGIN
 END $$;
 
 -- Whether the login is the schema's owner (or a member of it) or a superuser. The owner is already trusted with every
--- table it owns: on the embedded server it is the one application role, whose operators are the machine's (and the
--- trainer demo's Alice and Bob); on a team server it is the administrator's. SECURITY DEFINER makes current_user the
--- owner of this function — the schema's owner — whatever the caller's search_path.
+-- table it owns: a role nobody logs in as on the embedded server (lockstep_owner, whose superuser migrates as it); on
+-- a team server the administrator's. SECURITY DEFINER makes current_user the
+-- owner of this function — the schema's owner — whatever the caller's search_path. A superuser is a member of every
+-- role (PostgreSQL docs, pg_has_role; acl.c is_member_of_role), so one call answers both; it runs on every write,
+-- and a query of pg_roles here cost a save 10 µs more (docs/benchmarks.md, issue 26).
 CREATE OR REPLACE FUNCTION lockstep_is_owner() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
-    SELECT coalesce((SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = session_user), false)
-        OR pg_catalog.pg_has_role(session_user, current_user, 'MEMBER')
+    SELECT pg_catalog.pg_has_role(session_user, current_user, 'MEMBER')
 $$;
 
 -- Whether this login may name the operator it writes for: the owner, or a member of lockstep_shared_login (a login
