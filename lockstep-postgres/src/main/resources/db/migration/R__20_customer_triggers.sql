@@ -119,7 +119,8 @@ BEGIN
     EXCEPTION WHEN object_not_in_prerequisite_state THEN
         drawn := NULL; -- no id drawn in this session yet
     END;
-    IF drawn IS DISTINCT FROM p_id THEN
+    -- currval is still a deleted customer's id after its deletion: that number belongs to its history.
+    IF drawn IS DISTINCT FROM p_id OR EXISTS (SELECT 1 FROM customer_history h WHERE h.customer_id = p_id) THEN
         RAISE EXCEPTION 'a new customer''s number is given by the database, not chosen (%)', p_id
             USING ERRCODE = 'LS422', HINT = 'Leave out the id column; the database numbers the customer.';
     END IF;

@@ -16,14 +16,17 @@ CREATE OR REPLACE FUNCTION lockstep_record_conflict(p_customer bigint, p_user te
 $$;
 
 -- A merge saved or abandoned, a lease wait, a lab's exhausted retries (V17). Each call is one event, counted once,
--- but a lab run's, which counts its purchases given up; the operator is the one the database knows, so whatever an
--- operator records is recorded as theirs.
+-- but a lab run's, which counts its purchases given up — at most 10,000 (ContentionLab records more as several
+-- events) and on no customer; the operator is the one the database knows, so whatever an operator records is recorded
+-- as theirs, and a lab count is no more than one run could give.
 CREATE OR REPLACE FUNCTION lockstep_record_event(p_kind text, p_customer bigint, p_user text, p_session text,
                                                  p_version bigint, p_detail text, p_count integer)
     RETURNS void LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
 BEGIN
-    IF p_count IS NULL OR p_count < 1 OR (p_kind IS DISTINCT FROM 'lab_retries_exhausted' AND p_count <> 1) THEN
-        RAISE EXCEPTION 'an event of kind % counts 1 (a lab run: 1 or more), not %', p_kind, p_count
+    IF p_count IS NULL OR p_count < 1 OR (p_kind IS DISTINCT FROM 'lab_retries_exhausted' AND p_count <> 1)
+            OR p_count > 10000 OR (p_kind = 'lab_retries_exhausted' AND p_customer IS NOT NULL) THEN
+        RAISE EXCEPTION 'an event of kind % counts 1 (a lab run: 1 to 10,000, on no customer), not %', p_kind,
+                p_count
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
     DELETE FROM conflict_event WHERE id IN (SELECT id FROM conflict_event

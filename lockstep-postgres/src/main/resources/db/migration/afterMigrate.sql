@@ -13,14 +13,38 @@
 --
 -- The audit trail (customer_history, lease_event, conflict_event, customer_conflict, client_request, message), the
 -- leases (record_lease), the conflict report's counts (customer_save_count, lockstep_count_saves) and the migrations'
--- history are written only by the owner's code: every write privilege on
--- them that any other role holds — granted by hand, or by an older Lockstep's team-grants.sql and its default
--- privileges — is revoked here, at every start of a new version as at the first.
+-- history are written only by the owner's code. Every privilege on the schema's tables, columns, sequences and
+-- functions that Lockstep does not grant — by hand, or by an older Lockstep's team-grants.sql and its default
+-- privileges, to a group or to one login — is revoked here, at every start of a new version as at the first
+-- (TRIGGER on an audit table, for one, would run an operator's code inside the owner's functions, as the owner).
+-- Memberships of predefined roles (pg_write_all_data …) are the server's, not the owner's to take back:
+-- lockstep admin check names them.
 
 DO $$
 DECLARE
     f regprocedure;
     g record;
+    -- Every privilege on a table, view, sequence or column of the schema that someone other than its owner holds and
+    -- Lockstep does not grant: the operators' SELECT on tables, INSERT, UPDATE and DELETE on customer, presence and
+    -- the lab's tables, MAINTAIN on customer, USAGE on the lab's token sequence — nothing else, to nobody else.
+    unexpected constant text := $q$
+        SELECT c.oid::regclass AS rel, NULL::name AS col, a.grantee, a.privilege_type AS privilege,
+               c.relkind = 'S' AS is_sequence
+        FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+        WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
+          AND NOT (a.grantee = 'lockstep_operators'::regrole AND (
+                  (c.relkind <> 'S' AND a.privilege_type = 'SELECT')
+               OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
+                   AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE'))
+               OR (c.relname = 'customer' AND a.privilege_type = 'MAINTAIN')
+               OR (c.relname = 'lab_lease_token_seq' AND a.privilege_type = 'USAGE')))
+      UNION ALL
+        SELECT c.oid::regclass, t.attname, a.grantee, a.privilege_type, false
+        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute t ON t.attrelid = c.oid,
+             pg_catalog.aclexplode(t.attacl) a
+        WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
+    $q$;
+    extra boolean;
 BEGIN
     IF pg_catalog.to_regrole('lockstep_operators') IS NULL OR pg_catalog.to_regrole('lockstep_supervisors') IS NULL
             OR NOT lockstep_is_owner() THEN
@@ -30,7 +54,8 @@ BEGIN
     -- or their GRANTs meet on the same catalog rows ("tuple concurrently updated"). Held until this statement ends.
     PERFORM pg_advisory_xact_lock(hashtext('lockstep afterMigrate grants'));
     -- Nothing to do when everything is already as granted below: the usual start changes no catalog row.
-    IF NOT EXISTS (
+    EXECUTE 'SELECT EXISTS (' || unexpected || ')' INTO extra;
+    IF NOT extra AND NOT EXISTS (
             SELECT 1 FROM pg_proc p
             WHERE p.pronamespace = current_schema()::regnamespace
               AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
@@ -58,12 +83,7 @@ BEGIN
                        AND NOT (has_table_privilege('lockstep_operators', c.oid, 'INSERT')
                                 AND has_table_privilege('lockstep_operators', c.oid, 'UPDATE')
                                 AND has_table_privilege('lockstep_operators', c.oid, 'DELETE')))
-                   OR EXISTS (SELECT 1 FROM aclexplode(c.relacl) a
-                              WHERE a.grantee <> 0 AND a.grantee <> c.relowner
-                                AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
-                                AND c.relname IN ('customer_history', 'lease_event', 'conflict_event',
-                                                  'customer_conflict', 'client_request', 'message', 'record_lease',
-                                                  'customer_save_count', 'flyway_schema_history')))
+                   )
             UNION ALL
             SELECT 1 WHERE NOT has_schema_privilege('lockstep_operators', current_schema(), 'USAGE')
             UNION ALL
@@ -81,19 +101,19 @@ BEGIN
     IF current_setting('server_version_num')::int >= 170000 THEN
         EXECUTE 'GRANT MAINTAIN ON customer TO lockstep_operators';
     END IF;
-    FOR g IN SELECT DISTINCT c.oid::regclass AS tbl, a.grantee::regrole AS who
-             FROM pg_class c, aclexplode(c.relacl) a
-             WHERE c.relnamespace = current_schema()::regnamespace AND a.grantee <> 0 AND a.grantee <> c.relowner
-               AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
-               AND c.relname IN ('customer_history', 'lease_event', 'conflict_event', 'customer_conflict',
-                                 'client_request', 'message', 'record_lease', 'customer_save_count',
-                                 'flyway_schema_history')
-    LOOP
-        EXECUTE format('REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON %s FROM %s', g.tbl, g.who);
-    END LOOP;
     EXECUTE 'REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC';
     EXECUTE 'REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM lockstep_operators';
     EXECUTE 'GRANT USAGE ON SEQUENCE lab_lease_token_seq TO lockstep_operators';
+    -- Whatever else anyone but the owner holds on a table, a column or a sequence — granted by hand, or by an older
+    -- Lockstep — is taken back: TRIGGER on an audit table would run an operator's code inside the owner's functions,
+    -- as the owner; UPDATE on a sequence chooses ids or tokens; TRUNCATE, REFERENCES, a column's UPDATE …
+    FOR g IN EXECUTE unexpected
+    LOOP
+        EXECUTE format('REVOKE %s %s ON %s %s FROM %s', g.privilege,
+                       CASE WHEN g.col IS NULL THEN '' ELSE '(' || quote_ident(g.col) || ')' END,
+                       CASE WHEN g.is_sequence THEN 'SEQUENCE' ELSE 'TABLE' END, g.rel,
+                       CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE g.grantee::regrole::text END);
+    END LOOP;
     -- The owner's functions: every lockstep_* function for operators, but ending a lease by force (supervisors) and the
     -- end of a lease itself (only the owner's release and break call it).
     FOR f IN SELECT p.oid::regprocedure FROM pg_proc p

@@ -187,11 +187,19 @@ public final class JdbiLabStore implements StockStore {
                 .bind("id", rowId).mapTo(Integer.class).one()));
     }
 
-    /** {@inheritDoc} The operator is the database role: the lab runs as no Lockstep operator. */
+    /** The most purchases one lab event counts (R__40_audit.sql's lockstep_record_event refuses more). */
+    static final long MOST_PER_EVENT = 10_000;
+
+    /**
+     * {@inheritDoc} The operator is the database role: the lab runs as no Lockstep operator. A run that gave up more
+     * than {@value #MOST_PER_EVENT} purchases is recorded as several events that sum to it.
+     */
     @Override
     public void recordRetriesExhausted(String strategy, long buyers) {
-        ConflictEvents.recordQuietly(jdbi, ConflictEvents.LAB_RETRIES_EXHAUSTED, null, "", null, null, strategy,
-                buyers);
+        for (long left = buyers; left > 0; left -= MOST_PER_EVENT) {
+            ConflictEvents.recordQuietly(jdbi, ConflictEvents.LAB_RETRIES_EXHAUSTED, null, "", null, null, strategy,
+                    Math.min(left, MOST_PER_EVENT));
+        }
     }
 
     @Override

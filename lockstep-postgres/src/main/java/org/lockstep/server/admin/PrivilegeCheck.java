@@ -26,8 +26,8 @@ public final class PrivilegeCheck {
     /**
      * One thing found.
      *
-     * @param kind    {@code attribute}, {@code member}, {@code owner}, {@code write}, {@code execute} or
-     *                {@code create}
+     * @param kind    {@code attribute}, {@code member}, {@code owner}, {@code write} (on the audit trail),
+     *                {@code grant} (any other privilege beyond Lockstep's), {@code execute} or {@code create}
      * @param role    the role that holds it ({@code PUBLIC} for everyone)
      * @param object  what it is held on (a table, a function, a schema, a role), or empty
      * @param logins  the operators' logins it gives it to, comma-separated ({@code every login} for PUBLIC)
@@ -65,17 +65,29 @@ public final class PrivilegeCheck {
             ORDER BY kind, object, role, privilege""";
 
     private static final String GRANTS = OPERATORS + """
-                -- Write privileges on the audit tables, and on their columns.
-                SELECT 'write' AS kind, c.relname::text AS object, a.privilege_type AS privilege, a.grantee,
+                -- Every privilege on a table, sequence or column beyond Lockstep's grants (afterMigrate.sql takes
+                -- the same back): writes on the audit tables, TRIGGER or REFERENCES anywhere, a sequence's UPDATE …
+                SELECT CASE WHEN c.relname = ANY (?) AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+                            THEN 'write' ELSE 'grant' END AS kind,
+                       c.relname::text AS object, a.privilege_type AS privilege, a.grantee,
                        false AS supervisors_only
                 FROM pg_class c, aclexplode(c.relacl) a
-                WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY (?)
-                  AND a.grantee <> c.relowner AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+                WHERE c.relnamespace = 'public'::regnamespace AND a.grantee <> c.relowner
+                  AND NOT (a.grantee = to_regrole('lockstep_operators') AND (
+                          (c.relkind <> 'S' AND a.privilege_type = 'SELECT')
+                       OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
+                           AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE'))
+                       OR (c.relname = 'customer' AND a.privilege_type = 'MAINTAIN')
+                       OR (c.relname = 'lab_lease_token_seq' AND a.privilege_type = 'USAGE')))
+                  -- what an operator may do anyway (SELECT everywhere) gives an operator's login nothing more
+                  AND NOT (a.privilege_type = 'SELECT' AND c.relkind <> 'S')
               UNION
-                SELECT 'write', c.relname || '.' || t.attname, a.privilege_type, a.grantee, false
+                SELECT CASE WHEN c.relname = ANY (?) AND a.privilege_type IN ('INSERT', 'UPDATE') THEN 'write'
+                            ELSE 'grant' END,
+                       c.relname || '.' || t.attname, a.privilege_type, a.grantee, false
                 FROM pg_class c JOIN pg_attribute t ON t.attrelid = c.oid, aclexplode(t.attacl) a
-                WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY (?)
-                  AND a.grantee <> c.relowner AND a.privilege_type IN ('INSERT', 'UPDATE')
+                WHERE c.relnamespace = 'public'::regnamespace AND a.grantee <> c.relowner
+                  AND a.privilege_type <> 'SELECT'
               UNION
                 -- Ending a lease without its trail: nobody but the owner's own functions.
                 SELECT 'execute', p.oid::regprocedure::text, a.privilege_type, a.grantee, false
@@ -121,7 +133,8 @@ public final class PrivilegeCheck {
             -- Predefined roles that read or write the server's files or run its programs (PostgreSQL docs, 22.5).
             SELECT 'member', g.rolname::text, g.rolname::text, string_agg(l.rolname, ', ' ORDER BY l.rolname), ''
             FROM pg_roles g JOIN logins l ON pg_has_role(l.oid, g.oid, 'MEMBER')
-            WHERE g.rolname IN ('pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files')
+            WHERE g.rolname IN ('pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files',
+                                'pg_write_all_data', 'pg_signal_backend', 'pg_maintain')
             GROUP BY g.rolname
           UNION ALL
             -- An operator who may act as the owner: does everything the owner's functions guard.
@@ -185,7 +198,12 @@ public final class PrivilegeCheck {
                     ? "the operator " + role + " has " + detail + ": an operator's login should only log in"
                     : logins + " may SET ROLE to " + role + ", which has " + detail;
             case "member" -> logins + " " + (logins.contains(",") ? "are members" : "is a member") + " of " + role
-                    + ": reads or writes the server's files, or runs its programs";
+                    + ": " + switch (role) {
+                        case "pg_write_all_data" -> "writes every table, the audit trail and the leases included";
+                        case "pg_signal_backend" -> "ends other operators' sessions";
+                        case "pg_maintain" -> "locks, vacuums and reindexes every table";
+                        default -> "reads or writes the server's files, or runs its programs";
+                    };
             default -> detail.equals("member")
                     ? logins + " may act as the owner " + role
                             + ": writes the audit trail and the leases directly, changes the schema"
@@ -199,6 +217,13 @@ public final class PrivilegeCheck {
         String message = switch (kind) {
             case "write" -> role + " may " + privilege + " " + object + " (" + logins
                     + "): only the owner's functions write it";
+            case "grant" -> role + " may " + privilege + " " + object + " (" + logins + "): "
+                    + switch (privilege) {
+                        case "TRIGGER" -> "a trigger of theirs would run inside the owner's functions, as the owner";
+                        case "UPDATE", "USAGE" -> object.endsWith("_seq") ? "chooses the numbers it gives out"
+                                : "more than Lockstep grants an operator";
+                        default -> "more than Lockstep grants an operator";
+                    } + " (admin setup takes it back)";
             case "execute" -> role + " may EXECUTE " + object + " (" + logins + "): "
                     + (object.startsWith("lockstep_lease_break") ? "only supervisors may break another's lock"
                             : "it ends a lease without its trail; only the owner's functions call it");
