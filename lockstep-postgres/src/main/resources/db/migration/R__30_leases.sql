@@ -8,6 +8,10 @@
 -- A lease is proven by its secret (p_secret), never by what others can read: the holder's name, its session (writer
 -- id) and its token are shown to everyone (lease list, the editor's bar). The lease keeps the secret's SHA-256.
 -- The holder recorded is lockstep_operator_name(p_user): the login, unless the login may name its operators.
+--
+-- The functions are PL/pgSQL, each one statement (RETURN QUERY): PostgreSQL plans a LANGUAGE sql function's body
+-- anew at every call (before PostgreSQL 18), and PL/pgSQL keeps its plans for the session — an acquire and release
+-- ran at half the rate as SQL functions (docs/benchmarks.md, issue 26).
 
 -- What a grant or renewal may ask for, for every caller (Lockstep's own DurationRange.LEASE_TTL says the same before
 -- it asks): a lease of at most 24 hours, so that a lock nobody renews is gone by the next day; and a secret of at
@@ -35,7 +39,10 @@ END $$;
 CREATE OR REPLACE FUNCTION lockstep_lease_acquire(p_id bigint, p_user text, p_session text, p_secret text,
                                                   p_ttl_ms bigint)
     RETURNS TABLE (token bigint, acquired_at timestamptz, expires_at timestamptz, remaining_ms bigint)
-    LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    RETURN QUERY
     WITH target AS (
         SELECT c.id, lockstep_operator_name(p_user) AS holder FROM customer c
         WHERE c.id = p_id AND lockstep_check_lease_terms(p_secret, p_ttl_ms) FOR SHARE
@@ -74,8 +81,8 @@ CREATE OR REPLACE FUNCTION lockstep_lease_acquire(p_id bigint, p_user text, p_se
     )
     SELECT g.token, g.acquired_at, g.expires_at,
            (extract(epoch FROM g.expires_at - clock_timestamp()) * 1000)::bigint
-    FROM granted g
-$$;
+    FROM granted g;
+END $$;
 
 -- A renewal, release and break may wait for the lease's row (a save under the lease holds it FOR SHARE until it
 -- commits). Each first takes the row lock (locked), then reads the clock (clock, computed from locked's row, so
@@ -83,7 +90,10 @@ $$;
 -- by the UPDATE (EvalPlanQual), so a new token or an end is seen.
 CREATE OR REPLACE FUNCTION lockstep_lease_renew(p_id bigint, p_token bigint, p_secret text, p_ttl_ms bigint)
     RETURNS TABLE (token bigint, acquired_at timestamptz, expires_at timestamptz, remaining_ms bigint)
-    LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    RETURN QUERY
     WITH locked AS MATERIALIZED (
         SELECT r.record_id FROM record_lease r
         WHERE r.record_id = p_id AND r.token = p_token AND r.secret_hash = sha256(convert_to(p_secret, 'UTF8'))
@@ -102,8 +112,8 @@ CREATE OR REPLACE FUNCTION lockstep_lease_renew(p_id bigint, p_token bigint, p_s
         WHERE e.record_id = p_id AND e.token = r.token AND e.event IN ('acquired', 'expired_takeover')
     )
     SELECT r.token, r.acquired_at, r.expires_at, (extract(epoch FROM r.expires_at - clock_timestamp()) * 1000)::bigint
-    FROM renewed r
-$$;
+    FROM renewed r;
+END $$;
 
 -- Ends a grant early (release or break): the row stays, expired as of now, so that the next grant goes through the
 -- row lock of INSERT … ON CONFLICT and starts after this end; the grant's event records the end. Not for callers:
@@ -112,7 +122,10 @@ CREATE OR REPLACE FUNCTION lockstep_lease_end(p_id bigint, p_token bigint, p_sec
                                               p_actor text)
     RETURNS TABLE (record_id bigint, holder text, session_id text, token bigint, acquired_at timestamptz,
                    expires_at timestamptz)
-    LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+    RETURN QUERY
     WITH locked AS MATERIALIZED (
         SELECT r.record_id FROM record_lease r
         WHERE r.record_id = p_id AND (p_token IS NULL OR (r.token = p_token AND r.secret_hash = p_secret_hash))
@@ -132,8 +145,8 @@ CREATE OR REPLACE FUNCTION lockstep_lease_end(p_id bigint, p_token bigint, p_sec
         UPDATE lease_event e SET expires_at = x.expires_at FROM ended x
         WHERE e.record_id = x.record_id AND e.token = x.token AND e.event IN ('acquired', 'expired_takeover')
     )
-    SELECT x.record_id, x.holder, x.session_id, x.token, x.acquired_at, x.expires_at FROM ended x
-$$;
+    SELECT x.record_id, x.holder, x.session_id, x.token, x.acquired_at, x.expires_at FROM ended x;
+END $$;
 
 -- The holder gives its lease up. Safe to repeat: true when this grant is (now or already) released.
 CREATE OR REPLACE FUNCTION lockstep_lease_release(p_id bigint, p_token bigint, p_secret text)
@@ -167,10 +180,11 @@ END $$;
 -- The holder found its lease gone (broken, or taken over after it lapsed): recorded under the writer's own name,
 -- for a grant that name held.
 CREATE OR REPLACE FUNCTION lockstep_lease_lost(p_id bigint, p_token bigint, p_user text)
-    RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+    RETURNS void LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+BEGIN
     INSERT INTO lease_event (record_id, token, holder, event, actor)
     SELECT p_id, p_token, n.name, 'lost', n.name
     FROM (SELECT lockstep_operator_name(p_user) AS name) n
     WHERE EXISTS (SELECT 1 FROM lease_event e WHERE e.record_id = p_id AND e.token = p_token AND e.holder = n.name
-                  AND e.event IN ('acquired', 'expired_takeover'))
-$$;
+                  AND e.event IN ('acquired', 'expired_takeover'));
+END $$;
