@@ -71,3 +71,26 @@ CREATE OR REPLACE FUNCTION lockstep_whoami(claimed text)
     RETURNS TABLE (operator text, supervisor boolean, named_by_client boolean) LANGUAGE sql STABLE AS $$
     SELECT lockstep_operator_name(claimed), lockstep_is_supervisor(), lockstep_names_by_client()
 $$;
+
+-- Every privilege on a table, view, sequence or column of the schema that someone other than its owner holds and
+-- Lockstep does not grant: the operators' SELECT on tables, INSERT, UPDATE and DELETE on customer, presence and the
+-- lab's tables, MAINTAIN on customer, USAGE on the lab's token sequence — nothing else, to nobody else. The one
+-- statement of that rule: afterMigrate.sql takes these back, lockstep admin check (PrivilegeCheck) names them.
+CREATE OR REPLACE FUNCTION lockstep_unexpected_grants()
+    RETURNS TABLE (rel regclass, col name, grantee oid, privilege text, is_sequence boolean)
+    LANGUAGE sql STABLE AS $$
+    SELECT c.oid::regclass, NULL::name, a.grantee, a.privilege_type, c.relkind = 'S'
+    FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
+    WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
+      AND NOT (a.grantee = pg_catalog.to_regrole('lockstep_operators') AND (
+              (c.relkind <> 'S' AND a.privilege_type = 'SELECT')
+           OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
+               AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE'))
+           OR (c.relname = 'customer' AND a.privilege_type = 'MAINTAIN')
+           OR (c.relname = 'lab_lease_token_seq' AND a.privilege_type = 'USAGE')))
+  UNION ALL
+    SELECT c.oid::regclass, t.attname, a.grantee, a.privilege_type, false
+    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute t ON t.attrelid = c.oid,
+         pg_catalog.aclexplode(t.attacl) a
+    WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
+$$;

@@ -24,27 +24,6 @@ DO $$
 DECLARE
     f regprocedure;
     g record;
-    -- Every privilege on a table, view, sequence or column of the schema that someone other than its owner holds and
-    -- Lockstep does not grant: the operators' SELECT on tables, INSERT, UPDATE and DELETE on customer, presence and
-    -- the lab's tables, MAINTAIN on customer, USAGE on the lab's token sequence — nothing else, to nobody else.
-    unexpected constant text := $q$
-        SELECT c.oid::regclass AS rel, NULL::name AS col, a.grantee, a.privilege_type AS privilege,
-               c.relkind = 'S' AS is_sequence
-        FROM pg_catalog.pg_class c, pg_catalog.aclexplode(c.relacl) a
-        WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
-          AND NOT (a.grantee = 'lockstep_operators'::regrole AND (
-                  (c.relkind <> 'S' AND a.privilege_type = 'SELECT')
-               OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
-                   AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE'))
-               OR (c.relname = 'customer' AND a.privilege_type = 'MAINTAIN')
-               OR (c.relname = 'lab_lease_token_seq' AND a.privilege_type = 'USAGE')))
-      UNION ALL
-        SELECT c.oid::regclass, t.attname, a.grantee, a.privilege_type, false
-        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute t ON t.attrelid = c.oid,
-             pg_catalog.aclexplode(t.attacl) a
-        WHERE c.relnamespace = pg_catalog.current_schema()::regnamespace AND a.grantee <> c.relowner
-    $q$;
-    extra boolean;
 BEGIN
     IF pg_catalog.to_regrole('lockstep_operators') IS NULL OR pg_catalog.to_regrole('lockstep_supervisors') IS NULL
             OR NOT lockstep_is_owner() THEN
@@ -54,8 +33,7 @@ BEGIN
     -- or their GRANTs meet on the same catalog rows ("tuple concurrently updated"). Held until this statement ends.
     PERFORM pg_advisory_xact_lock(hashtext('lockstep afterMigrate grants'));
     -- Nothing to do when everything is already as granted below: the usual start changes no catalog row.
-    EXECUTE 'SELECT EXISTS (' || unexpected || ')' INTO extra;
-    IF NOT extra AND NOT EXISTS (
+    IF NOT EXISTS (SELECT 1 FROM lockstep_unexpected_grants()) AND NOT EXISTS (
             SELECT 1 FROM pg_proc p
             WHERE p.pronamespace = current_schema()::regnamespace
               AND (p.proname LIKE 'lockstep\_%' OR p.proname = 'customer_search_text')
@@ -107,7 +85,7 @@ BEGIN
     -- Whatever else anyone but the owner holds on a table, a column or a sequence — granted by hand, or by an older
     -- Lockstep — is taken back: TRIGGER on an audit table would run an operator's code inside the owner's functions,
     -- as the owner; UPDATE on a sequence chooses ids or tokens; TRUNCATE, REFERENCES, a column's UPDATE …
-    FOR g IN EXECUTE unexpected
+    FOR g IN SELECT * FROM lockstep_unexpected_grants()
     LOOP
         EXECUTE format('REVOKE %s %s ON %s %s FROM %s', g.privilege,
                        CASE WHEN g.col IS NULL THEN '' ELSE '(' || quote_ident(g.col) || ')' END,

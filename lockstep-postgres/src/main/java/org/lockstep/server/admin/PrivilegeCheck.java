@@ -65,29 +65,15 @@ public final class PrivilegeCheck {
             ORDER BY kind, object, role, privilege""";
 
     private static final String GRANTS = OPERATORS + """
-                -- Every privilege on a table, sequence or column beyond Lockstep's grants (afterMigrate.sql takes
-                -- the same back): writes on the audit tables, TRIGGER or REFERENCES anywhere, a sequence's UPDATE …
-                SELECT CASE WHEN c.relname = ANY (?) AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
+                -- Every privilege on a table, sequence or column beyond Lockstep's grants, by the rule afterMigrate.sql
+                -- takes them back by (lockstep_unexpected_grants, R__10): writes on the audit tables, TRIGGER or
+                -- REFERENCES anywhere, a sequence's UPDATE … A SELECT gives an operator's login nothing more.
+                SELECT CASE WHEN c.relname = ANY (?) AND u.privilege IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
                             THEN 'write' ELSE 'grant' END AS kind,
-                       c.relname::text AS object, a.privilege_type AS privilege, a.grantee,
+                       c.relname || coalesce('.' || u.col, '') AS object, u.privilege, u.grantee,
                        false AS supervisors_only
-                FROM pg_class c, aclexplode(c.relacl) a
-                WHERE c.relnamespace = 'public'::regnamespace AND a.grantee <> c.relowner
-                  AND NOT (a.grantee = to_regrole('lockstep_operators') AND (
-                          (c.relkind <> 'S' AND a.privilege_type = 'SELECT')
-                       OR (c.relname IN ('customer', 'presence', 'lab_stock', 'lab_lease')
-                           AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE'))
-                       OR (c.relname = 'customer' AND a.privilege_type = 'MAINTAIN')
-                       OR (c.relname = 'lab_lease_token_seq' AND a.privilege_type = 'USAGE')))
-                  -- what an operator may do anyway (SELECT everywhere) gives an operator's login nothing more
-                  AND NOT (a.privilege_type = 'SELECT' AND c.relkind <> 'S')
-              UNION
-                SELECT CASE WHEN c.relname = ANY (?) AND a.privilege_type IN ('INSERT', 'UPDATE') THEN 'write'
-                            ELSE 'grant' END,
-                       c.relname || '.' || t.attname, a.privilege_type, a.grantee, false
-                FROM pg_class c JOIN pg_attribute t ON t.attrelid = c.oid, aclexplode(t.attacl) a
-                WHERE c.relnamespace = 'public'::regnamespace AND a.grantee <> c.relowner
-                  AND a.privilege_type <> 'SELECT'
+                FROM lockstep_unexpected_grants() u JOIN pg_class c ON c.oid = u.rel
+                WHERE NOT (u.privilege = 'SELECT' AND NOT u.is_sequence)
               UNION
                 -- Ending a lease without its trail: nobody but the owner's own functions.
                 SELECT 'execute', p.oid::regprocedure::text, a.privilege_type, a.grantee, false
@@ -181,7 +167,6 @@ public final class PrivilegeCheck {
         try (PreparedStatement q = c.prepareStatement(GRANTS)) {
             java.sql.Array tables = c.createArrayOf("text", AUDIT_TABLES.toArray());
             q.setArray(1, tables);
-            q.setArray(2, tables);
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
                     found.add(grant(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
