@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the app image ./mvnw -Pdist package made (target/dist/Lockstep, or the directory given) on a fresh data
 # directory: the CLI answers (--version, list --json on the embedded database with its sample customers), and the
-# desktop app opens its main window under Xvfb (needs xvfb-run and xwininfo: apt-get install xvfb x11-utils).
+# desktop app opens its main window under Xvfb, with the window class (WM_CLASS) the menu entry names (needs xvfb-run,
+# xwininfo and xprop: apt-get install xvfb x11-utils).
 # Prints how long each took; .ci/run runs it after the tests. Exits non-zero on the first check that fails.
 set -euo pipefail
 app="${1:-target/dist/Lockstep}"
@@ -35,7 +36,8 @@ echo "ok   bin/Lockstep list --json: $customers customers ($first with the first
 start=$(now)
 xvfb-run -a -s "-screen 0 1366x768x24" sh -c "\"$launcher\" & app=\$!
   for i in \$(seq 1 600); do
-    xwininfo -root -tree | grep -q '\"Lockstep — smoke\"' && { echo shown; kill \$app; exit 0; }
+    id=\$(xwininfo -root -tree | grep '\"Lockstep — smoke\"' | awk '{ print \$1; exit }')
+    [ -n \"\$id\" ] && { echo shown; xprop -id \"\$id\" WM_CLASS; kill \$app; exit 0; }
     kill -0 \$app 2>/dev/null || exit 1
     sleep 0.2
   done
@@ -44,6 +46,13 @@ ui_pid=$!
 if wait "$ui_pid" && grep -q shown "$data/ui.out"; then
   ui_pid=
   echo "ok   bin/Lockstep opened its main window under Xvfb in $(took "$start") (server already running)"
+  # The dock finds the menu entry by the window's class (WM_CLASS): it must be the entry's StartupWMClass.
+  wm_class="$(sed -n 's/^StartupWMClass=//p' "$(dirname "$0")/lockstep.desktop")"
+  if ! grep -qx "WM_CLASS(STRING) = \"$wm_class\", \"$wm_class\"" "$data/ui.out"; then
+    echo "the main window's class is not the menu entry's StartupWMClass ($wm_class): $(grep WM_CLASS "$data/ui.out")" >&2
+    exit 1
+  fi
+  echo "ok   the main window's WM_CLASS is the menu entry's StartupWMClass: $wm_class"
   # JavaFX is in the runtime as modules: it must not warn that it was loaded from the class path.
   if grep -q "Unsupported JavaFX configuration" "$data/ui.err"; then
     echo "bin/Lockstep loaded JavaFX from the class path (Unsupported JavaFX configuration)" >&2

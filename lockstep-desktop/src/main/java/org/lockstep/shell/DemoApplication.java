@@ -46,6 +46,11 @@ public final class DemoApplication extends Application {
     private volatile DemoSession session;
     private volatile FxTaskExecutor executor;
 
+    /** JavaFX makes it, on the FX thread: names the windows first ({@link WindowClass}). */
+    public DemoApplication() {
+        WindowClass.name();
+    }
+
     /**
      * Runs the demo until its windows close.
      *

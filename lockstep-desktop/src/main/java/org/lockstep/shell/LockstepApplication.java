@@ -57,6 +57,11 @@ public final class LockstepApplication extends Application {
     private volatile ClientSession client;
     private DemoSession demo;
 
+    /** JavaFX makes it, on the FX thread: names the windows first ({@link WindowClass}). */
+    public LockstepApplication() {
+        WindowClass.name();
+    }
+
     /**
      * Runs the application until its last window closes.
      *
