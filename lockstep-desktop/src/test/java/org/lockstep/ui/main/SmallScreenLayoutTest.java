@@ -128,9 +128,11 @@ class SmallScreenLayoutTest {
                 .filter(s -> s.getOrientation() == Orientation.HORIZONTAL).noneMatch(Node::isVisible))
                 .as("no horizontal scroll bar").isTrue();
         // The operator's columns before the bookkeeping: on this narrow list Version and Updated start hidden (the
-        // column menu shows them), so Contact keeps room for a name rather than three letters.
+        // column menu shows them), and so does Company, which Name shows: Contact keeps room for a name rather than
+        // three letters.
         assertThat(Fx.call(() -> table.getColumns().stream().filter(c -> !c.isVisible()).map(TableColumn::getText)
-                .toList())).containsExactlyInAnyOrder("Version", "Updated");
+                .toList())).containsExactlyInAnyOrder("Version", "Updated", "Company");
+        assertThat(Fx.call(() -> column(table, ListIds.NAME_COLUMN).isVisible())).isTrue();
         assertThat(Fx.call(() -> column(table, "contactColumn").getWidth())).isGreaterThan(100);
     }
 
