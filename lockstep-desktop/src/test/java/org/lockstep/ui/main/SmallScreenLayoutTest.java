@@ -173,7 +173,7 @@ class SmallScreenLayoutTest {
         ContextMenu menu = Fx.call(() -> Window.getWindows().stream().filter(ContextMenu.class::isInstance)
                 .map(ContextMenu.class::cast).filter(Window::isShowing).findFirst().orElseThrow());
         List<String> names = Fx.call(() -> menu.getItems().stream().map(MenuItem::getText).toList());
-        assertThat(names).startsWith("Locked by", "ID").allMatch(n -> n != null && !n.isBlank()); // (Here shows with presence: alike)
+        assertThat(names).startsWith("Locked by", "Name", "ID").allMatch(n -> n != null && !n.isBlank()); // (Here shows with presence: alike)
         Fx.run(menu::hide);
         Node lockHeader = robot.from(table).lookup(".column-header").match((Node n) -> ListIds.LOCK_COLUMN.equals(n
                 .getId())).query();
