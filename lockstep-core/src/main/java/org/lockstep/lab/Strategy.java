@@ -13,25 +13,38 @@ import org.lockstep.text.Texts;
 public enum Strategy {
 
     /** A blind write of {@code stock = read - 1}: the lost update, on purpose. */
-    NONE("none", Texts.key("blind write of the stock it read (the lost update)")),
+    NONE("none", Texts.key("No protection"), Texts.key("blind write of the stock it read (the lost update)")),
     /**
      * Optimistic lock: the write names the version it read; on a conflict re-read, re-decide and retry with
      * exponential backoff and full jitter.
      */
-    OPTIMISTIC("optimistic", Texts.key("version check; on a conflict re-read, re-decide, retry with backoff")),
+    OPTIMISTIC("optimistic", Texts.key("Optimistic"),
+            Texts.key("version check; on a conflict re-read, re-decide, retry with backoff")),
     /** Pessimistic lock: {@code SELECT … FOR UPDATE} in a short transaction under {@code SET LOCAL lock_timeout}. */
-    PESSIMISTIC("pessimistic", Texts.key("SELECT … FOR UPDATE under lock_timeout, then write, commit")),
+    PESSIMISTIC("pessimistic", Texts.key("Pessimistic"),
+            Texts.key("SELECT … FOR UPDATE under lock_timeout, then write, commit")),
     /** Conditional write: {@code UPDATE … SET stock = stock - 1 WHERE id = ? AND stock > 0 RETURNING}. */
-    CONDITIONAL("conditional", Texts.key("UPDATE … SET stock = stock - 1 WHERE stock > 0 (the database decides)")),
+    CONDITIONAL("conditional", Texts.key("Conditional write"),
+            Texts.key("UPDATE … SET stock = stock - 1 WHERE stock > 0 (the database decides)")),
     /** Lease with a fencing token: acquire, write fenced by the token, release. */
-    LEASE("lease", Texts.key("acquire the lease, write fenced by its token, release"));
+    LEASE("lease", Texts.key("Lease with token"), Texts.key("acquire the lease, write fenced by its token, release"));
 
     private final String id;
+    private final String name;
     private final String description;
 
-    Strategy(String id, String description) {
+    Strategy(String id, String name, String description) {
         this.id = id;
+        this.name = name;
         this.description = description;
+    }
+
+    /**
+     * The strategy's name as the lab window shows it, in English: the key of its translation (the window shows
+     * {@code tr(displayName())}); the command line and the CSV keep {@link #id()}.
+     */
+    public String displayName() {
+        return name;
     }
 
     /** The lower-case name used on the command line, in JSON and as the name of the strategy's lab_stock row. */

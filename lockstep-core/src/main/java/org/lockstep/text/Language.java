@@ -68,6 +68,19 @@ public enum Language {
         return DateTimeFormatter.ofPattern(numericDate + (seconds ? " HH:mm:ss" : " HH:mm"), locale);
     }
 
+    /** A date in numbers, as tables show a day: {@code 2026-12-01} in English, {@code 01/12/2026} in the others. */
+    public DateTimeFormatter numericDate() {
+        return DateTimeFormatter.ofPattern(numericDate, locale);
+    }
+
+    /**
+     * A day and month in numbers, as a chart's axis shows them: {@code 12-01} in English (ISO's order, as
+     * {@link #numericDate()}), {@code 01/12} in Portuguese and Spanish.
+     */
+    public DateTimeFormatter numericDayMonth() {
+        return DateTimeFormatter.ofPattern(numericDate.startsWith("yyyy") ? "MM-dd" : "dd/MM", locale);
+    }
+
     /** A day and a short month name: {@code 1 Dec}, {@code 1 de dez.}, {@code 1 dic}. */
     public DateTimeFormatter dayMonth() {
         return DateTimeFormatter.ofPattern(dayMonth, locale);

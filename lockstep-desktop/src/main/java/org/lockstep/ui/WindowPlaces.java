@@ -49,6 +49,14 @@ public final class WindowPlaces {
         return new WindowPlaces(Optional.of(root.node(NODE).node(nodeName(operator))));
     }
 
+    /**
+     * The operator's own preference node, where other things the windows remember are kept too (the list's order);
+     * empty for {@link #none()}.
+     */
+    public Optional<Preferences> preferences() {
+        return node;
+    }
+
     /** Places that remember nothing: every window opens at its first size. */
     public static WindowPlaces none() {
         return new WindowPlaces(Optional.empty());

@@ -13,7 +13,7 @@ import org.lockstep.domain.CustomerSort;
  * The customer list's queries: keyset pages ("the next N rows after (key, id)") in any sortable order, and counts
  * with a time budget. Keyset paging reads only the rows it returns, however deep the operator has scrolled, where
  * {@code OFFSET} would read and discard every row before them. Each text sort key has a matching expression index in
- * {@code V1__customer.sql}, and the search reads the stored column {@code search_text} through its trigram index
+ * {@code V1__customer.sql} (the Name order's in {@code V22__name_sort.sql}), and the search reads the stored column {@code search_text} through its trigram index
  * (V19__stored_search_text.sql): the row's text and the typed term are folded alike in SQL ({@code lockstep_fold}:
  * accents, case and Unicode form do not matter, V13__search_fold.sql).
  *
@@ -249,6 +249,9 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
             case ID -> "id";
             case VERSION -> "version";
             case UPDATED_AT -> "updated_at";
+            // The company, else the contact's name: indexed as customer_name_key (V22__name_sort.sql), which the
+            // expression must match character for character for the planner to walk it.
+            case NAME -> "lower(coalesce(nullif(company, ''), contact_name, ''))";
             default -> "lower(coalesce(" + sort.column() + ", ''))";
         };
     }
@@ -259,6 +262,7 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
 
     private static String textKey(Customer c, CustomerSort sort) {
         String v = switch (sort) {
+            case NAME -> CustomerSort.name(c.data());
             case COMPANY -> c.data().company();
             case CONTACT_NAME -> c.data().contactName();
             case EMAIL -> c.data().email();

@@ -110,7 +110,7 @@ public final class LabView {
         bindSpinner(thinkLabel, thinkSpinner, "lab-think", 0, (int) LabRun.MAX_THINK_MS, vm.thinkMsProperty());
         bindSpinner(null, sweepOpsSpinner, "lab-sweep-ops", 1, 1_000, vm.sweepOpsPerWorkerProperty());
         for (Strategy s : Strategy.values()) {
-            CheckBox box = new CheckBox(s.id());
+            CheckBox box = new CheckBox(tr(s.displayName()));
             box.setId("lab-strategy-" + s.id());
             box.selectedProperty().bindBidirectional(vm.selectedProperty(s));
             box.setTooltip(new javafx.scene.control.Tooltip(tr(s.description())));
@@ -178,7 +178,7 @@ public final class LabView {
         resultsTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         ColumnWidths.keepHeadersWhole(resultsTable);
         resultsTable.getColumns().setAll(List.of(
-                column(tr("Strategy"), 95, r -> r.strategy().id(), false),
+                column(tr("Strategy"), 95, r -> tr(r.strategy().displayName()), false),
                 column(tr("Confirmed"), 85, StrategyResult::confirmed, true),
                 column(tr("Final stock"), 90, StrategyResult::finalStock, true),
                 column(tr("Lost updates"), 105, StrategyResult::lostUpdates, true),

@@ -359,7 +359,7 @@ public final class LabViewModel {
         for (Strategy s : Strategy.values()) {
             List<StrategyResult> points = sweepResults.stream().filter(r -> r.strategy() == s).toList();
             if (!points.isEmpty()) {
-                series.add(new ChartSeries(s.id(), points.stream()
+                series.add(new ChartSeries(tr(s.displayName()), points.stream()
                         .map(r -> new ChartSeries.Point(Integer.toString(r.workers()), metric.of(r))).toList()));
             }
         }
@@ -380,13 +380,14 @@ public final class LabViewModel {
     }
 
     private static List<ChartSeries.Point> bars(List<StrategyResult> done, ToDoubleFunction<StrategyResult> value) {
-        return done.stream().map(r -> new ChartSeries.Point(r.strategy().id(), value.applyAsDouble(r))).toList();
+        return done.stream().map(r -> new ChartSeries.Point(tr(r.strategy().displayName()), value.applyAsDouble(r)))
+                .toList();
     }
 
     private static String summary(List<StrategyResult> done) {
         List<String> lost = done.stream().filter(r -> r.lostUpdates() != 0)
                 .map(r -> tr("{0} lost {1, plural, one {# update} other {# updates}} ({2, number} confirmed,"
-                        + " stock fell by {3, number})", r.strategy().id(), r.lostUpdates(), r.confirmed(),
+                        + " stock fell by {3, number})", tr(r.strategy().displayName()), r.lostUpdates(), r.confirmed(),
                         r.initialStock() - r.finalStock()))
                 .toList();
         return lost.isEmpty() ? tr("Done: no lost updates, nothing oversold.")

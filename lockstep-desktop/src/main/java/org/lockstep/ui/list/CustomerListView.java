@@ -24,6 +24,7 @@ import javafx.fxml.FXML;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -32,6 +33,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.control.skin.TableHeaderRow;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.MouseEvent;
 import javafx.util.Callback;
 import javafx.util.Duration;
@@ -86,6 +88,7 @@ public final class CustomerListView {
     @FXML private TableView<Customer> table;
     @FXML private Label placeholder;
     @FXML private TableColumn<Customer, String> lockColumn;
+    @FXML private TableColumn<Customer, String> nameColumn;
     @FXML private TableColumn<Customer, Long> idColumn;
     @FXML private TableColumn<Customer, String> companyColumn;
     @FXML private TableColumn<Customer, String> contactColumn;
@@ -187,6 +190,8 @@ public final class CustomerListView {
         lockColumn.setText(tr("Locked by")); // named in the column menu; the header shows the icon only (CSS)
         // The cells read the locks when they are drawn: a change of the locks draws the visible rows again.
         vm.locks().addListener((MapChangeListener<Long, LeaseInfo>) change -> table.refresh());
+        nameColumn.setId(ListIds.NAME_COLUMN);
+        nameColumn.setCellValueFactory(text(CustomerSort::name));
         idColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
         companyColumn.setCellValueFactory(text(CustomerData::company));
         contactColumn.setCellValueFactory(text(CustomerData::contactName));
@@ -195,7 +200,7 @@ public final class CustomerListView {
         countryColumn.setCellValueFactory(text(CustomerData::country));
         versionColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().version()));
         updatedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(formatUpdated(c.getValue().updatedAt())));
-        Map<TableColumn<Customer, ?>, CustomerSort> sorts = Map.of(
+        Map<TableColumn<Customer, ?>, CustomerSort> sorts = Map.of(nameColumn, CustomerSort.NAME,
                 idColumn, CustomerSort.ID, companyColumn, CustomerSort.COMPANY,
                 contactColumn, CustomerSort.CONTACT_NAME, emailColumn, CustomerSort.EMAIL,
                 cityColumn, CustomerSort.CITY, countryColumn, CustomerSort.COUNTRY,
@@ -210,6 +215,16 @@ public final class CustomerListView {
                 vm.sortBy(sorts.get(first), first.getSortType() == TableColumn.SortType.DESCENDING);
             }
             return true;
+        });
+        // The order kept from the last run (or any the view model chose) shows as the header's arrow; the policy
+        // above then finds it is the order already asked for.
+        boolean byIdAscending = vm.sortProperty().get() == CustomerSort.ID && !vm.descendingProperty().get();
+        sorts.forEach((column, sort) -> {
+            if (sort == vm.sortProperty().get() && !byIdAscending) {
+                column.setSortType(vm.descendingProperty().get() ? TableColumn.SortType.DESCENDING
+                        : TableColumn.SortType.ASCENDING);
+                table.getSortOrder().setAll(List.of(column));
+            }
         });
     }
 
@@ -284,10 +299,33 @@ public final class CustomerListView {
         int i = table.getItems().indexOf(c);
         if (i >= 0) {
             table.getSelectionModel().clearAndSelect(i);
-            table.scrollTo(Math.max(0, i - 3));
+            // Scrolled to only when out of view: a save that re-read the rows must not make the list jump.
+            if (!isInView(i)) {
+                table.scrollTo(Math.max(0, i - 3));
+            }
         } else {
             table.getSelectionModel().clearSelection();
         }
+    }
+
+    /**
+     * Whether row {@code index} is wholly on screen, as the table last laid out its rows (so during a re-read, where
+     * the rows were before it). A table not laid out yet shows nothing: every row is out of view.
+     */
+    boolean isInView(int index) {
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+            return false;
+        }
+        IndexedCell<?> first = flow.getFirstVisibleCell();
+        IndexedCell<?> last = flow.getLastVisibleCell();
+        if (first == null || last == null) {
+            return false;
+        }
+        // The first and last cells may be cut by the edges: only the rows between them are wholly shown, unless a
+        // cut cell is the row itself and most of it shows.
+        int from = first.getIndex() + (first.getLayoutY() < 0 ? 1 : 0);
+        int to = last.getIndex() - (last.getLayoutY() + last.getHeight() > flow.getHeight() ? 1 : 0);
+        return index >= from && index <= to;
     }
 
     /** A row that asks for the next page when it comes near the end, and opens its customer on double-click. */
@@ -352,8 +390,9 @@ public final class CustomerListView {
     /**
      * On a narrow list (a 1366-px screen gives it about 720 px) the operator's columns come first: when the sized
      * columns would have to give up more than {@value #NARROW_SHARE} of their width, Version and Updated start hidden
-     * (the table's column menu shows them again) rather than Contact and Country being cut to a few letters. A width
-     * the operator kept means they chose their columns: then nothing is hidden.
+     * (the table's column menu shows them again) rather than Contact and Country being cut to a few letters, and so
+     * does Company, which Name shows wherever there is one. A width the operator kept means they chose their columns:
+     * then nothing is hidden.
      */
     private void hideBookkeepingWhenNarrow() {
         double width = table.getWidth();
@@ -366,6 +405,8 @@ public final class CustomerListView {
         if (width < wanted * (1 - NARROW_SHARE)) {
             versionColumn.setVisible(false);
             updatedColumn.setVisible(false);
+            // Name shows the company already wherever there is one.
+            companyColumn.setVisible(false);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -47,6 +48,9 @@ import org.lockstep.text.Texts;
  *
  * <p>The list also shows who holds a lock for editing on which customer ({@link #locks()}), read from the lease
  * table whenever a page arrives and whenever the view polls ({@link #refreshLocks()}).
+ *
+ * <p>The order the operator last chose is kept across restarts when the list is given where to keep it
+ * ({@link #rememberSort}).
  */
 public final class CustomerListViewModel {
 
@@ -56,6 +60,10 @@ public final class CustomerListViewModel {
     public static final long COUNT_BUDGET_MS = 300;
     /** A refresh re-reads as many rows as were loaded, but at most this many, so the operator keeps their place. */
     public static final int REFRESH_MAX_ROWS = 2_000;
+    /** The preference key of the order last chosen: a {@link CustomerSort} name. */
+    public static final String SORT_KEY = "list.sort";
+    /** The preference key of whether that order is reversed. */
+    public static final String DESCENDING_KEY = "list.descending";
 
     private final CustomerRepository repository;
     private final TaskExecutor executor;
@@ -74,6 +82,7 @@ public final class CustomerListViewModel {
     private final ReadOnlyBooleanWrapper descending = new ReadOnlyBooleanWrapper(this, "descending");
 
     private String search = "";
+    private Optional<Preferences> sortKept = Optional.empty();
     private final Superseding pages = new Superseding();
     private final Superseding counts = new Superseding();
     /** The last row of the last page as the database returned it: the key the next page starts after. */
@@ -121,6 +130,23 @@ public final class CustomerListViewModel {
      */
     public void refreshLocks() {
         locks.refresh();
+    }
+
+    /**
+     * Orders the list as the operator last left it, as kept in {@code node}, and keeps every order chosen from now on
+     * there. Call before {@link #start}; an order not known (written by another version) leaves the list by id.
+     *
+     * @param node e.g. the operator's node of {@link org.lockstep.ui.WindowPlaces}; tests give one of their own
+     */
+    public void rememberSort(Preferences node) {
+        sortKept = Optional.of(node);
+        try {
+            sort.set(CustomerSort.valueOf(node.get(SORT_KEY, CustomerSort.ID.name())));
+            descending.set(node.getBoolean(DESCENDING_KEY, false));
+        } catch (IllegalArgumentException unknown) {
+            sort.set(CustomerSort.ID);
+            descending.set(false);
+        }
     }
 
     /** Reads the first page and the counts; call once when the list is shown. */
@@ -203,6 +229,14 @@ public final class CustomerListViewModel {
         }
         sort.set(s);
         descending.set(reversed);
+        sortKept.ifPresent(node -> {
+            try {
+                node.put(SORT_KEY, s.name());
+                node.putBoolean(DESCENDING_KEY, reversed);
+            } catch (IllegalStateException removed) {
+                // the node was removed (by hand, or another Lockstep): the order is not worth an error
+            }
+        });
         startQuery(PAGE_SIZE);
     }
 
@@ -248,10 +282,13 @@ public final class CustomerListViewModel {
     /**
      * Shows a batch of changes read back from the database in one step: each id's row as it is now, or empty when
      * it was deleted. Rows are replaced, added at the top or removed as by {@link #applySaved} and
-     * {@link #applyDeleted}, and the counts are read again once for the whole batch, when any row came or went.
+     * {@link #applyDeleted}, and the counts are read again once for the whole batch, when any row came or went. A
+     * loaded row whose sort key changed (a company renamed while the list is by name) belongs elsewhere in the
+     * order: then the rows are read again ({@link #refresh}), and the selection stays on its customer.
      */
     public void applyChanges(Map<Long, Optional<Customer>> changes) {
         boolean recount = false;
+        boolean moved = false;
         for (Map.Entry<Long, Optional<Customer>> change : changes.entrySet()) {
             long id = change.getKey();
             int i = indexOf(id);
@@ -270,15 +307,35 @@ public final class CustomerListViewModel {
                 loadedIds.add(id);
                 recount = true;
             } else if (rows.get(i).version() <= now.version()) {
+                moved |= !sortKey(rows.get(i)).equals(sortKey(now));
                 rows.set(i, now);
                 if (selected.get() != null && selected.get().id() == id) {
                     selected.set(now);
                 }
             }
         }
-        if (recount) {
+        if (moved) {
+            refresh(); // counts too
+        } else if (recount) {
             recount(true);
         }
+    }
+
+    /** What the current order sorts {@code c} by, as far as a change of it moves the row. */
+    private Object sortKey(Customer c) {
+        return switch (sort.get()) {
+            case ID -> c.id();
+            case NAME -> CustomerSort.name(c.data()).toLowerCase(java.util.Locale.ROOT);
+            case COMPANY -> java.util.Objects.toString(c.data().company(), "").toLowerCase(java.util.Locale.ROOT);
+            case CONTACT_NAME -> java.util.Objects.toString(c.data().contactName(), "")
+                    .toLowerCase(java.util.Locale.ROOT);
+            case EMAIL -> java.util.Objects.toString(c.data().email(), "").toLowerCase(java.util.Locale.ROOT);
+            case CITY -> java.util.Objects.toString(c.data().city(), "").toLowerCase(java.util.Locale.ROOT);
+            case COUNTRY -> java.util.Objects.toString(c.data().country(), "").toLowerCase(java.util.Locale.ROOT);
+            // Every save raises both: in these orders a save always moves the row (to the end, or the start).
+            case VERSION -> c.version();
+            case UPDATED_AT -> java.util.Objects.toString(c.updatedAt(), "");
+        };
     }
 
     /** Selects the loaded row of a customer, or clears the selection when it is not loaded. */

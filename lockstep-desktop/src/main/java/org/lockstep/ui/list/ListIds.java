@@ -11,6 +11,9 @@ public final class ListIds {
     /** The table of customers. */
     public static final String CUSTOMER_TABLE = "customerTable";
 
+    /** The Name column: the company, else the contact's name. */
+    public static final String NAME_COLUMN = "nameColumn";
+
     /** The Lock column: a padlock where someone holds a lock for editing. */
     public static final String LOCK_COLUMN = "lockColumn";
     /** The Here column: who else has the customer open. */

@@ -112,6 +112,8 @@ public final class MainWindow {
         if (live != null) {
             new LiveListUpdater(vm.list(), services.customers(), services.executor(), live);
         }
+        // Before the view is built, so its header shows the order kept from the last run.
+        services.places().preferences().ifPresent(vm.list()::rememberSort);
         this.listView = new CustomerListView(vm.list());
         services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());

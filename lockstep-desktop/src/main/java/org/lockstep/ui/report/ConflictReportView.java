@@ -29,6 +29,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.lockstep.text.Texts;
 import org.lockstep.ui.ColumnWidths;
 import org.lockstep.report.ConflictReport;
 import org.lockstep.ui.lab.ChartSeries;
@@ -166,7 +167,10 @@ public final class ConflictReportView {
         TableView<ConflictReport.Day> days = new TableView<>(vm.days());
         ColumnWidths.keepHeadersWhole(days);
         days.setId("conflict-report-table");
-        days.getColumns().add(column(tr("Day"), 84, d -> d.day().toString()));
+        TableColumn<ConflictReport.Day, Object> day = column(tr("Day"), 84, ConflictReportViewModel::day);
+        // Never cut ("2026-1…" said nothing): as wide as the longest date, whatever the table's width.
+        ColumnWidths.atLeast(day, Texts.language().numericDate().format(java.time.LocalDate.of(2026, 12, 31)));
+        days.getColumns().add(day);
         days.getColumns().add(column(tr("Saves"), 52, ConflictReport.Day::saves));
         days.getColumns().add(column(tr("0 rows"), 56, ConflictReport.Day::zeroRowSaves));
         days.getColumns().add(column(tr("Rate"), 56, d -> ConflictReportViewModel.percent(d.conflictRate())));

@@ -11,7 +11,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.text.NumberFormat;
-import java.util.Locale;
 import java.util.function.ToLongFunction;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -230,9 +229,14 @@ public final class ConflictReportViewModel {
         return tr("{0} %", format.format(rate * 100));
     }
 
-    /** The x category of a day: "11-29". */
+    /** The x category of a day in the language's order: "11-29" in English, "29/11" in Portuguese and Spanish. */
     static String label(ConflictReport.Day d) {
-        return String.format(Locale.ROOT, "%02d-%02d", d.day().getMonthValue(), d.day().getDayOfMonth());
+        return Texts.language().numericDayMonth().format(d.day());
+    }
+
+    /** A day as the table shows it: "2026-11-29" in English, "29/11/2026" in Portuguese and Spanish. */
+    public static String day(ConflictReport.Day d) {
+        return Texts.language().numericDate().format(d.day());
     }
 
     private static String message(Throwable t) {

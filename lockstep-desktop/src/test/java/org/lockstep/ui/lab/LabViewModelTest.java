@@ -62,17 +62,17 @@ class LabViewModelTest {
         StrategyResult none = vm.results().get(0);
         assertThat(none.confirmed()).isEqualTo(4);
         assertThat(none.finalStock()).isEqualTo(stockOf(Strategy.NONE)).isEqualTo(1);
-        assertThat(bars(vm.lostUpdatesSeries())).containsEntry("none", 3.0).containsEntry("optimistic", 0.0)
+        assertThat(bars(vm.lostUpdatesSeries())).containsEntry("No protection", 3.0).containsEntry("Optimistic", 0.0)
                 .hasSize(5);
-        assertThat(bars(vm.throughputSeries())).containsOnlyKeys("none", "optimistic", "pessimistic",
-                "conditional", "lease");
-        assertThat(bars(vm.retriesSeries()).get("optimistic").longValue())
+        assertThat(bars(vm.throughputSeries())).containsOnlyKeys("No protection", "Optimistic", "Pessimistic",
+                "Conditional write", "Lease with token");
+        assertThat(bars(vm.retriesSeries()).get("Optimistic").longValue())
                 .isEqualTo(vm.results().get(1).retries()).isPositive();
         for (StrategyResult safe : vm.results().subList(1, 5)) {
             assertThat(safe.confirmed()).as(safe.strategy().id()).isEqualTo(2);
             assertThat(stockOf(safe.strategy())).as(safe.strategy().id()).isZero();
         }
-        assertThat(vm.statusProperty().get()).contains("none lost 3 updates (4 confirmed, stock fell by 1)");
+        assertThat(vm.statusProperty().get()).contains("No protection lost 3 updates (4 confirmed, stock fell by 1)");
         assertThat(vm.progressProperty().get()).isEqualTo(1.0);
         assertThat(progress).isNotEmpty().allMatch(p -> p >= 0 && p <= 1);
     }
@@ -106,7 +106,7 @@ class LabViewModelTest {
 
         assertThat(vm.errorProperty().get()).isEmpty();
         assertThat(vm.sweepSeries()).extracting(ChartSeries::name)
-                .containsExactly("none", "optimistic", "pessimistic", "conditional");
+                .containsExactly("No protection", "Optimistic", "Pessimistic", "Conditional write");
         for (ChartSeries line : vm.sweepSeries()) {
             assertThat(line.points()).extracting(ChartSeries.Point::category).containsExactly("1", "2", "4");
             assertThat(line.points()).allMatch(d -> d.value() > 0);

@@ -90,7 +90,7 @@ class LabWindowTest {
 
         await(() -> table.getItems().size() == 5 && !robot.lookup("#lab-run").queryAs(Button.class).isDisabled());
         assertThat(table.getItems().get(0).lostUpdates()).isEqualTo(2);
-        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText()).contains("none lost 2 updates");
+        assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText()).contains("No protection lost 2 updates");
         assertThat(robot.from(table).lookup(".table-row-cell").queryAllAs(TableRow.class))
                 .filteredOn(row -> row.getItem() != null)
                 .allSatisfy(row -> assertThat(row.getPseudoClassStates().contains(PseudoClass.getPseudoClass("lost")))

@@ -74,15 +74,15 @@ class TranslatedLabWindowTest {
         assertThat(table.getColumns().get(3).getText()).isEqualTo(expect(lang, "Atualizações perdidas",
                 "Actualizaciones perdidas"));
         CheckBox none = robot.lookup("#lab-strategy-none").queryAs(CheckBox.class);
-        assertThat(none.getText()).isEqualTo("none");
+        assertThat(none.getText()).isEqualTo(expect(lang, "Sem proteção", "Sin protección"));
         assertThat(none.getTooltip().getText()).isEqualTo(expect(lang,
                 "grava às cegas o estoque que leu (a atualização perdida)",
                 "escribe a ciegas el stock que leyó (la actualización perdida)"));
         assertThat(robot.lookup(".chart").queryAllAs(Chart.class)).extracting(Chart::getTitle).contains(expect(lang,
                 new String[]{"Vazão (tentativas/s)", "Atualizações perdidas", "Repetições",
-                        "Vazão por número de workers"},
+                        "Vazão por número de compradores"},
                 new String[]{"Rendimiento (intentos/s)", "Actualizaciones perdidas", "Reintentos",
-                        "Rendimiento por número de workers"}));
+                        "Rendimiento por número de compradores"}));
 
         LabWindowTest.set(robot, "#lab-workers", 3);
         LabWindowTest.set(robot, "#lab-stock", 1);
@@ -91,6 +91,7 @@ class TranslatedLabWindowTest {
         LabWindowTest.await(() -> table.getItems().size() == 5
                 && !robot.lookup("#lab-run").queryAs(Button.class).isDisabled());
         assertThat(robot.lookup("#lab-status").queryAs(Label.class).getText()).startsWith(expect(lang,
-                "Concluído: none perdeu 2 atualizações (", "Terminado: none perdió 2 actualizaciones ("));
+                "Concluído: Sem proteção perdeu 2 atualizações (",
+                "Terminado: Sin protección perdió 2 actualizaciones ("));
     }
 }

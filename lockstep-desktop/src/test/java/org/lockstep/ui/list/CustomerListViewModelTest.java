@@ -173,4 +173,84 @@ class CustomerListViewModelTest {
         assertThat(vm.rows().get(5)).isEqualTo(saved);
         repository.save(saved.id(), saved.version(), row.data());
     }
+
+    @Test
+    void theOrderChosenIsKeptForTheNextStartInThePreferences() throws Exception {
+        java.util.prefs.Preferences node = java.util.prefs.Preferences.userRoot()
+                .node("org/lockstep/test/" + java.util.UUID.randomUUID());
+        try {
+            CustomerListViewModel before = new CustomerListViewModel(repository, TaskExecutor.sameThread());
+            before.rememberSort(node);
+            before.start();
+            before.sortBy(CustomerSort.CITY, true);
+
+            assertThat(node.get(CustomerListViewModel.SORT_KEY, null)).isEqualTo("CITY");
+            assertThat(node.getBoolean(CustomerListViewModel.DESCENDING_KEY, false)).isTrue();
+
+            CustomerListViewModel after = new CustomerListViewModel(repository, TaskExecutor.sameThread());
+            after.rememberSort(node);
+            after.start();
+            assertThat(after.sortProperty().get()).isEqualTo(CustomerSort.CITY);
+            assertThat(after.descendingProperty().get()).isTrue();
+            assertThat(after.rows().get(0).data().city()).isEqualTo("Zürich");
+            assertThat(after.rows()).extracting(c -> c.data().city().toLowerCase(Locale.ROOT))
+                    .isSortedAccordingTo(Comparator.reverseOrder());
+
+            // An order this version does not know (written by another) leaves the list by id.
+            node.put(CustomerListViewModel.SORT_KEY, "SHOE_SIZE");
+            CustomerListViewModel unknown = new CustomerListViewModel(repository, TaskExecutor.sameThread());
+            unknown.rememberSort(node);
+            assertThat(unknown.sortProperty().get()).isEqualTo(CustomerSort.ID);
+            assertThat(unknown.descendingProperty().get()).isFalse();
+        } finally {
+            node.removeNode();
+        }
+    }
+
+    @Test
+    void aSaveThatMovesTheSelectedRowInTheOrderReadsTheRowsAgainAndKeepsItSelected() {
+        CustomerListViewModel vm = started();
+        vm.sortBy(CustomerSort.COMPANY, false);
+        Customer row = vm.rows().get(5);
+        assertThat(row.data().company()).isEqualTo("Firma 0006");
+        vm.selectedProperty().set(row);
+
+        Customer saved = ((SaveOutcome.Saved) repository.save(row.id(), row.version(),
+                row.data().with(CustomerField.COMPANY, "Firma 0100a"))).saved();
+        try {
+            vm.applySaved(saved);
+
+            assertThat(vm.rows()).hasSize(200);
+            assertThat(vm.rows()).extracting(c -> c.data().company()).isSortedAccordingTo(
+                    Comparator.comparing((String c) -> c.toLowerCase(Locale.ROOT)));
+            assertThat(vm.rows().get(5).data().company()).isEqualTo("Firma 0007");
+            assertThat(vm.rows().get(99)).isEqualTo(saved);
+            assertThat(vm.rows().get(98).data().company()).isEqualTo("Firma 0100");
+            assertThat(vm.selectedProperty().get()).isEqualTo(saved);
+        } finally {
+            repository.save(saved.id(), saved.version(), row.data());
+        }
+    }
+
+    @Test
+    void aSaveThatLeavesTheSortKeyAloneReplacesTheRowWithoutReadingAgain() {
+        CustomerListViewModel vm = started();
+        vm.sortBy(CustomerSort.NAME, false);
+        Customer row = vm.rows().get(3);
+        vm.selectedProperty().set(row);
+        List<String> changes = new ArrayList<>();
+        vm.rows().addListener((ListChangeListener<Customer>) c -> changes.add(c.toString()));
+
+        Customer saved = ((SaveOutcome.Saved) repository.save(row.id(), row.version(),
+                row.data().with(CustomerField.CITY, "Köln"))).saved();
+        try {
+            vm.applySaved(saved);
+
+            assertThat(changes).hasSize(1); // the one row replaced: no page read again
+            assertThat(vm.rows().get(3)).isEqualTo(saved);
+            assertThat(vm.selectedProperty().get()).isEqualTo(saved);
+        } finally {
+            repository.save(saved.id(), saved.version(), row.data());
+        }
+    }
 }

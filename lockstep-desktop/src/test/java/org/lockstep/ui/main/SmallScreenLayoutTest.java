@@ -128,9 +128,11 @@ class SmallScreenLayoutTest {
                 .filter(s -> s.getOrientation() == Orientation.HORIZONTAL).noneMatch(Node::isVisible))
                 .as("no horizontal scroll bar").isTrue();
         // The operator's columns before the bookkeeping: on this narrow list Version and Updated start hidden (the
-        // column menu shows them), so Contact keeps room for a name rather than three letters.
+        // column menu shows them), and so does Company, which Name shows: Contact keeps room for a name rather than
+        // three letters.
         assertThat(Fx.call(() -> table.getColumns().stream().filter(c -> !c.isVisible()).map(TableColumn::getText)
-                .toList())).containsExactlyInAnyOrder("Version", "Updated");
+                .toList())).containsExactlyInAnyOrder("Version", "Updated", "Company");
+        assertThat(Fx.call(() -> column(table, ListIds.NAME_COLUMN).isVisible())).isTrue();
         assertThat(Fx.call(() -> column(table, "contactColumn").getWidth())).isGreaterThan(100);
     }
 
@@ -171,7 +173,7 @@ class SmallScreenLayoutTest {
         ContextMenu menu = Fx.call(() -> Window.getWindows().stream().filter(ContextMenu.class::isInstance)
                 .map(ContextMenu.class::cast).filter(Window::isShowing).findFirst().orElseThrow());
         List<String> names = Fx.call(() -> menu.getItems().stream().map(MenuItem::getText).toList());
-        assertThat(names).startsWith("Locked by", "ID").allMatch(n -> n != null && !n.isBlank()); // (Here shows with presence: alike)
+        assertThat(names).startsWith("Locked by", "Name", "ID").allMatch(n -> n != null && !n.isBlank()); // (Here shows with presence: alike)
         Fx.run(menu::hide);
         Node lockHeader = robot.from(table).lookup(".column-header").match((Node n) -> ListIds.LOCK_COLUMN.equals(n
                 .getId())).query();

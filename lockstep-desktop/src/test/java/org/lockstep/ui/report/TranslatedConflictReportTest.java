@@ -101,10 +101,10 @@ class TranslatedConflictReportTest {
         assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(expect(lang,
                 // Portuguese counts 0 as one (CLDR: i = 0,1), so "0 espera", where Spanish says "0 esperas".
                 "Em 30 dias: 2 salvamentos, 3 com zero linhas (60,0 %), 1 mesclagem salva, 0 abandonadas,"
-                        + " 0 espera por concessão, 0 concessão quebrada, 0 expiradas,"
+                        + " 0 espera por bloqueio, 0 bloqueio quebrado, 0 expiradas,"
                         + " 0 repetição esgotada no laboratório.",
                 "En 30 días: 2 guardados, 3 con cero filas (60,0 %), 1 fusión guardada, 0 abandonadas,"
-                        + " 0 esperas de concesión, 0 concesiones rotas, 0 vencidas,"
+                        + " 0 esperas de bloqueo, 0 bloqueos rotos, 0 vencidas,"
                         + " 0 reintentos agotados en el laboratorio."));
         ListView<String> alerts = robot.lookup("#conflict-report-alerts").queryAs(ListView.class);
         assertThat(alerts.getItems()).containsExactly(expect(lang,
@@ -116,11 +116,19 @@ class TranslatedConflictReportTest {
         assertThat(days.getColumns().get(0).getText()).isEqualTo(expect(lang, "Dia", "Día"));
         assertThat(days.getColumns().get(3).getText()).isEqualTo(expect(lang, "Taxa", "Tasa"));
         assertThat(days.getColumns().get(3).getCellData(0)).isEqualTo("60,0 %");
+        // The day in the language's short date, never cut to "2026-1…".
+        String day = String.valueOf(days.getColumns().get(0).getCellData(0));
+        assertThat(day).matches("\\d\\d/\\d\\d/\\d{4}");
+        double dayWidth = WaitForAsyncUtils.asyncFx(() -> org.lockstep.ui.ColumnWidths.textWidth(day,
+                javafx.scene.text.Font.getDefault())).get();
+        assertThat(days.getColumns().get(0).getWidth()).isGreaterThan(dayWidth);
         StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
         assertThat(chart.getTitle()).isEqualTo(expect(lang, "Conflitos e mesclagens por dia",
                 "Conflictos y fusiones por día"));
         assertThat(chart.getData().get(0).getName()).isEqualTo(expect(lang, "Salvamentos com zero linhas",
                 "Guardados con cero filas"));
+        assertThat(chart.getData().get(0).getData()).isNotEmpty()
+                .allSatisfy(d -> assertThat(d.getXValue()).matches("\\d\\d/\\d\\d"));
         assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo(expect(lang,
                 "A_tualizar", "Ac_tualizar"));
         assertThat(robot.lookup("#conflict-report-status").queryAs(Label.class).getText())
