@@ -194,6 +194,26 @@ class ValueEntryCommandTest {
         assertThat(byRef(ref).data().contactName()).isEqualTo("Jos\u00e9 Gon\u00e7alves").hasSize(14);
     }
 
+    /** The domain's one rule ({@code LineRule}): the editor folds such a paste into one line, the CLI refuses it. */
+    @Test
+    void setOfALineBreakOrTabIntoAOneLineFieldIsRefusedWithTheDomainsMessageAndANoteMayHoldThem() {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, ref()).build());
+
+        Cli.Result refused = cli.run("set", Long.toString(c.id()), "contact_name=Maria\nda Silva\tJr.",
+                "--if-version", "1");
+        Cli.Result kept = cli.run("set", Long.toString(c.id()), "notes=first line\n\tsecond line",
+                "--if-version", "1");
+
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.INVALID);
+        assertThat(refused.err()).contains(
+                "contact_name: Contact name must be one line of text, without line breaks or control characters");
+        assertThat(kept.exitCode()).as(kept.toString()).isZero();
+        Customer now = alice.find(c.id()).orElseThrow();
+        assertThat(now.data().contactName()).isEqualTo(c.data().contactName());
+        assertThat(now.data().notes()).isEqualTo("first line\n\tsecond line");
+        assertThat(now.version()).isEqualTo(c.version() + 1);
+    }
+
     @Test
     void setWithTheNfdFormOfTheStoredValueSavesNoNewVersion() {
         Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, ref())

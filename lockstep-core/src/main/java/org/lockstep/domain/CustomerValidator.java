@@ -36,15 +36,6 @@ public final class CustomerValidator {
     }
 
     /**
-     * Whether text holds control characters: escape sequences that would garble a terminal or a table cell. Multi-line
-     * fields may hold line breaks and tabs.
-     */
-    private static boolean hasControlCharacters(String s, boolean multiLine) {
-        return s.codePoints().anyMatch(c -> Character.getType(c) == Character.CONTROL
-                && !(multiLine && (c == '\n' || c == '\t')));
-    }
-
-    /**
      * The first bidirectional override, embedding or isolate in text (U+202A–U+202E, U+2066–U+2069), if any. They
      * reorder how the characters around them are shown, so that a value can read differently from what it holds
      * (the "Trojan Source" trick, CVE-2021-42574; Unicode Standard Annex #9, sections 2.1–2.4). Names and addresses
@@ -154,7 +145,7 @@ public final class CustomerValidator {
                 errors.add(new FieldError(f, tr("{0} is too long: {1} characters, at most {2}", f.label(), length,
                         f.maxLength())));
             }
-            if (hasControlCharacters(s, f.multiLine())) {
+            if (LineRule.breaks(s, f.multiLine())) {
                 errors.add(new FieldError(f, f.multiLine()
                         ? tr("{0} must not contain control characters (tabs and line breaks are fine)", f.label())
                         : tr("{0} must be one line of text, without line breaks or control characters", f.label())));

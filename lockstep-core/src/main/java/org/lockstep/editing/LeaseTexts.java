@@ -30,8 +30,9 @@ final class LeaseTexts {
             return lost.message();
         }
         if (s instanceof LockState.Held held) {
-            return tr("Locked for editing by you until {0} (renewed while you edit) · fencing token {1}",
-                    LockMessages.time(held.lease().expiresAt(), zone), held.lease().token());
+            // The fencing token is the mechanism's word: the timeline and the CLI show it, the operator needs not.
+            return tr("Locked for you until {0} (renewed while you edit) — others can read but not edit",
+                    LockMessages.time(held.lease().expiresAt(), zone));
         }
         if (s instanceof LockState.Acquiring) {
             return tr("Locking…");

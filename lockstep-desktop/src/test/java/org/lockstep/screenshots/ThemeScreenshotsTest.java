@@ -111,7 +111,7 @@ class ThemeScreenshotsTest {
         // An editor on the customer Alice holds: Bob sees who holds it, since when and until when.
         EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, customers.get(2).id(), 0);
         aliceEditor.chooseLockForEditing().type(CustomerField.CITY, "Lund"); // the first edit takes the lock
-        aliceEditor.awaitLockMessage("Locked for editing by you until ");
+        aliceEditor.awaitLockMessage("Locked for you until ");
         EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, customers.get(2).id(), 640);
         bobEditor.awaitLockMessage("Alice is editing this customer");
         shoot("lock-view", bobEditor.stage());

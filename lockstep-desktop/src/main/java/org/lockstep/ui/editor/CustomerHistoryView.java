@@ -65,7 +65,7 @@ final class CustomerHistoryView {
                 fixed(column(tr("Version"), v -> Long.toString(v.version()), 70)),
                 who,
                 when,
-                fixed(column(tr("Op"), Version::opLabel, 70)),
+                fixed(column(tr("Action"), Version::opLabel, 90)),
                 column(tr("Changes"), Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");

@@ -74,12 +74,15 @@ public final class CustomerHistoryViewModel {
             return entry.op().name();
         }
 
-        /** The operation as the History tab shows it: INSERT, UPDATE or DELETE in English, translated elsewhere. */
+        /**
+         * What happened, as the History tab shows it to an operator: Created, Saved or Deleted, not the SQL verb
+         * (which {@link #op()} keeps for tests and the timeline).
+         */
         public String opLabel() {
             return switch (entry.op()) {
-                case INSERT -> tr("INSERT");
-                case UPDATE -> tr("UPDATE");
-                case DELETE -> tr("DELETE");
+                case INSERT -> tr("Created");
+                case UPDATE -> tr("Saved");
+                case DELETE -> tr("Deleted");
             };
         }
 

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -11,11 +13,13 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TextFormatter;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LineRule;
 
 /**
  * Lays out one labelled control per {@link CustomerField} in the editor's grid and binds each to the view model:
@@ -29,6 +33,8 @@ final class EditorForm {
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
     /** How long a field another operator just changed stays highlighted. */
     static final Duration HIGHLIGHT = Duration.seconds(2);
+    /** How long the note "Line breaks became spaces" stays under a field after a paste. */
+    static final Duration NOTE = Duration.seconds(4);
     /** In reading order: the two columns left first, then right (focus order follows), then notes. */
     private static final List<CustomerField> LEFT = List.of(CustomerField.COMPANY, CustomerField.CONTACT_NAME,
             CustomerField.CONTACT_TITLE, CustomerField.EMAIL, CustomerField.PHONE, CustomerField.FAX,
@@ -183,9 +189,36 @@ final class EditorForm {
         label.setLabelFor(control);
         GridPane.setValignment(label, VPos.TOP);
         VBox cell = new VBox(2, control, error, warning);
+        if (control instanceof TextField line) {
+            cell.getChildren().add(oneLine(field, line));
+        }
         labels.put(field, label);
         cells.put(field, cell);
         grid.getChildren().addAll(label, cell);
+    }
+
+    /**
+     * Folds what is typed or pasted into a one-line field with the domain's {@link LineRule#toOneLine}, and says so
+     * under the field for a moment. Without it JavaFX's text field silently drops line breaks and tabs, so "Maria⏎da
+     * Silva" was saved as "Mariada Silva" while the command line refuses the same value.
+     */
+    private static Label oneLine(CustomerField field, TextField line) {
+        Label note = new Label(tr("Line breaks became spaces"));
+        note.setId(EditorIds.fieldNote(field));
+        note.getStyleClass().add("field-note");
+        note.setVisible(false);
+        note.managedProperty().bind(note.visibleProperty());
+        PauseTransition hide = new PauseTransition(NOTE);
+        hide.setOnFinished(e -> note.setVisible(false));
+        line.setTextFormatter(new TextFormatter<String>(change -> {
+            if (change.isContentChange() && LineRule.hasBreaks(change.getText())) {
+                change.setText(LineRule.toOneLine(change.getText()));
+                note.setVisible(true);
+                hide.playFromStart();
+            }
+            return change;
+        }));
+        return note;
     }
 
     private static TextInputControl control(CustomerField field) {

@@ -86,4 +86,9 @@ public final class EditorIds {
     public static String fieldWarning(CustomerField field) {
         return field(field) + "Warning";
     }
+
+    /** The brief note under a one-line field that a paste's line breaks became spaces, e.g. {@code contactNameNote}. */
+    public static String fieldNote(CustomerField field) {
+        return field(field) + "Note";
+    }
 }

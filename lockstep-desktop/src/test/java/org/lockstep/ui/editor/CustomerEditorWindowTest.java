@@ -244,6 +244,19 @@ class CustomerEditorWindowTest {
     }
 
     @Test
+    void aNamePastedWithLineBreaksAndATabKeepsItsWordsApartSaysSoAndSavesSo() {
+        EditorWindowHandle editor = aliceWindow();
+
+        editor.paste(CustomerField.CONTACT_NAME, "Maria\r\nda Silva\tJr.");
+
+        Fx.await("the paste to land", () -> editor.text(CustomerField.CONTACT_NAME).equals("Maria da Silva Jr."));
+        assertThat(editor.note(CustomerField.CONTACT_NAME)).isEqualTo("Line breaks became spaces");
+        assertThat(editor.error(CustomerField.CONTACT_NAME)).isNull();
+        editor.clickSave().awaitVersionLine("version 2");
+        assertThat(alice.find(stored.id()).orElseThrow().data().contactName()).isEqualTo("Maria da Silva Jr.");
+    }
+
+    @Test
     void aStoredValueThatBreaksARuleIsShownAsAWarningUnderItsFieldAndAnotherFieldStillSaves() {
         long id = db.jdbi().withHandle(h -> h.createQuery("INSERT INTO customer (external_ref, company, city)"
                 + " VALUES (:ref, 'Written by psql', E'Recife\\x07') RETURNING id")

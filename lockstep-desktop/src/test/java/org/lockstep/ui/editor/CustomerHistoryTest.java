@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
+import org.lockstep.text.Language;
+import org.lockstep.text.Texts;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
@@ -70,6 +72,7 @@ class CustomerHistoryTest {
 
         assertThat(versions).extracting(Version::version).containsExactly(3L, 2L, 1L);
         assertThat(versions).extracting(Version::op).containsExactly("UPDATE", "UPDATE", "INSERT");
+        assertThat(versions).extracting(Version::opLabel).containsExactly("Saved", "Saved", "Created");
         assertThat(versions.get(1).who()).isEqualTo("Bob");
         assertThat(versions.get(0).who()).as("a write outside Lockstep names its database role")
                 .isNotBlank().isNotEqualTo("Bob");
@@ -78,6 +81,20 @@ class CustomerHistoryTest {
         assertThat(versions.get(1).changesText()).isEqualTo("Phone: +1 555 0100 → +1 555 0199");
         assertThat(versions.get(1).when()).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
         assertThat(history.statusProperty().get()).isEqualTo("3 versions");
+    }
+
+    @Test
+    void theActionIsAPlainWordInTheOperatorsLanguageNotTheSqlVerb() {
+        List<Version> versions = history.versions();
+        try {
+            Texts.use(Language.PORTUGUESE_BRAZIL);
+            assertThat(versions).extracting(Version::opLabel).containsExactly("Salvo", "Salvo", "Criado");
+            Texts.use(Language.SPANISH);
+            assertThat(versions).extracting(Version::opLabel).containsExactly("Guardado", "Guardado", "Creado");
+        } finally {
+            Texts.use(Language.ENGLISH);
+        }
+        assertThat(versions).extracting(Version::opLabel).containsExactly("Saved", "Saved", "Created");
     }
 
     @Test

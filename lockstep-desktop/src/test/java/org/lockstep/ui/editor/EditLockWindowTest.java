@@ -78,7 +78,7 @@ class EditLockWindowTest {
     void aLockShowsInTheOtherWindowEndsWithSaveAndCloseAndABrokenLockKeepsTheFormerHoldersEdits() {
         EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
         aliceEditor.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
-        aliceEditor.awaitLockMessage("Locked for editing by you until ");
+        aliceEditor.awaitLockMessage("Locked for you until ");
 
         EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
         bobEditor.awaitLockMessage("Alice is editing this customer — locked since ");
@@ -104,7 +104,7 @@ class EditLockWindowTest {
         assertThat(leaseEvents().stream().map(LeaseEvent::kind))
                 .containsSubsequence(LeaseEvent.Kind.ACQUIRED, LeaseEvent.Kind.RELEASED);
 
-        bobEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        bobEditor.clickLock().awaitLockMessage("Locked for you until ");
         bobEditor.type(CustomerField.PHONE, "+55 12 3927-1234");
 
         EditorWindowHandle carolEditor = EditorWindowHandle.open(robot, carol, stored.id(), 0);
@@ -112,7 +112,7 @@ class EditLockWindowTest {
         QuestionHandle question = carolEditor.clickBreakLock().awaitQuestion();
         assertThat(question.text()).startsWith("Break Bob's lock on Embraer");
         question.answer("Break lock");
-        carolEditor.awaitLockMessage("Locked for editing by you until ");
+        carolEditor.awaitLockMessage("Locked for you until ");
 
         bobEditor.awaitLockMessage("Edit lock lost — Carol broke your lock at ");
         assertThat(bobEditor.editable(CustomerField.PHONE)).isFalse();
@@ -133,7 +133,7 @@ class EditLockWindowTest {
         EditorServices eve = Sessions.services(db, "Eve", executor, Platform::runLater, Sessions.quickLocks())
                 .toBuilder().mayBreakLocks(false).build();
         EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
-        aliceEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        aliceEditor.clickLock().awaitLockMessage("Locked for you until ");
 
         EditorWindowHandle eveEditor = EditorWindowHandle.open(robot, eve, stored.id(), 640);
         eveEditor.awaitLockMessage("Alice is editing this customer — locked since ");
@@ -157,7 +157,7 @@ class EditLockWindowTest {
         EditorServices dora = Sessions.services(db, "Dora", executor, Platform::runLater, shortest);
         EditorWindowHandle editor = EditorWindowHandle.open(robot, dora, stored.id(), 0);
 
-        editor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        editor.clickLock().awaitLockMessage("Locked for you until ");
         String first = editor.lockMessage();
         LeaseInfo grant = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
         assertThat(first).contains("until " + DateTimeFormatter.ofPattern("HH:mm:ss").format(grant.acquiredAt()
@@ -173,9 +173,10 @@ class EditLockWindowTest {
     /** What the holder's bar must say for the lease as the database holds it now. */
     private String holdersBanner() {
         LeaseInfo lease = new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id()).orElseThrow();
-        return "Locked for editing by you until " + DateTimeFormatter.ofPattern("HH:mm:ss")
-                .format(lease.expiresAt().atZone(ZoneId.systemDefault())) + " (renewed while you edit) · fencing token "
-                + lease.token();
+        return "Locked for you until " + DateTimeFormatter.ofPattern("HH:mm:ss")
+                .format(lease.expiresAt().atZone(ZoneId.systemDefault()))
+                + " (renewed while you edit) — others can read"
+                + " but not edit";
     }
 
     private java.util.List<LeaseEvent> leaseEvents() {

@@ -98,7 +98,7 @@ class TwoWindowsOfOneOperatorWindowTest {
         EditorWindowHandle windowB = EditorWindowHandle.open(robot, alice, stored.id(), 640);
 
         windowA.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
-        windowA.awaitLockMessage("Locked for editing by you until ");
+        windowA.awaitLockMessage("Locked for you until ");
 
         windowB.awaitLockMessage("Locked by you in another window");
         assertThat(windowB.lockMessage()).matches("Locked by you in another window — since \\d\\d:\\d\\d:\\d\\d, "

@@ -5,6 +5,9 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
+import java.util.Map;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.DataFormat;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -73,6 +76,29 @@ public final class EditorWindowHandle extends StageHandle {
         robot.push(new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN));
         robot.write(text);
         return this;
+    }
+
+    /**
+     * Clicks into a field, selects its text and pastes {@code text} over it with the shortcut, through the system
+     * clipboard, as an operator pasting from an email does.
+     */
+    public EditorWindowHandle paste(CustomerField field, String text) {
+        activate();
+        TextInputControl control = field(field);
+        robot.clickOn(control);
+        Fx.await(field.label() + " to take the focus", control::isFocused);
+        robot.push(new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN));
+        Fx.run(() -> Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, text)));
+        robot.push(new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN));
+        return this;
+    }
+
+    /** The brief note under a one-line field ("Line breaks became spaces"), or {@code null} when it is hidden. */
+    public String note(CustomerField field) {
+        return Fx.call(() -> {
+            Label note = (Label) withId(EditorIds.fieldNote(field));
+            return note.isVisible() ? note.getText() : null;
+        });
     }
 
     /** Clicks the Save button. */

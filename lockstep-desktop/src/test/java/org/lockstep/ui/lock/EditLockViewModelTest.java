@@ -256,9 +256,9 @@ class EditLockViewModelTest {
 
         Lease renewed = held(alice);
         assertThat(renewed.token()).isEqualTo(first.token());
-        assertThat(alice.messageProperty().get()).isEqualTo("Locked for editing by you until "
-                + TIME.format(renewed.expiresAt().atZone(ZONE)) + " (renewed while you edit) · fencing token "
-                + first.token());
+        assertThat(alice.messageProperty().get()).isEqualTo("Locked for you until "
+                + TIME.format(renewed.expiresAt().atZone(ZONE))
+                + " (renewed while you edit) — others can read but not edit");
         alice.close();
     }
 

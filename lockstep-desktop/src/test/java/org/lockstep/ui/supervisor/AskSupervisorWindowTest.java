@@ -105,7 +105,7 @@ class AskSupervisorWindowTest {
         SupervisorInboxViewModel inbox = samsWindow.supervisorInbox().orElseThrow();
 
         EditorWindowHandle alicesEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
-        alicesEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        alicesEditor.clickLock().awaitLockMessage("Locked for you until ");
         EditorWindowHandle bobsEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
         bobsEditor.awaitLockMessage(team.alice() + " is editing this customer");
         Fx.await("Ask a supervisor… in Bob's lock bar", () -> bobsEditor.shown(EditorIds.ASK_SUPERVISOR_BUTTON));
@@ -150,7 +150,7 @@ class AskSupervisorWindowTest {
         assertThat(samsEditor.shown(EditorIds.ASK_SUPERVISOR_BUTTON)).isFalse();
 
         samsEditor.clickBreakLock().awaitQuestion().answer("Break lock");
-        samsEditor.awaitLockMessage("Locked for editing by you until ");
+        samsEditor.awaitLockMessage("Locked for you until ");
         alicesEditor.awaitLockMessage("Edit lock lost — " + team.sam() + " broke your lock at ");
         assertThat(new JdbiLeaseRepository(DATABASES.get(0).jdbi(), team.alice(), "reader").events(stored.id())
                 .stream().map(LeaseEvent::kind)).contains(LeaseEvent.Kind.BROKEN);
