@@ -276,7 +276,8 @@ public final class CustomerEditorView {
         show(saveWithoutLockButton, lost);
         // No action applies while this editor holds the lease: no empty row under the message then.
         show(lockActions, other || elsewhere || lost);
-        lockButton.setDisable(!stored || held || other || elsewhere || lost || state instanceof LockState.Acquiring
+        // Lost leaves Lock pressable: it locks again, even after the lock bar (with its Lock again) was closed.
+        lockButton.setDisable(!stored || held || other || elsewhere || state instanceof LockState.Acquiring
                 || viewModel.lock().savesLastWriteWins());
     }
 
