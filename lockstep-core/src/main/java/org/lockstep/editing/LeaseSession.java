@@ -91,13 +91,23 @@ public final class LeaseSession {
         return recordId;
     }
 
-    /** The editor's mode changed: leaving lock for editing lets a held or coming lease go. */
+    /**
+     * The editor's mode changed: leaving lock for editing lets a held or coming lease go. A lost lease means nothing
+     * outside lock for editing: the editor stops believing it and asks the lease table who holds the record now, so
+     * that it is editable unless someone really holds it (issue 27: after a broken lock, switching to optimistic left
+     * the fields read-only for good).
+     */
     public void modeChanged(ConcurrencyMode now) {
         mode = now;
-        if (now != ConcurrencyMode.LOCK_FOR_EDITING
-                && (state instanceof LockState.Held || state instanceof LockState.Acquiring)) {
+        if (now == ConcurrencyMode.LOCK_FOR_EDITING) {
+            return;
+        }
+        if (state instanceof LockState.Held || state instanceof LockState.Acquiring) {
             releaseHeld();
             set(new LockState.Free());
+        } else if (state instanceof LockState.Lost) {
+            set(new LockState.Free());
+            checkHolderNow();
         }
     }
 
@@ -128,6 +138,10 @@ public final class LeaseSession {
      */
     public void checkHolderNow() {
         long id = recordId;
+        if (id >= 0 && state instanceof LockState.Held held) {
+            checkStillHeld(id, held.lease().token());
+            return;
+        }
         if (id < 0 || !(blocked(state) || state instanceof LockState.Free)) {
             return;
         }
@@ -141,6 +155,23 @@ public final class LeaseSession {
                 polled(id, holder);
             }
         }).describedAs("ask who holds customer " + id + "'s lease").start();
+    }
+
+    /**
+     * While this editor holds the lease, a lease change on its record may be someone breaking or taking it: the
+     * lease table says whether the lease with {@code token} is still the record's; if not, the loss is told now, not
+     * at the next renewal. The notification itself is only the reason to look.
+     */
+    private void checkStillHeld(long id, long token) {
+        executor.task(() -> leases.holder(id)).onSuccess(holder -> {
+            if (recordId != id || heldToken != token) {
+                return;
+            }
+            if (holder.isEmpty() || holder.get().token() != token
+                    || !holder.get().sessionId().equals(leases.sessionId())) {
+                lost(id, holder);
+            }
+        }).describedAs("ask whether customer " + id + "'s lease is still this editor's").start();
     }
 
     /** The operator changed something: in lock mode the first change takes the lease (as FileMaker does). */
@@ -327,7 +358,9 @@ public final class LeaseSession {
     /** The lease {@code token} of {@code id} was lost; a lease taken since (another token) is not this loss's. */
     private void lostFor(long id, long token, String why) {
         if (recordId == id && heldToken == token) {
-            releaseLocally(); // the keeper that lost it stopped renewing already
+            // The keeper that found the loss stopped renewing already; one told by the change feed has not, and must
+            // stop (its release of a token no longer the record's is refused, harmlessly).
+            releaseHeld();
             set(new LockState.Lost(why));
         }
     }

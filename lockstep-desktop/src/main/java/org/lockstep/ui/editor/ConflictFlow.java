@@ -111,7 +111,7 @@ public final class ConflictFlow {
             ending.handle(new MergeOutcome.Handler() {
                 @Override
                 public void saved(MergeOutcome.Saved saved) {
-                    session.resetTo(saved.stored(), null);
+                    session.resetTo(saved.stored(), EditorNotice.savedVersion(saved.stored().version()));
                     session.committed(saved.stored());
                 }
 

@@ -64,6 +64,9 @@ public final class CustomerEditorView {
     private Stage dialog;
     private WindowPlaces places = WindowPlaces.none();
     private Banner noticeBanner;
+    /** How long news (a transient notice) stays before it fades. */
+    static final javafx.util.Duration NEWS_SHOWN = javafx.util.Duration.seconds(4);
+    private final javafx.animation.PauseTransition fade = new javafx.animation.PauseTransition(NEWS_SHOWN);
     private Banner lockBanner;
     private List<Banner> banners = List.of();
 
@@ -110,6 +113,7 @@ public final class CustomerEditorView {
     @FXML private Button deleteButton;
     @FXML private Button revertButton;
     @FXML private Button saveButton;
+    @FXML private Label saveProgress;
     // @formatter:on
 
     /** Builds the editor's node for a view model; the caller loads a record or starts a new one. */
@@ -183,6 +187,8 @@ public final class CustomerEditorView {
         saveBlockedReason.textProperty().bind(viewModel.status().saveBlockedReasonProperty());
         saveBlockedReason.visibleProperty().bind(saveBlockedReason.textProperty().isNotEmpty());
         saveBlockedReason.managedProperty().bind(saveBlockedReason.visibleProperty());
+        saveProgress.textProperty().bind(viewModel.status().saveProgressProperty());
+        saveProgress.visibleProperty().bind(saveProgress.textProperty().isNotEmpty());
         saveButton.disableProperty().bind(viewModel.status().canSaveProperty().not());
         revertButton.disableProperty().bind(viewModel.status().canRevertProperty().not());
         deleteButton.disableProperty().bind(viewModel.status().canDeleteProperty().not());
@@ -276,7 +282,8 @@ public final class CustomerEditorView {
         show(saveWithoutLockButton, lost);
         // No action applies while this editor holds the lease: no empty row under the message then.
         show(lockActions, other || elsewhere || lost);
-        lockButton.setDisable(!stored || held || other || elsewhere || lost || state instanceof LockState.Acquiring
+        // Lost leaves Lock pressable: it locks again, even after the lock bar (with its Lock again) was closed.
+        lockButton.setDisable(!stored || held || other || elsewhere || state instanceof LockState.Acquiring
                 || viewModel.lock().savesLastWriteWins());
     }
 
@@ -286,12 +293,22 @@ public final class CustomerEditorView {
     }
 
     private void showNotice(EditorNotice notice) {
+        fade.stop();
         noticeBanner.setWanted(notice != null);
         noticeBar.getStyleClass().removeAll("error", "info");
         if (notice == null) {
             return;
         }
         noticeBar.getStyleClass().add(notice.kind() == EditorNotice.Kind.ERROR ? "error" : "info");
+        if (notice.isTransient()) {
+            // News ("Saved version 7") is told once: it fades like a toast, leaving the fields the room.
+            fade.setOnFinished(e -> {
+                if (viewModel.noticeProperty().get() == notice) {
+                    noticeBanner.dismiss();
+                }
+            });
+            fade.playFromStart();
+        }
         noticeText.setText(notice.text());
         noticeDetail.setText(notice.detail());
         noticeDetail.setVisible(!notice.detail().isEmpty());
@@ -374,11 +391,11 @@ public final class CustomerEditorView {
         }
     }
 
-    private void restore(CustomerData values) {
-        if (!viewModel.buffer().dirtyProperty().get()
-                || confirm(tr("Restore this version and drop your unsaved changes?"), tr("Restore"),
-                        tr("Keep editing"))) {
-            viewModel.saves().restore(values); // whether a save started shows in the editor itself
+    /** Restore saves at once: the operator confirms first, naming the version; Cancel does nothing. */
+    private void restore(CustomerHistoryViewModel.Version version) {
+        if (confirm(EditorTexts.restoreQuestion(version.version(), viewModel.buffer().dirtyProperty().get()),
+                tr("Restore"), tr("Cancel"))) {
+            viewModel.saves().restore(version.values()); // whether a save started shows in the editor itself
         }
     }
 

@@ -128,7 +128,7 @@ public final class CustomerEditorViewModel {
         buffer.baseProperty().addListener((obs, was, now) -> timeline.show(now == null ? -1 : now.id()));
         Observable[] inputs = {session.stateProperty(), busy, conflicts.mergeProperty(),
                 conflicts.deleteConflictProperty(), buffer.dirtyProperty(), buffer.problemsProperty(),
-                buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty()};
+                buffer.currentProperty(), buffer.baseProperty(), lock.readOnlyProperty(), saves.inFlightProperty()};
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }

@@ -42,11 +42,11 @@ final class CustomerHistoryView {
     private final ObservableBooleanValue canEdit;
 
     /**
-     * @param restorer restores a version's values into the editor and saves (it asks the operator first when
-     *                 needed)
+     * @param restorer restores a version's values into the editor and saves, once the operator confirmed it (the
+     *                 question names the version)
      * @param canEdit  whether the editor takes edits now
      */
-    CustomerHistoryView(CustomerHistoryViewModel history, Consumer<CustomerData> restorer,
+    CustomerHistoryView(CustomerHistoryViewModel history, Consumer<Version> restorer,
             ObservableBooleanValue canEdit) {
         Label status = new Label();
         status.setId(EditorIds.HISTORY_STATUS);
@@ -79,7 +79,7 @@ final class CustomerHistoryView {
                 column(tr("From"), FieldDifference::from, 200),
                 column(tr("To"), FieldDifference::to, 200)));
         restore.setId(EditorIds.RESTORE_VERSION);
-        restore.setOnAction(e -> selectedOne().ifPresent(v -> restorer.accept(v.values())));
+        restore.setOnAction(e -> selectedOne().ifPresent(restorer));
         versions.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Version>) c -> showSelection());
         canEdit.addListener(o -> showSelection());
         this.canEdit = canEdit;

@@ -11,9 +11,27 @@ package org.lockstep.ui.editor;
  */
 public record EditorNotice(Kind kind, String text, String detail, boolean offerReload) {
 
-    /** How a notice looks. */
+    /**
+     * How a notice looks, and how long it stays: {@link #INFO} and {@link #ERROR} stay until the state they describe
+     * changes; {@link #NEWS} (saved, sent) is told once and fades after a few seconds.
+     */
     public enum Kind {
-        INFO, ERROR
+        INFO, ERROR, NEWS
+    }
+
+    /** Whether the notice is news that fades by itself (the view hides it after a few seconds). */
+    public boolean isTransient() {
+        return kind == Kind.NEWS;
+    }
+
+    /** News told once, that fades: "Saved version 7". */
+    static EditorNotice news(String text) {
+        return new EditorNotice(Kind.NEWS, text, "", false);
+    }
+
+    /** "Saved version 7": the version a save, a merge or a restore just stored. */
+    static EditorNotice savedVersion(long version) {
+        return news(org.lockstep.text.Texts.tr("Saved version {0}", version));
     }
 
     static EditorNotice info(String text) {

@@ -75,6 +75,11 @@ public final class EditorSaves {
         return saves.inFlight();
     }
 
+    /** Whether a save is in flight, observable: "Saving…" shows while it is. */
+    public javafx.beans.property.ReadOnlyBooleanProperty inFlightProperty() {
+        return saves.inFlightProperty();
+    }
+
     /** The editor moved to another record: waiting saves and their follow-ups are dropped (the edits went too). */
     public void forgetWaiting() {
         saves.clear();

@@ -140,15 +140,15 @@ public final class EditorSession {
 
     /**
      * This editor's save of {@code mine} committed as {@code stored} while it still shows that record: the stored
-     * record becomes the base and edits typed since stay; an error notice (an earlier failed try) goes.
+     * record becomes the base and edits typed since stay; the notice says "Saved version N", replacing what it said
+     * before (an earlier failed try, a refusal).
      */
     public void savedHere(Customer stored, EditBuffer.Snapshot mine) {
         id = stored.id();
         buffer.saved(stored, mine);
         state.set(EditorState.EDITING);
-        if (notice.get() != null && notice.get().kind() == EditorNotice.Kind.ERROR) {
-            notice.set(null);
-        }
+        // The save supersedes what the notice said before it (an earlier failed try, a refusal): say it was saved.
+        notice.set(EditorNotice.savedVersion(stored.version()));
         committed(stored);
     }
 

@@ -1,5 +1,7 @@
 package org.lockstep.ui.editor;
 
+import static org.lockstep.text.Texts.tr;
+
 import java.time.Clock;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -25,6 +27,7 @@ public final class EditorStatus {
     final ReadOnlyStringWrapper displayName = new ReadOnlyStringWrapper(this, "displayName", "");
     final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper(this, "versionLine", "");
     final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    final ReadOnlyStringWrapper saveProgress = new ReadOnlyStringWrapper(this, "saveProgress", "");
 
     /**
      * The inputs of one recomputation.
@@ -53,6 +56,7 @@ public final class EditorStatus {
         saveBlockedReason.set(open && !in.problems().isEmpty() ? EditorTexts.blockedReason(in.problems()) : "");
         displayName.set(in.current().displayName());
         versionLine.set(EditorTexts.versionLine(s, in.base(), in.clock()));
+        saveProgress.set(in.saveInFlight() ? tr("Saving…") : "");
         title.set(EditorTexts.title(s, in.dirty(), displayName.get(), in.id(), in.user()));
     }
 
@@ -89,6 +93,11 @@ public final class EditorStatus {
     /** "version N · saved by X at T", "Loading…" or "New customer · not saved yet". */
     public ReadOnlyStringProperty versionLineProperty() {
         return versionLine.getReadOnlyProperty();
+    }
+
+    /** "Saving…" while a save of this editor is in flight, else empty; "Saved version N" follows as a notice. */
+    public ReadOnlyStringProperty saveProgressProperty() {
+        return saveProgress.getReadOnlyProperty();
     }
 
     /** The window title: "• Acme — Customer #3 — Lockstep — alice" ("•" while there are unsaved edits). */

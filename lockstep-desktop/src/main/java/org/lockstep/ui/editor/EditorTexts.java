@@ -11,6 +11,14 @@ import org.lockstep.ui.SaveStamp;
 /** The editor's words: the window title, the version line and the reason Save is disabled. */
 final class EditorTexts {
 
+    /** The question before a restore, which saves at once: it names the version, and the edits it drops. */
+    static String restoreQuestion(long version, boolean dropsEdits) {
+        return dropsEdits
+                ? tr("Restore version {0}? It is saved at once as a new version, and your unsaved changes are "
+                        + "dropped.", version)
+                : tr("Restore version {0}? It is saved at once as a new version.", version);
+    }
+
     private EditorTexts() {
     }
 

@@ -22,6 +22,8 @@ final class LockWiring {
     private final RecordHelpers helpers;
     private final LongConsumer load;
     private String lastHolder = "";
+    // The "lock ended" news last shown, so that a new lock can take it back (identity: it is this notice or not).
+    private EditorNotice endedNotice;
 
     private LockWiring(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
         this.session = session;
@@ -61,6 +63,13 @@ final class LockWiring {
             if (now instanceof LockState.HeldByOther other) {
                 lastHolder = other.holder().holder();
             }
+            // "X's lock ended — it is yours to edit" is superseded by the next lock (or loss): it must not stay
+            // above a lock bar saying someone holds the record again.
+            boolean locked = now instanceof LockState.HeldByOther || now instanceof LockState.HeldInAnotherWindow
+                    || now instanceof LockState.Lost;
+            if (locked && endedNotice != null && session.noticeProperty().get() == endedNotice) {
+                session.notice(null);
+            }
         });
         // The lease ended: without edits show the newest version (never a stale base); with edits keep them, and
         // a Save that meets a newer version becomes a merge.
@@ -70,7 +79,9 @@ final class LockWiring {
                 load.accept(session.customerId().getAsLong());
             }
         });
-        lock.setOnNotifyFree(() -> session.notice(EditorNotice.info(tr(
-                "{0}''s lock on this customer ended — it is yours to edit", lastHolder))));
+        lock.setOnNotifyFree(() -> {
+            endedNotice = EditorNotice.news(tr("{0}''s lock on this customer ended — it is yours to edit", lastHolder));
+            session.notice(endedNotice);
+        });
     }
 }

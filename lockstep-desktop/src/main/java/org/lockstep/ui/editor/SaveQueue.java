@@ -17,7 +17,9 @@ final class SaveQueue {
     private final Deque<EditBuffer.Snapshot> waiting = new ArrayDeque<>();
     private final List<Runnable> whenDrained = new ArrayList<>();
     private final Consumer<EditBuffer.Snapshot> start;
-    private boolean inFlight;
+    // Observable, so that "Saving…" goes when the save in flight reports, whatever else changed before.
+    private final javafx.beans.property.ReadOnlyBooleanWrapper inFlight =
+            new javafx.beans.property.ReadOnlyBooleanWrapper();
 
     /** @param start begins one save; its outcome must come back through {@link #next} or {@link #abandon} */
     SaveQueue(Consumer<EditBuffer.Snapshot> start) {
@@ -26,12 +28,17 @@ final class SaveQueue {
 
     /** Whether a save is in flight. */
     boolean inFlight() {
-        return inFlight;
+        return inFlight.get();
+    }
+
+    /** Whether a save is in flight, observable. */
+    javafx.beans.property.ReadOnlyBooleanProperty inFlightProperty() {
+        return inFlight.getReadOnlyProperty();
     }
 
     /** Starts the save now, or queues it behind the one in flight. */
     void submit(EditBuffer.Snapshot snapshot) {
-        if (inFlight) {
+        if (inFlight.get()) {
             waiting.add(snapshot);
         } else {
             begin(snapshot);
@@ -44,7 +51,7 @@ final class SaveQueue {
      * none is left, runs the {@link #whenDrained} actions.
      */
     void next(Predicate<EditBuffer.Snapshot> alreadyStored) {
-        inFlight = false;
+        inFlight.set(false);
         while (!waiting.isEmpty()) {
             EditBuffer.Snapshot snapshot = waiting.poll();
             if (!alreadyStored.test(snapshot)) {
@@ -67,7 +74,7 @@ final class SaveQueue {
     EditBuffer.Snapshot abandon(EditBuffer.Snapshot failed) {
         EditBuffer.Snapshot latest = waiting.isEmpty() ? failed : waiting.peekLast();
         clear();
-        inFlight = false;
+        inFlight.set(false);
         return latest;
     }
 
@@ -88,7 +95,7 @@ final class SaveQueue {
     }
 
     private void begin(EditBuffer.Snapshot snapshot) {
-        inFlight = true;
+        inFlight.set(true);
         start.accept(snapshot);
     }
 }

@@ -108,7 +108,7 @@ class ConflictFlowTest {
         assertThat(session.buffer().base()).isEqualTo(v3);
         assertThat(session.buffer().dirtyProperty().get()).isFalse();
         assertThat(session.state()).isEqualTo(EditorState.EDITING);
-        assertThat(session.noticeProperty().get()).isNull();
+        assertThat(session.noticeProperty().get()).isEqualTo(EditorNotice.news("Saved version 3"));
         assertThat(conflicts.open()).isFalse();
         assertThat(events.heard()).containsExactly("reset " + id + " v3", "saved " + id + " v3");
     }

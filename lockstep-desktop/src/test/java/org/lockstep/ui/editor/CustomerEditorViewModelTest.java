@@ -405,7 +405,7 @@ class CustomerEditorViewModelTest {
 
         editor.saves().save();
 
-        assertThat(editor.noticeProperty().get()).isNull();
+        assertThat(editor.noticeProperty().get().text()).isEqualTo("Saved version 2");
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(2);
         assertThat(read.data().city()).isEqualTo("Curitiba");

@@ -255,7 +255,8 @@ class EditorSavesTest {
         saves = writingThrough(alice); // the database is back
         assertThat(saves.save()).isTrue();
         assertThat(stored().data().city()).isEqualTo("Curitiba");
-        assertThat(session.noticeProperty().get()).isNull();
+        assertThat(session.noticeProperty().get().text()).as("the error gone, the save told").isEqualTo(
+                "Saved version " + stored().version());
     }
 
     @Test

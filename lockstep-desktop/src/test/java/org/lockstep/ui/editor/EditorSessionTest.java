@@ -83,7 +83,7 @@ class EditorSessionTest {
     }
 
     @Test
-    void savedHereMakesTheStoredRecordTheBaseKeepsWhatWasTypedSinceAndClearsAnErrorNotice() {
+    void savedHereMakesTheStoredRecordTheBaseKeepsWhatWasTypedSinceAndReplacesAnErrorNoticeWithSavedVersion() {
         Customer v1 = customer(3, 1, "São José dos Campos");
         session.resetTo(v1, null);
         session.buffer().text(CustomerField.CITY).set("Curitiba");
@@ -101,12 +101,12 @@ class EditorSessionTest {
         assertThat(session.buffer().text(CustomerField.PHONE).get()).isEqualTo("+55 9");
         assertThat(session.buffer().dirtyProperty().get()).isTrue();
         assertThat(session.state()).isEqualTo(EditorState.EDITING);
-        assertThat(session.noticeProperty().get()).isNull();
+        assertThat(session.noticeProperty().get()).isEqualTo(EditorNotice.news("Saved version 2"));
         assertThat(events.heard()).containsExactly("saved 3 v2");
     }
 
     @Test
-    void savedHereKeepsAnInformationNotice() {
+    void savedHereSupersedesAnInformationNoticeWithSavedVersionAsNews() {
         Customer v1 = customer(3, 1, "São José dos Campos");
         session.resetTo(v1, null);
         session.buffer().text(CustomerField.CITY).set("Curitiba");
@@ -115,7 +115,8 @@ class EditorSessionTest {
 
         session.savedHere(new Customer(3, 2, mine.data().normalized(), AT, "Alice"), mine);
 
-        assertThat(session.noticeProperty().get().text()).isEqualTo("Bob's lock on this customer ended");
+        assertThat(session.noticeProperty().get().text()).isEqualTo("Saved version 2");
+        assertThat(session.noticeProperty().get().isTransient()).isTrue();
     }
 
     @Test

@@ -226,4 +226,57 @@ class LockWiringTest {
                 .isEqualTo("Bob's lock on this customer ended — it is yours to edit");
         assertThat(lock.notifyWhenFreeProperty().get()).isFalse();
     }
+
+    @Test
+    void theLockEndedNewsIsSupersededByTheNextLockAndIsTransient() {
+        Lease bobs = bobLocks();
+        show(v1);
+        lock.notifyWhenFreeProperty().set(true);
+        bobLeases.release(id, bobs.token());
+        leaseChanged();
+        assertThat(session.noticeProperty().get().isTransient()).isTrue();
+
+        bobLeases.as("Carol", "carol-session").acquire(id, Duration.ofHours(1).toMillis());
+        leaseChanged();
+
+        assertThat(lock.messageProperty().get()).startsWith("Carol is editing this customer");
+        assertThat(session.noticeProperty().get()).as("no word left of Bob's ended lock").isNull();
+    }
+
+    @Test
+    void afterALockBrokenAndLetGoSwitchingToOptimisticMakesTheEditorEditableAsTheLeaseTableSays() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
+        show(v1);
+        type("Curitiba");
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        bobLeases.breakLease(id);
+        Lease bobs = bobLocks();
+        leaseChanged();
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        bobLeases.release(id, bobs.token());
+        leaseChanged();
+        assertThat(lock.readOnlyProperty().get()).isTrue();
+
+        lock.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
+
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Free.class);
+        assertThat(lock.readOnlyProperty().get()).isFalse();
+        assertThat(session.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
+    }
+
+    @Test
+    void switchingToOptimisticAfterALossWhileAnotherStillHoldsTheRecordShowsThemAsHolder() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
+        show(v1);
+        type("Curitiba");
+        bobLeases.breakLease(id);
+        bobLocks();
+        leaseChanged();
+
+        lock.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
+
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
+        assertThat(lock.readOnlyProperty().get()).isTrue();
+        assertThat(lock.messageProperty().get()).startsWith("Bob is editing this customer");
+    }
 }

@@ -1,0 +1,144 @@
+package org.lockstep.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.domain.ChangeFeed;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.editing.LeaseSettings;
+import org.lockstep.editing.LockState;
+import org.lockstep.server.Database;
+import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.Sessions;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.live.LiveUpdates;
+import org.testfx.api.FxRobot;
+
+/**
+ * Issue 27: an editor's lock follows the lease table, never a belief of its own. Two operators, root and Bob, each
+ * with an editor window on the real embedded database and a change feed of their own (LISTEN/NOTIFY); on the
+ * embedded server anyone may break a lock, as a supervisor may on a team server. The lease lasts ten minutes (renewed
+ * every 200 s) and a holder is polled once a minute, so that within a test only the feed, and the database read it
+ * prompts, can explain what an editor learns.
+ */
+@WindowTest
+@DatabaseTest
+@Timeout(120)
+class LockFollowsTheLeaseTableWindowTest {
+
+    static final AtomicInteger REFS = new AtomicInteger();
+    static final LeaseSettings SLOW_RENEWALS = new LeaseSettings(Duration.ofMinutes(10), Duration.ofMinutes(30),
+            Duration.ofMinutes(1), Duration.ofMinutes(1));
+    @FreshDatabase
+    static Database db;
+    static FxTaskExecutor executor;
+    static final List<ChangeFeed> FEEDS = new ArrayList<>();
+    static EditorServices root;
+    static EditorServices bob;
+
+    final FxRobot robot = new FxRobot();
+    Customer stored;
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        executor = new FxTaskExecutor(4);
+        root = withFeed(Sessions.services(db, "root", executor, Platform::runLater, SLOW_RENEWALS));
+        bob = withFeed(Sessions.services(db, "Bob", executor, Platform::runLater, SLOW_RENEWALS));
+    }
+
+    /** The operator's services with a live feed of their own, as the application wires each client. */
+    static EditorServices withFeed(EditorServices plain) {
+        LiveUpdates live = new LiveUpdates(Platform::runLater, plain.clientSession());
+        ChangeFeed feed = db.changeFeed(live);
+        FEEDS.add(feed);
+        feed.start();
+        Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
+        return plain.toBuilder().live(live).build();
+    }
+
+    @AfterAll
+    static void stop() {
+        FEEDS.forEach(ChangeFeed::close);
+        executor.close();
+    }
+
+    @BeforeEach
+    void aCustomerExists() {
+        stored = root.customers().create(aCustomer()
+                .with(CustomerField.EXTERNAL_REF, "LEASE-TABLE-" + REFS.incrementAndGet()).build());
+    }
+
+    @Test
+    void afterBobBrokeTheLockAndLetItGoRootsEditorTurnsEditableWhenRootSwitchesToOptimistic() {
+        EditorWindowHandle rootEditor = EditorWindowHandle.open(robot, root, stored.id(), 0);
+        rootEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
+        bobEditor.awaitLockMessage("root is editing this customer");
+
+        bobEditor.clickBreakLock().awaitQuestion().answer("Break lock");
+        bobEditor.awaitLockMessage("Locked for editing by you until ");
+        rootEditor.awaitLockMessage("Edit lock lost — Bob broke your lock at ");
+        bobEditor.chooseOptimistic();
+        await().atMost(Duration.ofSeconds(10)).until(() -> lease().isEmpty());
+        assertThat(rootEditor.editable(CustomerField.CITY)).isFalse();
+
+        rootEditor.clickLockBar(EditorIds.LOCK_DISMISS);
+        rootEditor.chooseOptimistic();
+
+        Fx.await("root's fields to take edits again", () -> rootEditor.editable(CustomerField.CITY));
+        CustomerEditorViewModel editor = rootEditor.viewModel();
+        assertThat(Fx.call(() -> editor.lock().stateProperty().get())).isInstanceOf(LockState.Free.class);
+        assertThat(Fx.call(() -> editor.lock().readOnlyProperty().get())).isFalse();
+        assertThat(rootEditor.lockButtonEnabled()).isTrue();
+        assertThat(Fx.call(() -> editor.status().canDeleteProperty().get())).isTrue();
+        // Restore this version is enabled exactly while the editor takes edits (CustomerHistoryView).
+        assertThat(Fx.call(() -> editor.status().editableProperty().get())).isTrue();
+        assertThat(lease()).isEmpty();
+
+        rootEditor.type(CustomerField.CITY, "Curitiba").clickSave();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> root.customers().find(stored.id()).orElseThrow().version() == 2);
+        assertThat(root.customers().find(stored.id()).orElseThrow().data().city()).isEqualTo("Curitiba");
+    }
+
+    @Test
+    void aLockBrokenByAnotherSessionIsToldAtOnceNotAtTheNextRenewal() {
+        EditorWindowHandle rootEditor = EditorWindowHandle.open(robot, root, stored.id(), 0);
+        rootEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        long token = lease().orElseThrow().token();
+
+        new JdbiLeaseRepository(db.jdbi(), "Bob", "Bob-elsewhere").breakLease(stored.id());
+
+        CustomerEditorViewModel editor = rootEditor.viewModel();
+        await().atMost(Duration.ofSeconds(2))
+                .until(() -> Fx.call(() -> editor.lock().stateProperty().get()) instanceof LockState.Lost);
+        assertThat(rootEditor.lockMessage()).startsWith("Edit lock lost — Bob broke your lock at ");
+        assertThat(rootEditor.editable(CustomerField.CITY)).isFalse();
+        assertThat(Fx.call(() -> editor.lock().token())).isEmpty();
+        assertThat(lease()).isEmpty();
+        assertThat(token).isPositive();
+    }
+
+    java.util.Optional<org.lockstep.domain.LeaseInfo> lease() {
+        return new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").holder(stored.id());
+    }
+}

@@ -1,0 +1,93 @@
+package org.lockstep.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.util.concurrent.TimeoutException;
+import javafx.application.Platform;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.server.Database;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowTest;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.Sessions;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.QuestionHandle;
+import org.testfx.api.FxRobot;
+
+/**
+ * Issue 27: Restore saves at once, so the editor asks first, naming the version; Cancel does nothing, Restore saves
+ * and the editor says "Saved version N" for a few seconds, then the notice fades. Through Alice's editor window on
+ * the real database.
+ */
+@WindowTest
+@DatabaseTest
+@Timeout(120)
+class RestoreConfirmWindowTest {
+
+    @FreshDatabase
+    static Database db;
+    static FxTaskExecutor executor;
+    static EditorServices alice;
+
+    final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void start() throws TimeoutException {
+        executor = new FxTaskExecutor(2);
+        alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+    }
+
+    @Test
+    void restoreAsksNamingTheVersionCancelDoesNothingAndRestoreSaysSavedThenFades() {
+        Customer v1 = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "RESTORE-ASK").build());
+        alice.customers().save(v1.id(), v1.version(), v1.data().with(CustomerField.CITY, "Curitiba"));
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice, v1.id(), 0);
+        editor.openHistory(2);
+
+        QuestionHandle question = clickRestoreOfVersion1(editor);
+        assertThat(question.text()).isEqualTo("Restore version 1? It is saved at once as a new version.");
+        question.answer("Cancel");
+
+        assertThat(alice.customers().find(v1.id()).orElseThrow().version()).isEqualTo(2);
+        assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+
+        clickRestoreOfVersion1(editor).answer("Restore");
+
+        Fx.await("the restore to be saved", () -> "Saved version 3".equals(editor.notice()));
+        Customer read = alice.customers().find(v1.id()).orElseThrow();
+        assertThat(read.version()).isEqualTo(3);
+        assertThat(read.data().sameValues(v1.data())).isTrue();
+        Fx.await("the news to fade", () -> editor.notice() == null);
+        assertThat(Fx.call(() -> editor.viewModel().noticeProperty().get().text())).isEqualTo("Saved version 3");
+    }
+
+    private QuestionHandle clickRestoreOfVersion1(EditorWindowHandle editor) {
+        Fx.run(() -> {
+            TableView<?> versions = (TableView<?>) editor.stage().getScene().lookup("#" + EditorIds.HISTORY_VERSIONS);
+            int row = 0;
+            for (; row < versions.getItems().size(); row++) {
+                if (((CustomerHistoryViewModel.Version) versions.getItems().get(row)).version() == 1) {
+                    break;
+                }
+            }
+            versions.getSelectionModel().clearAndSelect(row);
+        });
+        robot.clickOn(Fx.call(() -> editor.stage().getScene().lookup("#" + EditorIds.RESTORE_VERSION)));
+        return editor.awaitQuestion();
+    }
+}
