@@ -4,15 +4,32 @@
 -- tables; they have no INSERT, UPDATE or DELETE on them. Each function purges what its table keeps no longer, as
 -- the client's statements did before (ConflictLog.RETENTION: 400 days).
 
--- A save or delete met a newer version (V8, V17).
-CREATE OR REPLACE FUNCTION lockstep_record_conflict(p_customer bigint, p_user text, p_kind text, p_session text)
-    RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
+-- A save or delete met a newer version (V8, V17): counted only when it did (issue 27). p_version is the version the
+-- write was based on; it is a conflict only when that version existed and the customer moved past it: 1 <= p_version
+-- < the current version, or, for a customer since deleted, p_version <= the version its deletion removed (its
+-- history's DELETE row) — an edit that met a delete is a real conflict. Every customer starts at version 1 and each
+-- write raises it by exactly one (V2, R__20), so every version below those existed. A version above them never
+-- existed, and an id no customer ever had meets no one: typing errors, not conflicts, so neither is counted,
+-- whoever calls. Returns whether it counted. The four-argument form that counted whatever it was told is dropped, so
+-- that no writer can count a conflict the database cannot check.
+DROP FUNCTION IF EXISTS lockstep_record_conflict(bigint, text, text, text);
+CREATE OR REPLACE FUNCTION lockstep_record_conflict(p_customer bigint, p_user text, p_kind text, p_session text,
+                                                    p_version bigint)
+    RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
     WITH purged AS (
         DELETE FROM customer_conflict WHERE id IN (SELECT id FROM customer_conflict
             WHERE detected_at < now() - interval '400 days' FOR UPDATE SKIP LOCKED)
+    ), counted AS (
+        INSERT INTO customer_conflict (customer_id, detected_by, kind, session_id)
+        SELECT p_customer, lockstep_operator_name(p_user), p_kind, p_session
+        WHERE p_version >= 1 AND (
+               EXISTS (SELECT 1 FROM customer c WHERE c.id = p_customer AND p_version < c.version)
+            OR EXISTS (SELECT 1 FROM customer_history h
+                       WHERE h.customer_id = p_customer AND h.op = 'DELETE' AND p_version <= h.version
+                         AND NOT EXISTS (SELECT 1 FROM customer c WHERE c.id = p_customer)))
+        RETURNING 1
     )
-    INSERT INTO customer_conflict (customer_id, detected_by, kind, session_id)
-    VALUES (p_customer, lockstep_operator_name(p_user), p_kind, p_session)
+    SELECT EXISTS (SELECT 1 FROM counted)
 $$;
 
 -- A merge saved or abandoned, a lease wait, a lab's exhausted retries (V17). Each call is one event, counted once,

@@ -233,6 +233,17 @@ final class CommandSupport {
     }
 
     /**
+     * A version above the customer's current one: it never existed (versions only grow, one at a time), so the
+     * command was typed wrong — no one else's write is in the way. Prints why on stderr and returns {@link
+     * ExitCodes#INVALID}; the database counts no conflict for it (issue 27).
+     */
+    static int neverExisted(Session s, long id, long version, Customer current, String nothingDone) {
+        s.err().println("lockstep: customer " + id + " has no version " + version + " (it is at version "
+                + current.version() + "; --if-version takes a version it had); " + nothingDone);
+        return ExitCodes.INVALID;
+    }
+
+    /**
      * A customer that is not there: prints why on stderr and returns {@link ExitCodes#CONFLICT}. The history tells
      * the two cases apart (its DELETE entry): a customer someone deleted "no longer exists" (who deleted it and
      * when, by the database clock), while an id no customer ever had gets "no customer N" — most likely a typing

@@ -43,6 +43,10 @@ public final class DeleteCommand implements Callable<Integer> {
         return CommandSupport.run(launcher, spec, s -> {
             DeleteOutcome outcome = leaseToken == null ? s.customers().delete(id, ifVersion)
                     : s.customers().deleteUnderLease(id, ifVersion, leaseToken);
+            if (outcome instanceof DeleteOutcome.Conflict conflict && conflict.theirs().isPresent()
+                    && conflict.theirs().get().version() < ifVersion) {
+                return CommandSupport.neverExisted(s, id, ifVersion, conflict.theirs().get(), "nothing deleted");
+            }
             if (outcome instanceof DeleteOutcome.Conflict conflict) {
                 return CommandSupport.conflict(s, id, ifVersion, conflict.theirs(), "nothing deleted");
             }

@@ -85,6 +85,9 @@ public final class SetCommand implements Callable<Integer> {
                 // Invalid input is exit 2 whatever the version: judged on what these assignments change.
                 judgeChanges(found.get().data(), CommandSupport.apply(found.get().data(), assignments));
             }
+            if (found.isPresent() && found.get().version() < ifVersion) {
+                return CommandSupport.neverExisted(s, id, ifVersion, found.get(), nothingDone);
+            }
             if (found.isPresent() && found.get().version() > ifVersion && !merge) {
                 // Refused by the versioned save on version N itself, not by this read alone, so that the repository
                 // counts the conflict (hot-record advice) as it counts an editor's. Versions only grow: it writes

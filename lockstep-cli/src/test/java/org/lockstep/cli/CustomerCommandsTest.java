@@ -263,6 +263,31 @@ class CustomerCommandsTest {
     }
 
     @Test
+    void aVersionThatNeverExistedIsATypingErrorExitTwoAndNoConflict() {
+        Customer c = aliceCreates("SET-TYPO");
+        alice.save(c.id(), 1, c.data().with(CustomerField.PHONE, "+55 11 1111-1111"));
+
+        Cli.Result set = cli.run("set", Long.toString(c.id()), "city=Oslo", "--if-version", "3");
+        Cli.Result merge = cli.run("set", Long.toString(c.id()), "city=Oslo", "--if-version", "3", "--merge");
+        Cli.Result delete = cli.run("delete", Long.toString(c.id()), "--if-version", "3");
+
+        String id = Long.toString(c.id());
+        assertThat(set.exitCode()).as(set.toString()).isEqualTo(ExitCodes.INVALID);
+        assertThat(set.err()).isEqualTo("lockstep: customer " + id + " has no version 3 (it is at version 2;"
+                + " --if-version takes a version it had); nothing saved" + System.lineSeparator());
+        assertThat(merge.exitCode()).as(merge.toString()).isEqualTo(ExitCodes.INVALID);
+        assertThat(delete.exitCode()).as(delete.toString()).isEqualTo(ExitCodes.INVALID);
+        assertThat(delete.err()).isEqualTo("lockstep: customer " + id + " has no version 3 (it is at version 2;"
+                + " --if-version takes a version it had); nothing deleted" + System.lineSeparator());
+        assertThat(set.out() + merge.out() + delete.out()).isEmpty();
+        long recorded = db.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM customer_conflict"
+                + " WHERE customer_id = :id").bind("id", c.id()).mapTo(Long.class).one());
+        assertThat(recorded).isZero();
+        assertThat(alice.recentConflicts(c.id(), HotRecordAdvice.WINDOW)).isZero();
+        assertThat(alice.find(c.id()).orElseThrow().version()).isEqualTo(2);
+    }
+
+    @Test
     void setOnADeletedCustomerExitsThreeWithNothingOnStdout() {
         Customer c = aliceCreates("SET-3");
         alice.delete(c.id(), 1);

@@ -22,9 +22,10 @@ final class ConflictLog {
      * also clears the rows of deleted customers, which no later conflict on their id would reach; rows another
      * conflict's purge is deleting right now are skipped, not waited for ({@code SKIP LOCKED}). Binds {@code :id},
      * {@code :user}, {@code :kind} and {@code :session} (the writer id); the database records the login where the
-     * login may not name its operators.
+     * login may not name its operators. Binds {@code :base} too, the version the write was based on: the function
+     * counts only a version that existed and that the customer moved past, on a customer that exists (issue 27).
      */
-    static final String RECORD = "SELECT lockstep_record_conflict(:id, :user, :kind, :session)";
+    static final String RECORD = "SELECT lockstep_record_conflict(:id, :user, :kind, :session, :base)";
 
     static final String SAVE = "save";
     static final String DELETE = "delete";
@@ -32,16 +33,25 @@ final class ConflictLog {
     private ConflictLog() {
     }
 
-    /** Records a conflict on its own: one extra statement on a path that already read theirs. */
-    static void record(Handle h, long customerId, String user, String session, String kind) {
-        h.createQuery(RECORD).bind("id", customerId).bind("user", user).bind("kind", kind)
-                .bind("session", session).mapTo(String.class).one();
+    /**
+     * Records a conflict on its own: one extra statement on a path that already read theirs. The database decides
+     * whether it is one: a base version above the current one, or a customer that is gone, counts nothing.
+     *
+     * @return whether it was counted
+     */
+    static boolean record(Handle h, long customerId, long baseVersion, String user, String session, String kind) {
+        return h.createQuery(RECORD).bind("id", customerId).bind("user", user).bind("kind", kind)
+                .bind("session", session).bind("base", baseVersion).mapTo(Boolean.class).one();
     }
 
-    /** The conflicts on a customer within the last {@code window}, by the database clock. */
+    /**
+     * The conflicts on a customer within the last {@code window}, by the database clock; none for a customer that no
+     * longer exists, which is never hot (issue 27), though its rows are kept for the report's days.
+     */
     static int recent(Handle h, long customerId, Duration window) {
         long count = h.createQuery("SELECT count(*) FROM customer_conflict WHERE customer_id = :id"
-                + " AND detected_at > now() - make_interval(secs => :windowMs / 1000.0)")
+                + " AND detected_at > now() - make_interval(secs => :windowMs / 1000.0)"
+                + " AND EXISTS (SELECT 1 FROM customer c WHERE c.id = :id)")
                 .bind("id", customerId).bind("windowMs", window.toMillis()).mapTo(Long.class).one();
         return (int) Math.min(count, Integer.MAX_VALUE);
     }

@@ -80,10 +80,12 @@ public final class JdbiConflictReports implements ConflictReports {
             GROUP BY 1
             """;
 
-    // The editor's rule (HotRecordAdvice), for every customer at once: the window's rows by detected_at.
+    // The editor's rule (HotRecordAdvice), for every customer at once: the window's rows by detected_at, on customers
+    // that exist: a deleted customer is never hot (issue 27), though its conflicts still count on their days.
     static final String HOT = """
-            SELECT customer_id, count(*) AS n FROM customer_conflict
+            SELECT customer_id, count(*) AS n FROM customer_conflict k
             WHERE detected_at > now() - make_interval(secs => :windowS)
+              AND EXISTS (SELECT 1 FROM customer c WHERE c.id = k.customer_id)
             GROUP BY customer_id HAVING count(*) >= :threshold ORDER BY n DESC, customer_id LIMIT :limit
             """;
 

@@ -225,8 +225,9 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 return new SaveOutcome.Locked(lease.get());
             }
             Optional<Customer> theirs = find(h, id);
-            // Counted for hot-record advice: one more statement, on the conflict path only.
-            ConflictLog.record(h, id, user, sessionId, ConflictLog.SAVE);
+            // Counted for hot-record advice: one more statement, on the conflict path only; the database counts only a
+            // version that existed on a customer that exists.
+            ConflictLog.record(h, id, baseVersion, user, sessionId, ConflictLog.SAVE);
             return new SaveOutcome.Conflict(theirs);
         }), tr("whether customer {0} was saved is unknown. Your changes are kept; saving them again is safe",
                 id))));
@@ -316,7 +317,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 return new DeleteOutcome.Locked(lease.get());
             }
             // Counted for hot-record advice, on the conflict path only.
-            ConflictLog.record(h, id, user, sessionId, ConflictLog.DELETE);
+            ConflictLog.record(h, id, baseVersion, user, sessionId, ConflictLog.DELETE);
             return new DeleteOutcome.Conflict(find(h, id));
         }), tr("whether customer {0} was deleted is unknown — check it; deleting it again is safe", id)));
     }

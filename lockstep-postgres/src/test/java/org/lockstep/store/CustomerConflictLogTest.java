@@ -135,15 +135,74 @@ class CustomerConflictLogTest {
     }
 
     @Test
-    void aSaveThatMeetsADeletionCountsAndStillCountsAfterwards() {
+    void aSaveThatMeetsADeletionCountsButTheDeletedCustomerIsNotHot() {
         Customer c = aCustomerAtVersionTwo();
         alice.delete(c.id(), 2);
 
         SaveOutcome outcome = bob.save(c.id(), 2, c.data());
+        SaveOutcome typo = bob.save(c.id(), 3, c.data());
 
         assertThat(((SaveOutcome.Conflict) outcome).deleted()).isTrue();
+        assertThat(((SaveOutcome.Conflict) typo).deleted()).isTrue();
+        // Version 2 existed and met the deletion: a real conflict. Version 3 never existed: nothing.
         assertThat(rows(c.id())).extracting(Row::kind).containsExactly("save");
-        assertThat(alice.recentConflicts(c.id(), HotRecordAdvice.WINDOW)).isEqualTo(1);
+        assertThat(alice.recentConflicts(c.id(), HotRecordAdvice.WINDOW)).isZero();
+    }
+
+    @Test
+    void aVersionAboveTheCurrentOneNeverExistedAndCountsNothing() {
+        Customer c = aCustomerAtVersionTwo();
+
+        SaveOutcome saved = bob.save(c.id(), 3, c.data().with(CustomerField.PHONE, "+55 22 2222-2222"));
+        DeleteOutcome deleted = bob.delete(c.id(), 3);
+
+        assertThat(((SaveOutcome.Conflict) saved).theirs()).contains(c);
+        assertThat(((DeleteOutcome.Conflict) deleted).theirs()).contains(c);
+        assertThat(rows(c.id())).isEmpty();
+        // Version 1 existed (every customer starts there): a write based on it is a real stale write, and counts.
+        assertThat(bob.delete(c.id(), 1)).isInstanceOf(DeleteOutcome.Conflict.class);
+        assertThat(rows(c.id())).extracting(Row::kind).containsExactly("delete");
+    }
+
+    @Test
+    void theDatabaseCountsForEveryWriterOnlyVersionsThatExistedOnCustomersThatExist() {
+        Customer c = aCustomerAtVersionTwo();
+        Customer gone = aCustomerAtVersionTwo();
+        alice.delete(gone.id(), 2);
+
+        List<Boolean> counted = db.jdbi().withHandle(h -> List.of(
+                record(h, c.id(), 2), record(h, c.id(), 3), record(h, c.id(), 0), record(h, gone.id(), 3),
+                record(h, NEVER_AN_ID, 1), record(h, c.id(), 1), record(h, gone.id(), 2)));
+
+        assertThat(counted).containsExactly(false, false, false, false, false, true, true);
+        assertThat(rows(c.id())).hasSize(1);
+        assertThat(rows(gone.id())).hasSize(1);
+        assertThat(rows(NEVER_AN_ID)).isEmpty();
+    }
+
+    static final long NEVER_AN_ID = 987_654_321L;
+
+    static boolean record(org.jdbi.v3.core.Handle h, long id, long base) {
+        return h.createQuery("SELECT lockstep_record_conflict(:id, 'Carol', 'save', 'psql', :base)").bind("id", id)
+                .bind("base", base).mapTo(Boolean.class).one();
+    }
+
+    @Test
+    void aDeletedCustomerIsNeverHotThoughItsConflictsStillCountOnTheirDays() {
+        Customer c = aCustomerAtVersionTwo();
+        for (int i = 0; i < HotRecordAdvice.THRESHOLD; i++) {
+            insertConflict(c.id(), "1 minute");
+        }
+        JdbiConflictReports reports = new JdbiConflictReports(db.jdbi());
+        assertThat(reports.read(1, java.time.ZoneOffset.UTC).alerts()).extracting(a -> a.customerId())
+                .contains(c.id());
+
+        alice.delete(c.id(), 2);
+
+        assertThat(alice.recentConflicts(c.id(), HotRecordAdvice.WINDOW)).isZero();
+        assertThat(reports.read(1, java.time.ZoneOffset.UTC).alerts()).extracting(a -> a.customerId())
+                .doesNotContain(c.id());
+        assertThat(rows(c.id())).hasSize(HotRecordAdvice.THRESHOLD);
     }
 
     @Test

@@ -76,6 +76,7 @@ public final class Cast {
 
     /** Before a scenario without a customer (scenario 7): both windows clean, the lab's results cleared. */
     public CompletableFuture<Void> resetLab() {
+        customer = null; // the scenario before's customer is not this scenario's
         alice.stop();
         bob.stop();
         clean(alice);

@@ -5,7 +5,9 @@ import static org.lockstep.text.Texts.tr;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.lockstep.concurrency.TaskExecutor;
+import org.lockstep.domain.Customer;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.editing.timeline.Timeline;
 import org.lockstep.editing.timeline.TimelineEvent;
@@ -38,6 +40,8 @@ final class DemoTimeline {
             return known;
         }, List.of(alice.name(), Timeline.DATABASE, bob.name()));
         timeline.setActive(true);
+        // Only the customer: the step count is still the scenario before's until the trainer model resets it.
+        trainer.selectedProperty().addListener(o -> showCustomer());
         trainer.doneProperty().addListener(o -> follow());
         trainer.runningProperty().addListener(o -> follow());
         trainer.noticeProperty().addListener(o -> follow());
@@ -55,11 +59,11 @@ final class DemoTimeline {
     }
 
     private void follow() {
-        cast.prepared().ifPresent(c -> timeline.show(c.id()));
+        showCustomer();
         Scenario scenario = trainer.selectedProperty().get();
         int done = trainer.doneProperty().get();
-        if (scenario == null) {
-            return;
+        if (scenario == null || done > scenario.steps().size()) {
+            return; // chosen a moment ago: the step count is still the scenario before's
         }
         if (trainer.runningProperty().get() && done < scenario.steps().size()) {
             timeline.highlightStep(cast.stepStarted(), tr("Step {0} running: {1}", done + 1,
@@ -70,5 +74,14 @@ final class DemoTimeline {
         } else {
             timeline.highlightStep(null, trainer.noticeProperty().get());
         }
+    }
+
+    private void showCustomer() {
+        Scenario scenario = trainer.selectedProperty().get();
+        // Only the chosen scenario's own customer: the one the last reset prepared may be another scenario's (issue
+        // 27: scenario 7, which has none, showed scenario 5's).
+        timeline.show(scenario == null || scenario.start() == null ? -1 : cast.prepared()
+                .filter(c -> Objects.equals(c.data().externalRef(), scenario.start().externalRef()))
+                .map(Customer::id).orElse(-1L));
     }
 }

@@ -196,6 +196,27 @@ class TrainerTimelineTest {
         assertThat(t.events().indexOf(conflict)).isLessThan(t.events().indexOf(again));
     }
 
+    @Test
+    void aScenarioShowsOnlyItsOwnCustomersTimelineAndOneWithoutACustomerShowsNone() {
+        choose(2);
+        steps(1);
+        Customer c = byRef("DEMO-2");
+        settled(c, tl -> true);
+
+        choose(7); // no customer: scenario 2's timeline must not stay up (issue 27)
+        assertThat(Fx.call(() -> demo.timeline().timelineProperty().get())).isNull();
+        await(Fx.call(() -> demo.trainer().reset()));
+        Fx.run(() -> demo.timeline().refresh());
+        assertThat(Fx.call(() -> demo.timeline().timelineProperty().get())).isNull();
+
+        choose(3); // a customer of its own, not yet prepared: nothing of scenario 2's either
+        assertThat(Fx.call(() -> demo.timeline().timelineProperty().get())).isNull();
+        steps(1);
+        Customer own = byRef("DEMO-3");
+        Timeline t = settled(own, tl -> true);
+        assertThat(t.events()).extracting(TimelineEvent::customerId).containsOnly(own.id());
+    }
+
     /**
      * Every row the database holds for the customer — history, lease events, conflicts — is an event of the
      * timeline, from the database, on the lane of whoever wrote it, at the database's time.
