@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Exempt, because they are the JVM's or a library's, started once on first use and meant to live as long as the
  * JVM, owned by no test ({@link #EXEMPT}): the JavaFX toolkit's threads (started by the first window test, kept for
  * the JVM by TestFX/Monocle); pgjdbc's static cleaner and shared timer; the JDK's process reaper (a shared pool of
- * {@code Process}, its idle threads end after 60 s), common cleaner and attach listener; idle common ForkJoinPool
+ * {@code Process}, its idle threads end after 60 s), common cleaner and attach listener, and the thread of a
+ * {@code java.lang.ref.Cleaner} a library keeps in a static ({@code Cleaner-N}, seen first in {@code lockstep generate}); idle common ForkJoinPool
  * workers (the JVM's pool, workers end when idle); JUnit's and Surefire's own threads. In a test (not its class) also Hikari's pool
  * helpers ({@link #POOL_HELPERS}), which a test using its class's shared database starts lazily; the class is
  * checked for them. Nothing else: an Awaitility poller or a class's executor's thread started lazily by a test is
@@ -56,7 +57,8 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
             // pgjdbc's statics: the cleaner of unclosed connections, the statement-timeout timer
             "PostgreSQL-JDBC-Cleaner", "PostgreSQL-JDBC-SharedTimer-\\d+",
             // the JDK's
-            "process reaper", "Common-Cleaner", "Attach Listener", "Signal Dispatcher", "Reference Handler",
+            "process reaper", "Common-Cleaner", "Cleaner-\\d+", "Attach Listener", "Signal Dispatcher",
+            "Reference Handler",
             "Finalizer", "Notification Thread",
             // JUnit's and Surefire's
             "surefire-forkedjvm-.*", "junit-.*"));
