@@ -54,6 +54,8 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
             // JavaFX toolkit (Platform.startup once per JVM by TestFX/Monocle; never exited in tests)
             "JavaFX Application Thread", "JavaFX-Launcher", "QuantumRenderer-\\d+", "InvokeLaterDispatcher",
             "Prism Font Disposer", "Disposer", "Monocle.*", "Glass.*",
+            // TestFX's static WaitForAsyncUtils pool (a cached pool for the JVM; idle threads end after 60 s)
+            "testfx-async-pool-thread-\\d+",
             // pgjdbc's statics: the cleaner of unclosed connections, the statement-timeout timer
             "PostgreSQL-JDBC-Cleaner", "PostgreSQL-JDBC-SharedTimer-\\d+",
             // the JDK's
