@@ -125,10 +125,22 @@ final class BurstBenchmark {
                     caughtUp ? (shownAt.get() - committed) / 1e6 : Double.NaN, longestWait.get() / 1e6,
                     (heapAfter - heapBefore) / 1e6, before);
         } finally {
-            probe.shutdownNow();
-            ui.shutdownNow();
-            background.shutdownNow();
+            // Ended and awaited before the caller closes B's pool: a re-read still running on a background thread
+            // would otherwise fail on the closed pool and post its failure to a UI executor already shut down,
+            // throwing on a thread that outlives the benchmark (issue 27).
+            endAll(probe, ui, background);
             deleteBurst();
+        }
+    }
+
+    private static void endAll(ExecutorService... executors) throws InterruptedException {
+        for (ExecutorService e : executors) {
+            e.shutdownNow();
+        }
+        for (ExecutorService e : executors) {
+            if (!e.awaitTermination(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("A burst benchmark thread did not end within 10 s");
+            }
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
@@ -40,8 +42,8 @@ class ClientConnectionsTest {
         Database db = Database.open(config, "Lockstep");
         String database = db.jdbi().withHandle(h -> h.createQuery("SELECT current_database()").mapTo(String.class)
                 .one());
-        try (OperatorClient client = new OperatorClient(db, "Alice",
-                Executors.newSingleThreadScheduledExecutor(), OperatorClient.newStartTimes())) {
+        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+        try (OperatorClient client = new OperatorClient(db, "Alice", timers, OperatorClient.newStartTimes())) {
             await().atMost(Duration.ofSeconds(10)).until(client::live);
             JdbiCustomerRepository repo = new JdbiCustomerRepository(db.jdbi(), "Alice");
             List<Long> ids = new ArrayList<>();
@@ -60,6 +62,7 @@ class ClientConnectionsTest {
                 busiest = Math.max(busiest, connections(database, "Lockstep (Alice)"));
             }
             three.shutdown();
+            assertThat(three.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
             System.out.printf("client connections busy: at most %d pooled + %d listening%n", busiest,
                     connections(database, "Lockstep live updates"));
             assertThat(busiest).isLessThanOrEqualTo(Database.POOL_SIZE);
@@ -72,6 +75,9 @@ class ClientConnectionsTest {
             int idle = connections(database, "Lockstep live updates") + connections(database, "Lockstep (Alice)");
             System.out.printf("client connections idle: %d in all%n", idle);
             assertThat(idle).isBetween(1, 2);
+        } finally {
+            timers.shutdownNow(); // the heartbeat's timer is the caller's to end (issue 27)
+            assertThat(timers.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
         }
     }
 

@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +36,12 @@ public class PoolTaskExecutor implements TaskExecutor, AutoCloseable {
             t.setDaemon(true);
             return t;
         };
-        this.pool = Executors.newFixedThreadPool(threads, factory);
+        ThreadPoolExecutor fixed = new ThreadPoolExecutor(threads, threads, 0L, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), factory);
+        // Its threads from the start, not from the first call: they are whoever made the executor's (a test
+        // class's executor, not its first test's: ThreadLeakExtension), and an idle daemon thread costs nothing.
+        fixed.prestartAllCoreThreads();
+        this.pool = fixed;
         this.callbacks = callbacks;
     }
 

@@ -74,7 +74,7 @@ class ThemeScreenshotsTest {
 
     @AfterAll
     static void close() throws BackingStoreException {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         NODE.removeNode();
         WaitForAsyncUtils.waitForAsyncFx(10_000,
                 () -> Themes.install(Preferences.userRoot().node(Themes.NODE), () -> false));

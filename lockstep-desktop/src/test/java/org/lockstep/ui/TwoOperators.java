@@ -74,9 +74,13 @@ public final class TwoOperators implements BeforeAllCallback, AfterAllCallback, 
     /** Closes the executors, then the database. */
     @Override
     public void close() {
-        aliceExecutor.close();
-        bobExecutor.close();
-        carolExecutor.close();
+        // Awaited before the database closes: a call still in flight would fail on the closed pool and post its
+        // failure to the FX thread, into a later class's test (issue 27).
+        for (FxTaskExecutor e : java.util.List.of(aliceExecutor, bobExecutor, carolExecutor)) {
+            if (!e.closeAndWait(java.time.Duration.ofSeconds(10))) {
+                throw new IllegalStateException("An operator's background call did not end within 10 s");
+            }
+        }
         db.close();
     }
 

@@ -67,7 +67,7 @@ class TrainerScenariosTest {
     static void closeDemo() throws Exception {
         OpenDemo.close(demo); // the clients' pools close before the database
         FxToolkit.cleanupStages();
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     /**

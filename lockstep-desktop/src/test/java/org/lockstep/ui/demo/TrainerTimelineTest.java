@@ -70,7 +70,7 @@ class TrainerTimelineTest {
     static void closeDemo() throws Exception {
         OpenDemo.close(demo); // the clients' pools close before the database
         FxToolkit.cleanupStages();
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @AfterEach

@@ -52,7 +52,7 @@ class TranslatedTrainerTest {
     @AfterAll
     static void closeDatabase() throws Exception {
         FxToolkit.cleanupStages();
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @InEveryTranslation

@@ -65,7 +65,7 @@ class EditLockWindowTest {
 
     @AfterAll
     static void stop() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @BeforeEach

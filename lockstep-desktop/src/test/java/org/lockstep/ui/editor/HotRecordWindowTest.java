@@ -56,7 +56,7 @@ class HotRecordWindowTest {
 
     @AfterAll
     static void stop() {
-        aliceExecutor.close();
+        aliceExecutor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     /** Carol saved version 2; Bob's three saves based on version 1 each met it. */

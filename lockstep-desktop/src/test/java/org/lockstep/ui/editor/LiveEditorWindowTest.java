@@ -64,7 +64,7 @@ class LiveEditorWindowTest {
     @AfterAll
     static void stop() {
         feed.close();
-        aliceExecutor.close();
+        aliceExecutor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @BeforeEach

@@ -53,7 +53,7 @@ class TimelineTabWindowTest {
 
     @AfterAll
     static void stop() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Test

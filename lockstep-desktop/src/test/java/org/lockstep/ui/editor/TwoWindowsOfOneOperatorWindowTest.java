@@ -62,7 +62,7 @@ class TwoWindowsOfOneOperatorWindowTest {
     @AfterAll
     static void stop() {
         feed.close();
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @BeforeEach

@@ -48,7 +48,7 @@ class TranslatedLabWindowTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Start

@@ -57,7 +57,7 @@ class SupersededSearchTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         ui.shutdownNow();
         db.close();
     }

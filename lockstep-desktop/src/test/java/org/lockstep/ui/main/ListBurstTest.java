@@ -62,10 +62,9 @@ class ListBurstTest {
     @AfterAll
     static void stop() throws TimeoutException {
         FxToolkit.cleanupStages();
-        if (feed != null) {
-            feed.close();
-        }
-        executor.close();
+        // Awaited: a re-read still in flight would post its answer (or its failure on the closed database) to the
+        // FX thread during the next class's test (issue 27).
+        assertThat(executor.closeAndWait(Duration.ofSeconds(10))).isTrue();
     }
 
     @Test
@@ -96,6 +95,8 @@ class ListBurstTest {
                     .until(() -> Fx.call(() -> bobs.viewModel().list().statusProperty().get()).equals(expected));
         } finally {
             probe.shutdownNow();
+            assertThat(probe.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+            feed.close(); // the test's feed, ended by the test (ThreadLeakExtension); the list keeps what it showed
         }
         long heapGrowth = usedHeapAfterGc() - heapBefore;
 

@@ -80,7 +80,7 @@ class SmallScreenLayoutTest {
 
     @AfterAll
     static void close() throws BackingStoreException {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         prefs.removeNode();
     }
 

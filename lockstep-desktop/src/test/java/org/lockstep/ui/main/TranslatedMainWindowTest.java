@@ -81,7 +81,7 @@ class TranslatedMainWindowTest {
 
     @AfterAll
     static void stop() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @BeforeEach

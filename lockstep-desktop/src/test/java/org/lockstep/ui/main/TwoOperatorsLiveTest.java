@@ -74,8 +74,8 @@ class TwoOperatorsLiveTest {
                 f.close();
             }
         }
-        aliceExecutor.close();
-        bobExecutor.close();
+        aliceExecutor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
+        bobExecutor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     /** An operator as the application wires one: services, live hub and feed, presence board. */

@@ -58,7 +58,7 @@ class MergeDialogTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Start

@@ -109,7 +109,7 @@ class ConflictReportScreenshotTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Start

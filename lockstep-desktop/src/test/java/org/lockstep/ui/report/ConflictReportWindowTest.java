@@ -72,7 +72,7 @@ class ConflictReportWindowTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Start

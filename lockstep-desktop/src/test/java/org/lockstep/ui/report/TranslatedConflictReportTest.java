@@ -71,7 +71,7 @@ class TranslatedConflictReportTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
     }
 
     @Start

@@ -67,7 +67,7 @@ class AskSupervisorWindowTest {
     @AfterAll
     static void tearDown() throws Exception {
         FEEDS.forEach(ChangeFeed::close);
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         for (Database db : DATABASES) {
             db.close();
         }

@@ -59,7 +59,7 @@ class ThemeSwitchTest {
 
     @AfterAll
     static void close() {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         // Later tests in this JVM get the operator's own (unchanged) preference again, on a light desktop.
         WaitForAsyncUtils.waitForAsyncFx(10_000,
                 () -> Themes.install(Preferences.userRoot().node(Themes.NODE), () -> false));

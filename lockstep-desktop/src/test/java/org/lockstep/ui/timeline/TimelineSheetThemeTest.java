@@ -60,7 +60,7 @@ class TimelineSheetThemeTest {
 
     @AfterAll
     static void close() throws BackingStoreException {
-        executor.close();
+        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         NODE.removeNode();
     }
 

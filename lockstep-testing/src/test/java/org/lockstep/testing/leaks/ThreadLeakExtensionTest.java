@@ -1,0 +1,184 @@
+package org.lockstep.testing.leaks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * The extension on test classes run by JUnit's test kit, registered as every module's tests get it (auto-detection).
+ * The fixture classes are nested and not named *Test, so Surefire does not run them itself; each leaked thread waits
+ * on {@link #release}, opened (and the thread joined) after the fixture's run, so this test ends what it started.
+ */
+class ThreadLeakExtensionTest {
+
+    static CountDownLatch release;
+    static Thread leaked;
+
+    @AfterEach
+    void endTheLeakedThread() throws InterruptedException {
+        release.countDown();
+        if (leaked != null) {
+            leaked.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(leaked.isAlive()).isFalse();
+        }
+    }
+
+    @Test
+    void aTestLeavingAThreadRunningFailsNamingTheTestTheThreadItsStateAndWhereItWaits() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(LeaksAThread.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+        Throwable failure = failureOf(results, "leaksAThread");
+        assertThat(failure).isInstanceOf(AssertionError.class);
+        assertThat(failure.getMessage()).contains("Test LeaksAThread.leaksAThread()", "left 1 thread running",
+                "'leaky-worker' WAITING non-daemon", "at java.base", "CountDownLatch.await");
+    }
+
+    @Test
+    void aTaskStillRunningOnAPoolShutDownButNotAwaitedFailsTheTest() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(LeavesATaskRunning.class);
+
+        results.testEvents().assertStatistics(s -> s.started(1).failed(1));
+        assertThat(failureOf(results, "shutsDownWithoutAwaiting").getMessage())
+                .contains("'leaky-pool' WAITING daemon");
+    }
+
+    @Test
+    void aThreadStartedInBeforeAllFailsTheClass() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(LeaksFromBeforeAll.class);
+
+        results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+        results.containerEvents().assertStatistics(s -> s.failed(1));
+        Throwable failure = results.containerEvents().failed().stream().findFirst()
+                .flatMap(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class))
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).orElseThrow();
+        assertThat(failure.getMessage()).contains("Test class LeaksFromBeforeAll", "'leaky-static'");
+    }
+
+    @Test
+    void testsThatEndWhatTheyStartPassIncludingAPoolShutDownAMomentAgo() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(CleansUp.class);
+
+        results.allEvents().assertStatistics(s -> s.failed(0));
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+    }
+
+    private static EngineExecutionResults run(Class<?> fixture) {
+        return EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                .selectors(selectClass(fixture)).execute();
+    }
+
+    private static Throwable failureOf(EngineExecutionResults results, String method) {
+        return results.testEvents().failed().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().startsWith(method))
+                .map(Event::getPayload).flatMap(java.util.Optional::stream)
+                .map(p -> ((org.junit.platform.engine.TestExecutionResult) p).getThrowable().orElseThrow())
+                .findFirst().orElseThrow();
+    }
+
+    private static void awaitRelease() {
+        try {
+            release.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static class LeaksAThread {
+
+        @Test
+        void leaksAThread() {
+            leaked = new Thread(ThreadLeakExtensionTest::awaitRelease, "leaky-worker");
+            leaked.start();
+        }
+
+        @Test
+        void startsNothing() {
+        }
+    }
+
+    static class LeavesATaskRunning {
+
+        @Test
+        void shutsDownWithoutAwaiting() {
+            ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "leaky-pool");
+                t.setDaemon(true);
+                leaked = t;
+                return t;
+            });
+            pool.execute(ThreadLeakExtensionTest::awaitRelease);
+            pool.shutdown();
+        }
+    }
+
+    static class LeaksFromBeforeAll {
+
+        @BeforeAll
+        static void start() {
+            leaked = new Thread(ThreadLeakExtensionTest::awaitRelease, "leaky-static");
+            leaked.start();
+        }
+
+        @Test
+        void passes() {
+        }
+    }
+
+    static class CleansUp {
+
+        static ExecutorService shared;
+
+        @BeforeAll
+        static void start() {
+            java.util.concurrent.ThreadPoolExecutor pool = (java.util.concurrent.ThreadPoolExecutor) Executors
+                    .newFixedThreadPool(2);
+            pool.prestartAllCoreThreads(); // the class's threads, not its first test's
+            shared = pool;
+        }
+
+        @AfterAll
+        static void stop() throws InterruptedException {
+            shared.shutdown();
+            assertThat(shared.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Test
+        void shutsDownAndAwaits() throws Exception {
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            pool.submit(() -> 1).get();
+            pool.shutdown();
+            assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Test
+        void shutsDownAndLeavesTheEndToTheGrace() throws Exception {
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(ran::countDown);
+            ran.await();
+            pool.shutdown();
+            shared.submit(() -> 2).get();
+        }
+    }
+}
