@@ -102,7 +102,7 @@ class CustomerEditorLastWriteWinsTest {
         assertThat(now.data().creditLimit()).isEqualByComparingTo("1100"); // mine
         assertThat(now.data().phone()).as("Bob's other field is lost too").isEqualTo(stored.data().phone());
         assertThat(editor.conflicts().mergeProperty().get()).as("no merge").isNull();
-        assertThat(editor.noticeProperty().get()).as("no error").isNull();
+        assertThat(editor.noticeProperty().get().text()).as("no error, the save told").isEqualTo("Saved version 3");
         assertThat(editor.live().bannerProperty().get()).as("nothing left to review").isNull();
         assertThat(editor.buffer().baseProperty().get()).isEqualTo(now);
         assertThat(editor.buffer().dirtyProperty().get()).isFalse();

@@ -90,12 +90,12 @@ class LockFollowsTheLeaseTableWindowTest {
     @Test
     void afterBobBrokeTheLockAndLetItGoRootsEditorTurnsEditableWhenRootSwitchesToOptimistic() {
         EditorWindowHandle rootEditor = EditorWindowHandle.open(robot, root, stored.id(), 0);
-        rootEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        rootEditor.clickLock().awaitLockMessage("Locked for you until ");
         EditorWindowHandle bobEditor = EditorWindowHandle.open(robot, bob, stored.id(), 640);
         bobEditor.awaitLockMessage("root is editing this customer");
 
         bobEditor.clickBreakLock().awaitQuestion().answer("Break lock");
-        bobEditor.awaitLockMessage("Locked for editing by you until ");
+        bobEditor.awaitLockMessage("Locked for you until ");
         rootEditor.awaitLockMessage("Edit lock lost — Bob broke your lock at ");
         bobEditor.chooseOptimistic();
         await().atMost(Duration.ofSeconds(10)).until(() -> lease().isEmpty());
@@ -123,7 +123,7 @@ class LockFollowsTheLeaseTableWindowTest {
     @Test
     void aLockBrokenByAnotherSessionIsToldAtOnceNotAtTheNextRenewal() {
         EditorWindowHandle rootEditor = EditorWindowHandle.open(robot, root, stored.id(), 0);
-        rootEditor.clickLock().awaitLockMessage("Locked for editing by you until ");
+        rootEditor.clickLock().awaitLockMessage("Locked for you until ");
         long token = lease().orElseThrow().token();
 
         new JdbiLeaseRepository(db.jdbi(), "Bob", "Bob-elsewhere").breakLease(stored.id());
