@@ -191,7 +191,7 @@ public final class LockstepApplication extends Application {
                 alert.show();
             });
         });
-        window.addToolsItem(item);
+        window.addToolsItem(item, "_Trainer demo (Alice and Bob)…");
     }
 
     @Override

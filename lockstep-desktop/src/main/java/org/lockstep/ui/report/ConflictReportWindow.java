@@ -40,7 +40,7 @@ public final class ConflictReportWindow {
             }
             open[0] = open(window.stage(), reports, executor);
         });
-        window.addToolsItem(item);
+        window.addToolsItem(item, "Conflict _report…");
     }
 
     /**
