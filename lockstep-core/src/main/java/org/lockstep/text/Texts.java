@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * apostrophe is literal ({@code it's}); before a brace it quotes, so texts never put {@code '} beside {@code {}.
  *
  * <p>The language is one per process: the desktop app chooses it at start ({@code --lang}, else the operating
- * system's), and the command line never changes it, so it stays English. A text without a translation shows in
+ * system's) and View → Language switches it (the desktop's {@code LanguageSwitch} then rebuilds its windows); the
+ * command line never changes it, so it stays English. A text without a translation shows in
  * English and is reported once to the {@linkplain #onMissing missing-text listener} (a warning in the log; tests
  * collect them and fail).
  */

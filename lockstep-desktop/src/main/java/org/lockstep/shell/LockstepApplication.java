@@ -13,6 +13,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
+import org.lockstep.text.Texts;
 import org.lockstep.domain.SignInRefusedException;
 import org.lockstep.ui.ClientSession;
 import org.lockstep.ui.DemoClients;
@@ -173,7 +174,8 @@ public final class LockstepApplication extends Application {
 
     /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */
     private void offerDemo(MainWindow window, DemoClients clients) {
-        MenuItem item = new MenuItem(tr("_Trainer demo (Alice and Bob)…"));
+        String text = Texts.key("_Trainer demo (Alice and Bob)…"); // given again in a new language
+        MenuItem item = new MenuItem(tr(text));
         item.setId("open-demo");
         item.setOnAction(e -> {
             if (demo != null) {
@@ -196,7 +198,7 @@ public final class LockstepApplication extends Application {
                 alert.show();
             });
         });
-        window.addToolsItem(item);
+        window.addToolsItem(item, text);
     }
 
     @Override

@@ -9,8 +9,8 @@ import org.lockstep.text.Language;
 /**
  * The operator's choice of language in View → Language (issue 16), kept with {@link Preferences} under the key
  * {@value #KEY} of the node {@value #NODE} (beside the theme and the editing preferences) as a {@code --lang} tag:
- * {@code en}, {@code pt-BR} or {@code es}. The desktop reads it once at start ({@link #choose}); a choice made while
- * it runs takes effect at the next start, since the texts already shown are not translated again.
+ * {@code en}, {@code pt-BR} or {@code es}. The desktop reads it at start ({@link #choose}); a choice made while it
+ * runs is kept here and applied at once by {@link LanguageSwitch}.
  */
 public final class LanguageChoice {
 
@@ -48,7 +48,7 @@ public final class LanguageChoice {
         }
     }
 
-    /** Keeps {@code language} as the operator's choice, for the next start. */
+    /** Keeps {@code language} as the operator's choice, for the next start too. */
     public void store(Language language) {
         node.put(KEY, language.tag());
     }

@@ -62,6 +62,8 @@ public final class CustomerEditorView {
     private final Parent root;
     private EditorForm form;
     private Stage dialog;
+    // Set once a new view took over the view model (a language switch): this one then opens no dialog any more.
+    private boolean retired;
     private WindowPlaces places = WindowPlaces.none();
     private Banner noticeBanner;
     /** How long news (a transient notice) stays before it fades. */
@@ -162,6 +164,23 @@ public final class CustomerEditorView {
         return viewModel;
     }
 
+    /**
+     * Whether this view's merge or delete-conflict dialog is open: its window is then not rebuilt in another
+     * language, since the dialog belongs to this view ({@link org.lockstep.ui.LanguageSwitch}).
+     */
+    public boolean hasOpenDialog() {
+        return dialog != null && dialog.isShowing();
+    }
+
+    /**
+     * Hands the view model over to a new view (a language switch): the text being typed in a field goes into the
+     * edit buffer first, and this view opens no dialog and shows no notice any more. FX thread.
+     */
+    public void retire() {
+        form.commit();
+        retired = true;
+    }
+
     @FXML
     private void initialize() {
         form = new EditorForm(fields, viewModel.buffer(), viewModel.status().editableProperty());
@@ -221,6 +240,9 @@ public final class CustomerEditorView {
             showLock();
         });
         modes.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (retired) {
+                return; // a retired view's radio buttons no longer speak for the operator
+            }
             if (now == null) {
                 showMode(lock.modeProperty().get()); // a radio button cannot be unselected by a click
             } else {
@@ -247,6 +269,9 @@ public final class CustomerEditorView {
     }
 
     private void showMode(ConcurrencyMode mode) {
+        if (retired) {
+            return;
+        }
         (mode == ConcurrencyMode.LOCK_FOR_EDITING ? lockMode
                 : mode == ConcurrencyMode.LAST_WRITE_WINS ? unsafeMode : optimisticMode).setSelected(true);
         boolean unsafe = mode == ConcurrencyMode.LAST_WRITE_WINS;
@@ -258,6 +283,9 @@ public final class CustomerEditorView {
     }
 
     private void showLock() {
+        if (retired) {
+            return;
+        }
         LockState state = viewModel.lock().stateProperty().get();
         boolean other = state instanceof LockState.HeldByOther;
         boolean elsewhere = state instanceof LockState.HeldInAnotherWindow;
@@ -294,6 +322,9 @@ public final class CustomerEditorView {
 
     private void showNotice(EditorNotice notice) {
         fade.stop();
+        if (retired) {
+            return;
+        }
         noticeBanner.setWanted(notice != null);
         noticeBar.getStyleClass().removeAll("error", "info");
         if (notice == null) {
@@ -318,6 +349,9 @@ public final class CustomerEditorView {
     }
 
     private void showMerge(MergeViewModel merge) {
+        if (retired) {
+            return;
+        }
         closeDialog();
         if (merge != null) {
             // Without a window (e.g. the editor sits in a pane not shown) the dialog has no owner but still opens:
@@ -327,6 +361,9 @@ public final class CustomerEditorView {
     }
 
     private void showDeleteConflict(DeleteConflictViewModel conflict) {
+        if (retired) {
+            return;
+        }
         closeDialog();
         if (conflict != null) {
             dialog = DeleteConflictDialog.open(owner(), conflict).stage();

@@ -12,6 +12,7 @@ import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.LanguageSwitch;
 
 /**
  * The customer editor in its own window. The title reads "Acme — Customer #3 — Lockstep — alice", with "•" in
@@ -65,6 +66,15 @@ public final class CustomerEditorWindow {
         CustomerEditorView view = new CustomerEditorView(viewModel);
         view.usePlaces(services.places());
         stage.setScene(new Scene(view.root()));
+        // A language switch builds the view again over the same view model (its unsaved edits stay), unless the
+        // view's merge or delete-conflict dialog is open: that one belongs to the view shown.
+        LanguageSwitch.follow(stage, () -> !((CustomerEditorView) stage.getUserData()).hasOpenDialog(), () -> {
+            ((CustomerEditorView) stage.getUserData()).retire();
+            CustomerEditorView fresh = new CustomerEditorView(viewModel);
+            fresh.usePlaces(services.places());
+            stage.getScene().setRoot(fresh.root());
+            stage.setUserData(fresh);
+        });
         stage.setMinWidth(560);
         stage.setMinHeight(420);
         stage.titleProperty().bind(viewModel.status().titleProperty());

@@ -75,6 +75,8 @@ public final class CustomerListView {
     private final Parent root;
     private Consumer<Customer> onOpen = c -> {};
     private boolean selectingFromTable;
+    // Set once a new view took over the view model (a language switch): this one then changes nothing in it.
+    private boolean retired;
     private Timeline lockPolling;
     private boolean columnsSized;
     private boolean columnsResizedByOperator;
@@ -153,6 +155,18 @@ public final class CustomerListView {
         }
     }
 
+    /**
+     * Hands the view model over to a new view (a language switch): this view stops reading the locks, lets go of
+     * the filter text and the rows, and changes the view model's selection, order and filter no more. FX thread.
+     */
+    public void retire() {
+        stopLockPolling();
+        retired = true;
+        filterField.textProperty().unbindBidirectional(vm.filterTextProperty());
+        table.setSortPolicy(t -> true);
+        table.setItems(javafx.collections.FXCollections.observableArrayList());
+    }
+
     /** Moves the keyboard focus to the filter box and selects its text. */
     public void focusFilter() {
         filterField.requestFocus();
@@ -162,7 +176,11 @@ public final class CustomerListView {
     private void bindFilter() {
         filterField.textProperty().bindBidirectional(vm.filterTextProperty());
         PauseTransition debounce = new PauseTransition(Duration.millis(FILTER_DELAY_MS));
-        debounce.setOnFinished(e -> vm.applyFilter());
+        debounce.setOnFinished(e -> {
+            if (!retired) {
+                vm.applyFilter();
+            }
+        });
         filterField.textProperty().addListener((obs, was, now) -> debounce.playFromStart());
         filterField.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
@@ -272,6 +290,9 @@ public final class CustomerListView {
      */
     private void bindSelection() {
         table.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
+            if (retired) {
+                return;
+            }
             selectingFromTable = true;
             try {
                 vm.selectedProperty().set(now);
@@ -280,6 +301,9 @@ public final class CustomerListView {
             }
         });
         vm.selectedProperty().addListener((obs, was, now) -> {
+            if (retired) {
+                return;
+            }
             if (selectingFromTable) {
                 Platform.runLater(() -> showSelection(vm.selectedProperty().get()));
             } else {

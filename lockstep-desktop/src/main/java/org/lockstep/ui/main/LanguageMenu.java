@@ -3,18 +3,19 @@ package org.lockstep.ui.main;
 import static org.lockstep.text.Texts.tr;
 
 import java.util.Locale;
-import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.scene.control.Menu;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
 import org.lockstep.text.Language;
 import org.lockstep.text.Texts;
 import org.lockstep.ui.LanguageChoice;
+import org.lockstep.ui.LanguageSwitch;
 
 /**
  * View → Language (issue 16): English, Português (Brasil), Español — each in its own language, so an operator finds
- * theirs whatever the window speaks now — with the language chosen for this run checked. Choosing one keeps it in
- * {@link LanguageChoice} for the next start (the texts already shown stay as they are) and says so.
+ * theirs whatever the window speaks now — with the language chosen checked. Choosing one keeps it in
+ * {@link LanguageChoice} for the next start and switches every open window to it at once ({@link LanguageSwitch}).
  */
 final class LanguageMenu {
 
@@ -33,14 +34,12 @@ final class LanguageMenu {
      * A new Language submenu. FX thread.
      *
      * @param choice where a choice is kept
-     * @param notice hears "The language changes at the next start." after a change, or empty when the operator
-     *               chose the language the windows already speak
      */
-    static Menu menu(LanguageChoice choice, Consumer<String> notice) {
+    static Menu menu(LanguageChoice choice) {
         Menu menu = new Menu(tr("_Language"));
         menu.setId(MENU_ID);
         ToggleGroup group = new ToggleGroup();
-        Language chosen = choice.stored().orElse(Texts.language());
+        Language chosen = Texts.language();
         for (Language language : Language.values()) {
             RadioMenuItem item = new RadioMenuItem(language.nativeName());
             item.setMnemonicParsing(false);
@@ -49,7 +48,10 @@ final class LanguageMenu {
             item.setSelected(language == chosen);
             item.setOnAction(e -> {
                 choice.store(language);
-                notice.accept(language == Texts.language() ? "" : tr("The language changes at the next start."));
+                if (language != Texts.language()) {
+                    // Later: the menu bar this item is in is replaced by the switch, not while it handles the click.
+                    Platform.runLater(() -> LanguageSwitch.switchTo(language));
+                }
             });
             menu.getItems().add(item);
         }

@@ -3,6 +3,8 @@ package org.lockstep.ui.main;
 import static org.lockstep.text.Texts.tr;
 
 import org.lockstep.domain.ConcurrencyMode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javafx.beans.binding.BooleanExpression;
 import javafx.event.ActionEvent;
@@ -36,6 +38,7 @@ import javafx.stage.WindowEvent;
 import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.LanguageChoice;
+import org.lockstep.ui.LanguageSwitch;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -84,11 +87,16 @@ public final class MainWindow {
     private final LiveUpdates live;
     private final LabRunner lab;
     private final BorderPane root = new BorderPane();
-    private final CustomerListView listView;
-    private final VBox top;
-    private final SplitPane split;
-    private final MenuBar menus;
-    private final Label languageNotice = new Label();
+    // The content below is built again over the same view models when the language changes (LanguageSwitch).
+    private CustomerListView listView;
+    private CustomerEditorView editorView;
+    private VBox top;
+    private SplitPane split;
+    private MenuBar menus;
+    // What callers added to the content, put back into each new one.
+    private final List<Node> banners = new ArrayList<>();
+    private final List<ToolsItem> toolsItems = new ArrayList<>();
+    private LanguageChoice languageChoice;
     // A supervisor's requests to break locks; null for an operator who is none, or without messages.
     private final SupervisorInboxViewModel inbox;
     private Stage stage;
@@ -114,10 +122,30 @@ public final class MainWindow {
         }
         // Before the view is built, so its header shows the order kept from the last run.
         services.places().preferences().ifPresent(vm.list()::rememberSort);
-        this.listView = new CustomerListView(vm.list());
+        // Only a supervisor's window lists requests; the database would return none to anyone else anyway.
+        inbox = services.mayBreakLocks() ? services.messages().map(m -> new SupervisorInboxViewModel(m,
+                services.executor(), live, java.time.Clock.systemDefaultZone(),
+                id -> CustomerEditorWindow.open(services, id))).orElse(null) : null;
+        // A window too narrow for the list beside the editor (the trainer demo's operators on one small screen,
+        // 640 px each) stacks them: side by side, the editor's Save ran off the window's edge.
+        root.widthProperty().addListener((o, was, now) -> split.setOrientation(orientation(now.doubleValue())));
+        build();
+        Themes.ensureInstalled();
+        root.getStylesheets().add(MainWindow.class.getResource("MainWindow.css").toExternalForm());
+        root.getStyleClass().add("main-window");
+    }
+
+    /** The list beside the editor, or above it in a window narrower than {@link #SIDE_BY_SIDE}. */
+    private static Orientation orientation(double width) {
+        return width > 0 && width < SIDE_BY_SIDE ? Orientation.VERTICAL : Orientation.HORIZONTAL;
+    }
+
+    /** Builds the window's content from the current language's texts over the view models. FX thread. */
+    private void build() {
+        listView = new CustomerListView(vm.list());
         services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());
-        CustomerEditorView editorView = new CustomerEditorView(vm.editor());
+        editorView = new CustomerEditorView(vm.editor());
         editorView.usePlaces(services.places());
         Parent editorPane = editorView.root();
         if (listView.root() instanceof Region list) {
@@ -129,28 +157,36 @@ public final class MainWindow {
         }
         split = new SplitPane(listView.root(), editorPane);
         split.setId("main-split");
-        split.setOrientation(Orientation.HORIZONTAL);
-        // A window too narrow for the list beside the editor (the trainer demo's operators on one small screen,
-        // 640 px each) stacks them: side by side, the editor's Save ran off the window's edge.
-        root.widthProperty().addListener((o, was, now) -> split.setOrientation(now.doubleValue() < SIDE_BY_SIDE
-                ? Orientation.VERTICAL : Orientation.HORIZONTAL));
+        split.setOrientation(orientation(root.getWidth()));
         services.places().rememberDivider(split, "main", LIST_SHARE);
         listView.keepColumnWidths(services.places(), "list");
         menus = menuBar();
         top = new VBox(menus, toolBar());
-        // Only a supervisor's window lists requests; the database would return none to anyone else anyway.
-        inbox = services.mayBreakLocks() ? services.messages().map(m -> new SupervisorInboxViewModel(m,
-                services.executor(), live, java.time.Clock.systemDefaultZone(),
-                id -> CustomerEditorWindow.open(services, id))).orElse(null) : null;
+        top.getChildren().addAll(0, banners);
         if (inbox != null) {
             top.getChildren().add(new SupervisorInboxView(inbox).root());
         }
         root.setTop(top);
         root.setCenter(split);
         root.setBottom(statusBar());
-        Themes.ensureInstalled();
-        root.getStylesheets().add(MainWindow.class.getResource("MainWindow.css").toExternalForm());
-        root.getStyleClass().add("main-window");
+    }
+
+    /**
+     * Builds the content again in the language now chosen, over the same view models: the list's selection, order
+     * and filter, the editor pane's unsaved edits and the divider stay. Not while the pane's editor has its merge or
+     * delete-conflict dialog open ({@link LanguageSwitch}). FX thread.
+     */
+    private void rebuild() {
+        double[] dividers = split.getDividerPositions();
+        listView.saveColumnWidths();
+        listView.retire();
+        editorView.retire();
+        build();
+        split.setDividerPositions(dividers);
+        if (stage != null) {
+            stage.setTitle(vm.title());
+            listView.startLockPolling(LOCK_POLL);
+        }
     }
 
     /**
@@ -187,6 +223,7 @@ public final class MainWindow {
         vm.setPendingEditsPrompt(this::askAboutPendingEdits);
         stage.setTitle(vm.title());
         stage.setScene(new Scene(root));
+        LanguageSwitch.follow(stage, () -> !editorView.hasOpenDialog(), this::rebuild);
         stage.setMinWidth(EDITOR_MIN_WIDTH + 20);
         stage.setMinHeight(420);
         stage.setOnCloseRequest(e -> {
@@ -212,6 +249,7 @@ public final class MainWindow {
 
     /** Puts {@code banner} above the menu bar (the trainer demo's operator name and colour). */
     public void addBanner(Node banner) {
+        banners.add(0, banner);
         top.getChildren().add(0, banner);
     }
 
@@ -225,25 +263,43 @@ public final class MainWindow {
         split.setDividerPositions(share);
     }
 
-    /** Adds an item to the Tools menu, creating the menu when the window has none yet. */
-    public void addToolsItem(MenuItem item) {
-        Menu tools = menus.getMenus().stream().filter(m -> "tools".equals(m.getId())).findFirst().orElseGet(() -> {
-            Menu created = new Menu(tr("_Tools"));
-            created.setId("tools");
-            menus.getMenus().add(created);
-            return created;
-        });
-        tools.getItems().add(item);
+    /**
+     * Adds an item to the Tools menu, creating the menu when the window has none yet.
+     *
+     * @param item    the item, its text already set
+     * @param english the item's text in English ({@code tr}'s key), given it again when the language changes
+     */
+    public void addToolsItem(MenuItem item, String english) {
+        toolsItems.add(new ToolsItem(item, english));
+        toolsMenu(menus).getItems().add(item);
     }
 
     /**
-     * Adds View → Language, whose choice is kept in {@code choice} for the next start; the status bar then says that
-     * the language changes at the next start. FX thread.
+     * Adds View → Language, whose choice is kept in {@code choice} and applied at once to every window that can
+     * take it ({@link LanguageSwitch}). FX thread.
      */
     public void offerLanguages(LanguageChoice choice) {
-        Menu view = menus.getMenus().stream().filter(m -> ThemeMenu.VIEW_MENU_ID.equals(m.getId())).findFirst()
+        languageChoice = choice;
+        addLanguageMenu(menus);
+    }
+
+    private void addLanguageMenu(MenuBar bar) {
+        Menu view = bar.getMenus().stream().filter(m -> ThemeMenu.VIEW_MENU_ID.equals(m.getId())).findFirst()
                 .orElseThrow();
-        view.getItems().add(LanguageMenu.menu(choice, languageNotice::setText));
+        view.getItems().add(LanguageMenu.menu(languageChoice));
+    }
+
+    private static Menu toolsMenu(MenuBar bar) {
+        return bar.getMenus().stream().filter(m -> "tools".equals(m.getId())).findFirst().orElseGet(() -> {
+            Menu created = new Menu(tr("_Tools"));
+            created.setId("tools");
+            bar.getMenus().add(created);
+            return created;
+        });
+    }
+
+    /** An item a caller added to the Tools menu, with the English text it is given again in a new language. */
+    private record ToolsItem(MenuItem item, String english) {
     }
 
     /** The stage the window is on, once shown. */
@@ -292,6 +348,16 @@ public final class MainWindow {
                     e -> LabWindow.open(stage, lab, services.executor()), null));
             bar.getMenus().add(tools);
         }
+        for (ToolsItem added : toolsItems) {
+            if (added.item().getParentMenu() != null) {
+                added.item().getParentMenu().getItems().remove(added.item()); // an item is in one menu at a time
+            }
+            added.item().setText(tr(added.english()));
+            toolsMenu(bar).getItems().add(added.item());
+        }
+        if (languageChoice != null) {
+            addLanguageMenu(bar);
+        }
         return bar;
     }
 
@@ -319,10 +385,7 @@ public final class MainWindow {
         Label working = new Label(tr("Working…"));
         working.visibleProperty().bind(vm.busy());
         Label user = new Label(tr("Operator: {0}", vm.user()));
-        languageNotice.setId("language-notice");
-        languageNotice.visibleProperty().bind(languageNotice.textProperty().isNotEmpty());
-        languageNotice.managedProperty().bind(languageNotice.visibleProperty());
-        HBox bar = new HBox(8, status, spacer, languageNotice, busy, working, user);
+        HBox bar = new HBox(8, status, spacer, busy, working, user);
         if (live != null) {
             Label liveStatus = new Label();
             liveStatus.setId("live-status");

@@ -7,6 +7,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.lockstep.text.Texts;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.report.ConflictReports;
 import org.lockstep.ui.Windows;
@@ -30,7 +31,8 @@ public final class ConflictReportWindow {
      * the front).
      */
     public static void offer(MainWindow window, ConflictReports reports, TaskExecutor executor) {
-        MenuItem item = new MenuItem(tr("Conflict _report…"));
+        String text = Texts.key("Conflict _report…"); // given again in a new language
+        MenuItem item = new MenuItem(tr(text));
         item.setId(MENU_ITEM_ID);
         Stage[] open = new Stage[1];
         item.setOnAction(e -> {
@@ -40,7 +42,7 @@ public final class ConflictReportWindow {
             }
             open[0] = open(window.stage(), reports, executor);
         });
-        window.addToolsItem(item);
+        window.addToolsItem(item, text);
     }
 
     /**
