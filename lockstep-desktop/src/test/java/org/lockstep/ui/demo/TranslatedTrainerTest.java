@@ -71,8 +71,8 @@ class TranslatedTrainerTest {
         assertThat(Fx.call(() -> scenarioList(trainer).getItems().get(3).toString())).isEqualTo(expect(lang,
                 "4. Bloquear para edição", "4. Bloquear para editar"));
         assertThat(Fx.call(() -> scenarioList(trainer).getItems().get(4).toString())).isEqualTo(expect(lang,
-                "5. Queda: a concessão expira, o salvamento é barrado",
-                "5. Caída: la concesión vence, el guardado se rechaza"));
+                "5. Queda: o bloqueio expira, o salvamento é barrado",
+                "5. Caída: el bloqueo vence, el guardado se rechaza"));
         assertThat(Fx.call(() -> text(trainer, "#step-1"))).endsWith(expect(lang,
                 "1. Alice e Bob abrem Harbour Lights Trading: os dois leem a versão 1, limite de crédito 1.000,00.",
                 "1. Alice y Bob abren Harbour Lights Trading: los dos leen la versión 1, límite de crédito 1.000,00."));

@@ -143,7 +143,8 @@ class TranslatedMainWindowTest {
                 .equals(expect(lang, "Não é possível salvar: ", "No se puede guardar: ") + emailError));
 
         Fx.run(() -> ((javafx.scene.control.TabPane) free.lookup("#" + EditorIds.TABS)).getSelectionModel().select(1));
-        Fx.await("the history's first version", () -> history(free, "Op.").equals(expect(lang, "criação", "alta")));
+        Fx.await("the history's first version", () -> history(free, expect(lang, "Ação", "Acción"))
+                .equals(expect(lang, "Criado", "Creado")));
         assertThat(history(free, expect(lang, "Quando", "Cuándo")))
                 .matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d");
         assertThat(text(free, "#" + EditorIds.HISTORY_STATUS)).isEqualTo(expect(lang, "1 versão", "1 versión"));
