@@ -44,18 +44,27 @@ public final class BlackFridayView {
         table.getColumns().add(column(tr("Gave up"), 80, StrategyResult::retriesExhausted));
         table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         table.setPlaceholder(new Label(tr("Press Next step: the lab runs eight buyers for five units.")));
-        table.setPrefHeight(170);
+        // As tall as its header and one row per strategy, so no row hides behind a scroll bar (issue 27).
+        table.setFixedCellSize(24);
+        table.prefHeightProperty().bind(javafx.beans.binding.Bindings.max(3, javafx.beans.binding.Bindings.size(
+                vm.results())).multiply(24).add(30));
+        table.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setMaxHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setPrefWidth(table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 4);
         BarChart<String, Number> sold = new BarChart<>(new CategoryAxis(), new NumberAxis());
         sold.setId("black-friday-chart");
         sold.setTitle(tr("Five units on sale"));
         sold.setAnimated(false);
-        sold.setPrefHeight(220);
+        sold.setPrefHeight(180);
+        sold.setMinHeight(140);
         plot(sold, vm.soldSeries());
         LineChart<String, Number> sweep = new LineChart<>(new CategoryAxis(), new NumberAxis());
         sweep.setId("black-friday-sweep");
         sweep.setTitle(tr("Confirmed purchases per second, by buyers"));
         sweep.setAnimated(false);
-        sweep.setPrefHeight(220);
+        sweep.setPrefHeight(180);
+        sweep.setMinHeight(140);
         plot(sweep, vm.sweepSeries());
         Label verdict = new Label();
         verdict.setId("black-friday-verdict");
@@ -64,10 +73,13 @@ public final class BlackFridayView {
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.visibleProperty().bind(vm.verdictProperty().isNotEmpty());
         verdict.managedProperty().bind(verdict.visibleProperty());
-        HBox charts = new HBox(8, sold, sweep);
+        // Side by side, not stacked: the Trainer panel is a wide, short band (a third of the screen's height).
+        HBox charts = new HBox(8, table, sold, sweep);
         HBox.setHgrow(sold, Priority.ALWAYS);
         HBox.setHgrow(sweep, Priority.ALWAYS);
-        root = new VBox(6, table, charts, verdict);
+        verdict.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        verdict.setMaxWidth(Double.MAX_VALUE);
+        root = new VBox(6, charts, verdict);
         root.setId("black-friday");
     }
 
