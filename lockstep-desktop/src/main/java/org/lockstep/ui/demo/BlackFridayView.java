@@ -29,6 +29,9 @@ import org.lockstep.ui.lab.ChartSeries;
  */
 public final class BlackFridayView {
 
+    /** The width a chart needs to be read beside the table. */
+    static final double CHART_WIDTH = 260;
+
     private final VBox root;
 
     /** Builds the node over {@code vm}. */
@@ -73,13 +76,32 @@ public final class BlackFridayView {
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.visibleProperty().bind(vm.verdictProperty().isNotEmpty());
         verdict.managedProperty().bind(verdict.visibleProperty());
-        // Side by side, not stacked: the Trainer panel is a wide, short band (a third of the screen's height).
-        HBox charts = new HBox(8, table, sold, sweep);
+        // Side by side where the band is wide enough (the Trainer panel is a wide, short band, a third of the
+        // screen's height); the charts go under the table where it is not, rather than running off its edge.
+        HBox charts = new HBox(8, sold, sweep);
         HBox.setHgrow(sold, Priority.ALWAYS);
         HBox.setHgrow(sweep, Priority.ALWAYS);
+        sold.setMinWidth(0);
+        sweep.setMinWidth(0);
+        HBox.setHgrow(charts, Priority.ALWAYS);
+        HBox row = new HBox(8);
         verdict.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         verdict.setMaxWidth(Double.MAX_VALUE);
-        root = new VBox(6, charts, verdict);
+        root = new VBox(6, row, verdict);
+        root.setMinWidth(0);
+        Runnable arrange = () -> {
+            boolean wide = root.getWidth() <= 0 || root.getWidth() >= table.getPrefWidth() + 2 * CHART_WIDTH;
+            if (wide && !row.getChildren().contains(table)) {
+                root.getChildren().remove(table);
+                root.getChildren().remove(charts);
+                row.getChildren().setAll(table, charts);
+            } else if (!wide && !root.getChildren().contains(table)) {
+                row.getChildren().clear();
+                root.getChildren().addAll(0, java.util.List.of(table, charts));
+            }
+        };
+        root.widthProperty().addListener(o -> arrange.run());
+        arrange.run();
         root.setId("black-friday");
     }
 

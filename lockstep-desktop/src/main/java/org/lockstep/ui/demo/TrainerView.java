@@ -90,7 +90,7 @@ public final class TrainerView {
                 split.getItems().add(1, timeline);
             }
             if (lab) {
-                split.setDividerPositions(0.7);
+                split.setDividerPositions(0.76);
             } else {
                 split.setDividerPositions(0.24, 0.66);
             }

@@ -178,7 +178,11 @@ public final class TimelinePane {
 
     private void draw() {
         drawing.getChildren().clear();
-        viewModel.layout().ifPresentOrElse(this::draw, () -> drawing.setPrefSize(10, 10));
+        viewModel.layout().ifPresentOrElse(this::draw, () -> {
+            // The minimum too: kept at the last customer's width, it gave an empty pane a horizontal scroll bar.
+            drawing.setMinSize(10, 10);
+            drawing.setPrefSize(10, 10);
+        });
     }
 
     private void draw(TimelineLayout layout) {

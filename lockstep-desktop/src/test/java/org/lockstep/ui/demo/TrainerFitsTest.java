@@ -13,6 +13,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lockstep.editing.timeline.TimelineLayout;
 import org.lockstep.server.Database;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
@@ -27,6 +29,7 @@ import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.timeline.TimelineExport;
+import org.lockstep.ui.timeline.TimelinePane;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -41,6 +44,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @DatabaseTest
 @Timeout(300)
 class TrainerFitsTest {
+
+    static final String PANE = "#" + TimelinePane.ID;
 
     @FreshDatabase
     static Database db;
@@ -75,6 +80,12 @@ class TrainerFitsTest {
         for (int n = 1; n <= 7; n++) {
             int number = n;
             Fx.run(() -> demo.trainer().selectedProperty().set(demo.trainer().scenarios().get(number - 1)));
+            if (n == 1) {
+                // One step, so that the timeline has its customer and its three lanes to fit.
+                Fx.call(() -> demo.trainer().runNext()).get(60, java.util.concurrent.TimeUnit.SECONDS);
+                Fx.await("the timeline's lanes", () -> demo.timeline().timelineProperty().get() != null
+                        && demo.timeline().timelineProperty().get().lanes().size() >= 3);
+            }
             WaitForAsyncUtils.waitForFxEvents(3);
             Parent root = Fx.call(() -> demo.trainerStage().getScene().getRoot());
             // The list's cells and the wrapped labels settle over a few pulses after the band is resized.
@@ -91,7 +102,7 @@ class TrainerFitsTest {
                     .isFalse();
             assertThat(Fx.call(() -> cut(root))).as("scenario %d at %dx%d: labels cut", n, width, height).isEmpty();
             if (n == 7) {
-                assertThat(Fx.call(() -> root.lookup("#" + org.lockstep.ui.timeline.TimelinePane.ID)))
+                assertThat(Fx.call(() -> root.lookup(PANE)))
                         .as("scenario 7 has no customer: its timeline makes room for the lab").isNull();
                 Node table = Fx.call(() -> root.lookup("#black-friday-results"));
                 assertThat(Fx.call(() -> table.getLayoutBounds().getHeight()))
@@ -99,13 +110,20 @@ class TrainerFitsTest {
                 assertThat(Fx.call(() -> table.lookupAll(".scroll-bar").stream()
                         .anyMatch(b -> b.isVisible() && ((ScrollBar) b).getOrientation() == Orientation.VERTICAL)))
                         .as("the lab's table scrolls").isFalse();
-            } else {
+            } else if (n == 1) {
+                assertThat(Fx.call(() -> demo.timelinePane().drawing().getLayoutBounds().getWidth()))
+                        .as("three lanes drawn").isGreaterThanOrEqualTo(
+                                3 * TimelineLayout.LANE_WIDTH);
                 assertThat(Fx.call(() -> demo.timelinePane().zoom() * demo.timelinePane().drawing()
                         .getLayoutBounds().getWidth()))
                         .as("scenario %d: the timeline's lanes fit its pane", n)
-                        .isLessThanOrEqualTo(Fx.call(() -> ((javafx.scene.control.ScrollPane) root
-                                .lookup("#" + org.lockstep.ui.timeline.TimelinePane.ID)
+                        .isLessThanOrEqualTo(Fx.call(() -> ((ScrollPane) root
+                                .lookup(PANE)
                                 .lookup(".scroll-pane")).getViewportBounds().getWidth()));
+            }
+            if (n != 7) {
+                assertThat(Fx.call(() -> horizontalBarShowing((Parent) root.lookup(PANE))))
+                        .as("scenario %d: the timeline's horizontal bar", n).isFalse();
             }
             screenshot(root, "demo-" + width + "x" + height + "-" + n + ".png");
         }
@@ -131,6 +149,11 @@ class TrainerFitsTest {
                     || l.isWrapText() && l.getHeight() + 0.5 < needed) {
                 cut.add(l.getText() + " (shown: " + shown + ", " + l.getHeight() + " of " + needed + " px)");
             }
+            ScrollPane pane = enclosing(l);
+            if (pane != null && l.localToScene(l.getLayoutBounds()).getMaxX()
+                    > pane.localToScene(pane.getLayoutBounds()).getMaxX() + 1) {
+                cut.add(l.getText() + " (runs past the right edge of its pane)");
+            }
         }
         for (Node n : root.lookupAll(".list-cell")) {
             if (n instanceof Labeled cell && cell.getText() != null && cell.isVisible()) {
@@ -141,6 +164,15 @@ class TrainerFitsTest {
             }
         }
         return cut;
+    }
+
+    private static ScrollPane enclosing(Node n) {
+        for (Node p = n.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane pane) {
+                return pane;
+            }
+        }
+        return null;
     }
 
     private static boolean shown(Node n) {
