@@ -29,6 +29,9 @@ import org.lockstep.ui.lab.ChartSeries;
  */
 public final class BlackFridayView {
 
+    /** The width a chart needs to be read beside the table. */
+    static final double CHART_WIDTH = 260;
+
     private final VBox root;
 
     /** Builds the node over {@code vm}. */
@@ -44,18 +47,27 @@ public final class BlackFridayView {
         table.getColumns().add(column(tr("Gave up"), 80, StrategyResult::retriesExhausted));
         table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         table.setPlaceholder(new Label(tr("Press Next step: the lab runs eight buyers for five units.")));
-        table.setPrefHeight(170);
+        // As tall as its header and one row per strategy, so no row hides behind a scroll bar (issue 27).
+        table.setFixedCellSize(24);
+        table.prefHeightProperty().bind(javafx.beans.binding.Bindings.max(3, javafx.beans.binding.Bindings.size(
+                vm.results())).multiply(24).add(30));
+        table.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setMaxHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        table.setPrefWidth(table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 4);
         BarChart<String, Number> sold = new BarChart<>(new CategoryAxis(), new NumberAxis());
         sold.setId("black-friday-chart");
         sold.setTitle(tr("Five units on sale"));
         sold.setAnimated(false);
-        sold.setPrefHeight(220);
+        sold.setPrefHeight(180);
+        sold.setMinHeight(140);
         plot(sold, vm.soldSeries());
         LineChart<String, Number> sweep = new LineChart<>(new CategoryAxis(), new NumberAxis());
         sweep.setId("black-friday-sweep");
         sweep.setTitle(tr("Confirmed purchases per second, by buyers"));
         sweep.setAnimated(false);
-        sweep.setPrefHeight(220);
+        sweep.setPrefHeight(180);
+        sweep.setMinHeight(140);
         plot(sweep, vm.sweepSeries());
         Label verdict = new Label();
         verdict.setId("black-friday-verdict");
@@ -64,10 +76,32 @@ public final class BlackFridayView {
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.visibleProperty().bind(vm.verdictProperty().isNotEmpty());
         verdict.managedProperty().bind(verdict.visibleProperty());
+        // Side by side where the band is wide enough (the Trainer panel is a wide, short band, a third of the
+        // screen's height); the charts go under the table where it is not, rather than running off its edge.
         HBox charts = new HBox(8, sold, sweep);
         HBox.setHgrow(sold, Priority.ALWAYS);
         HBox.setHgrow(sweep, Priority.ALWAYS);
-        root = new VBox(6, table, charts, verdict);
+        sold.setMinWidth(0);
+        sweep.setMinWidth(0);
+        HBox.setHgrow(charts, Priority.ALWAYS);
+        HBox row = new HBox(8);
+        verdict.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        verdict.setMaxWidth(Double.MAX_VALUE);
+        root = new VBox(6, row, verdict);
+        root.setMinWidth(0);
+        Runnable arrange = () -> {
+            boolean wide = root.getWidth() <= 0 || root.getWidth() >= table.getPrefWidth() + 2 * CHART_WIDTH;
+            if (wide && !row.getChildren().contains(table)) {
+                root.getChildren().remove(table);
+                root.getChildren().remove(charts);
+                row.getChildren().setAll(table, charts);
+            } else if (!wide && !root.getChildren().contains(table)) {
+                row.getChildren().clear();
+                root.getChildren().addAll(0, java.util.List.of(table, charts));
+            }
+        };
+        root.widthProperty().addListener(o -> arrange.run());
+        arrange.run();
         root.setId("black-friday");
     }
 

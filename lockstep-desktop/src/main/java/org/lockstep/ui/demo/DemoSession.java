@@ -122,6 +122,7 @@ public final class DemoSession {
         TrainerView view = new TrainerView(trainer, new BlackFridayView(blackFriday).root());
         DemoTimeline timeline = new DemoTimeline(trainer, cast, alice, bob, backends.get(0).history(), executor);
         TimelinePane timelinePane = new TimelinePane(timeline.viewModel());
+        timelinePane.fitLanesToWidth();
         view.showTimeline(timelinePane.root());
         // The Trainer panel's own View menu: the theme is chosen for all the demo's windows at once.
         BorderPane panel = new BorderPane(view.root());

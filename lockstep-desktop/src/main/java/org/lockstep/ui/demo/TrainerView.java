@@ -76,16 +76,50 @@ public final class TrainerView {
         javafx.scene.layout.BorderPane border = (javafx.scene.layout.BorderPane) root;
         javafx.scene.Node steps = border.getRight();
         border.setRight(null);
-        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(border.getCenter(), timeline, steps);
+        javafx.scene.Node explanationPane = border.getCenter();
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(explanationPane, timeline, steps);
         border.setCenter(split);
+        // A scenario without a customer (7, the lab) has no timeline to draw: its table and charts take that room
+        // instead of hiding in a scroller a few rows high (issue 27).
+        Runnable arrange = () -> {
+            Scenario s = viewModel.selectedProperty().get();
+            boolean lab = s != null && s.start() == null;
+            if (lab && split.getItems().contains(timeline)) {
+                split.getItems().remove(timeline);
+            } else if (!lab && !split.getItems().contains(timeline)) {
+                split.getItems().add(1, timeline);
+            }
+            if (lab) {
+                split.setDividerPositions(0.76);
+            } else {
+                split.setDividerPositions(0.24, 0.66);
+            }
+        };
+        viewModel.selectedProperty().addListener(o -> arrange.run());
         // Placed whenever the panel changes width (DemoLayout sizes it after it is shown): set once before, the
         // dividers went where the items' sizes pushed them (the explanation took two thirds, the steps a sliver).
-        split.widthProperty().addListener((o, was, now) -> split.setDividerPositions(0.26, 0.64));
+        split.widthProperty().addListener((o, was, now) -> arrange.run());
+        arrange.run();
     }
 
     @FXML
     private void initialize() {
         scenarioList.setItems(viewModel.scenarios());
+        // Cells as wide as the list and wrapping their text: a long title (or a longer language) takes a second line
+        // instead of giving the list a horizontal scroll bar (issue 27).
+        scenarioList.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
+            {
+                setWrapText(true);
+                prefWidthProperty().bind(list.widthProperty().subtract(24));
+                setMaxWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            }
+
+            @Override
+            protected void updateItem(Scenario item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.toString());
+            }
+        });
         scenarioList.getSelectionModel().select(viewModel.selectedProperty().get());
         scenarioList.getSelectionModel().selectedItemProperty().addListener((obs, was, now) -> {
             if (now != null) {

@@ -58,7 +58,11 @@ public final class TimelinePane {
     private final TimelineViewModel viewModel;
     private final BorderPane root = new BorderPane();
     private final Pane drawing = new Pane();
-    private final ScrollPane scroll = new ScrollPane(drawing);
+    /** The drawing's scale on screen: 1 unless {@link #fitLanesToWidth()} shrinks it to show every lane. */
+    private final javafx.scene.transform.Scale zoom = new javafx.scene.transform.Scale(1, 1);
+    // The drawing is scaled inside a group of its own, so that a PNG export (a snapshot of the drawing) keeps
+    // full size whatever the zoom on screen.
+    private final ScrollPane scroll = new ScrollPane(new Group(zoomed(drawing, zoom)));
     private javafx.stage.Stage window;
     /** A white sheet in the light theme, a dark one in the dark theme (issue 16); the SVG file is always white. */
     private SheetColours sheet = SheetColours.LIGHT;
@@ -122,6 +126,34 @@ public final class TimelinePane {
     }
 
     /**
+     * Scales the drawing down, never up, so that every lane shows side by side in the pane's width: the Trainer
+     * panel's strip is narrower than three lanes, and a trainer who sees one lane cannot show the race (issue 27).
+     */
+    public void fitLanesToWidth() {
+        Runnable fit = () -> {
+            double width = drawing.prefWidth(-1);
+            double viewport = scroll.getViewportBounds().getWidth();
+            double s = width <= 0 || viewport <= 0 ? 1 : Math.min(1, (viewport - 2) / width);
+            zoom.setX(s);
+            zoom.setY(s);
+        };
+        scroll.viewportBoundsProperty().addListener(o -> fit.run());
+        drawing.prefWidthProperty().addListener(o -> fit.run());
+        fit.run();
+    }
+
+    /** The drawing's scale on screen, 1 at full size. */
+    public double zoom() {
+        return zoom.getX();
+    }
+
+    private static Group zoomed(Node node, javafx.scene.transform.Scale scale) {
+        Group g = new Group(node);
+        g.getTransforms().add(scale);
+        return g;
+    }
+
+    /**
      * Shows the same timeline in a window of its own, e.g. on the projector: the Trainer panel's strip is short, and a
      * sequence diagram reads best tall. Both panes follow the one view model; the window is made once and raised
      * again.
@@ -146,7 +178,11 @@ public final class TimelinePane {
 
     private void draw() {
         drawing.getChildren().clear();
-        viewModel.layout().ifPresentOrElse(this::draw, () -> drawing.setPrefSize(10, 10));
+        viewModel.layout().ifPresentOrElse(this::draw, () -> {
+            // The minimum too: kept at the last customer's width, it gave an empty pane a horizontal scroll bar.
+            drawing.setMinSize(10, 10);
+            drawing.setPrefSize(10, 10);
+        });
     }
 
     private void draw(TimelineLayout layout) {
@@ -192,8 +228,10 @@ public final class TimelinePane {
 
     private void reveal(double top, double height) {
         double viewport = scroll.getViewportBounds().getHeight();
-        if (height > viewport) {
-            scroll.setVvalue(Math.min(1, Math.max(0, (top - TimelineLayout.ROW_HEIGHT) / (height - viewport))));
+        double s = zoom.getY();
+        if (height * s > viewport) {
+            scroll.setVvalue(Math.min(1,
+                    Math.max(0, (top - TimelineLayout.ROW_HEIGHT) * s / (height * s - viewport))));
         }
     }
 
