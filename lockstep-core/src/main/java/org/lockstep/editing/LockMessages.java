@@ -16,28 +16,35 @@ public final class LockMessages {
     private LockMessages() {
     }
 
-    /** "Alice is editing this customer — locked since 10:02, until 10:07 unless renewed". */
+    /**
+     * "Alice is editing this customer (since 10:02). You can read it, and edit it once they are done." Not the
+     * lease's expiry: it moves on with every renewal, so to an operator it only looked like a promise it is not.
+     */
     public static String heldByOther(LeaseInfo holder, ZoneId zone) {
-        return tr("{0} is editing this customer — locked since {1}, until {2} unless renewed", holder.holder(),
-                time(holder.acquiredAt(), zone), time(holder.expiresAt(), zone));
+        return tr("{0} is editing this customer (since {1}). You can read it, and edit it once they are done.",
+                holder.holder(), time(holder.acquiredAt(), zone));
     }
 
     /**
-     * "Locked by you in another window — since 10:02, until 10:07 unless renewed. Save there, or Release there to
-     * edit here." The banner of an editor whose operator holds the lease in another of their editors.
+     * "You are editing this customer in another window (since 10:02). Save there, or Release there to edit here."
+     * The banner of an editor whose operator holds the lease in another of their editors.
      */
     public static String heldInAnotherWindow(LeaseInfo holder, ZoneId zone) {
-        return tr("Locked by you in another window — since {0}, until {1} unless renewed. Save there, or Release "
-                + "there to edit here.", time(holder.acquiredAt(), zone), time(holder.expiresAt(), zone));
+        return tr("You are editing this customer in another window (since {0}). Save there, or Release there to "
+                + "edit here.", time(holder.acquiredAt(), zone));
     }
 
-    /** "Locked by Alice until 10:07", or "Locked by you in another window until 10:07" when it is mine elsewhere. */
+    /**
+     * "Alice is editing this customer (since 10:02)", or "You are editing this customer in another window (since
+     * 10:02)" when it is mine elsewhere: why a save or delete was refused, in the words the lock bar uses.
+     */
     public static String lockedBy(LeaseInfo holder, boolean inAnotherWindow, ZoneId zone) {
-        return inAnotherWindow ? tr("Locked by you in another window until {0}", time(holder.expiresAt(), zone))
-                : tr("Locked by {0} until {1}", holder.holder(), time(holder.expiresAt(), zone));
+        return inAnotherWindow
+                ? tr("You are editing this customer in another window (since {0})", time(holder.acquiredAt(), zone))
+                : tr("{0} is editing this customer (since {1})", holder.holder(), time(holder.acquiredAt(), zone));
     }
 
-    /** "Locked by Alice until 10:07". */
+    /** "Alice is editing this customer (since 10:02)". */
     public static String lockedBy(LeaseInfo holder, ZoneId zone) {
         return lockedBy(holder, false, zone);
     }

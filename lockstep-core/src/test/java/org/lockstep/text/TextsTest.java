@@ -21,7 +21,8 @@ class TextsTest {
 
     @Test
     void englishIsTheKeyWithItsArgumentsFilledIn() {
-        assertThat(Texts.tr("Locked by {0} until {1}", "Ana", "10:07")).isEqualTo("Locked by Ana until 10:07");
+        assertThat(Texts.tr("{0} is editing this customer (since {1})", "Ana", "10:02"))
+                .isEqualTo("Ana is editing this customer (since 10:02)");
     }
 
     @Test

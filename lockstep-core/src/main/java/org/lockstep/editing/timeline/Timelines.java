@@ -95,8 +95,7 @@ public final class Timelines {
             case INSERT -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(),
                     recreated ? Kind.RECREATED : Kind.CREATED,
                     recreated ? tr("re-created as #{0} v1", e.customerId()) : tr("created v{0}", e.version()),
-                    e.after().map(d -> TimelineText.value(d.company())).orElse(""), Source.DATABASE, e.version(),
-                    false);
+                    createdDetail(e), Source.DATABASE, e.version(), false);
             case UPDATE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.SAVED,
                     tr("v{0} saved", e.version()), TimelineText.changes(e.before().orElse(CustomerData.EMPTY),
                             e.after().orElse(CustomerData.EMPTY)),
@@ -104,6 +103,12 @@ public final class Timelines {
             case DELETE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.DELETED,
                     tr("deleted v{0}", e.version()), "", Source.DATABASE, e.version(), false);
         };
+    }
+
+    /** The company it was created with, or nothing: no dash for a value that is not there (label — —). */
+    private static String createdDetail(HistoryEntry e) {
+        String company = e.after().map(d -> TimelineText.value(d.company())).orElse(TimelineText.ABSENT);
+        return company.equals(TimelineText.ABSENT) ? "" : company;
     }
 
     private static TimelineEvent conflict(ConflictRecord c) {
@@ -119,9 +124,10 @@ public final class Timelines {
             switch (e.kind()) {
                 case ACQUIRED ->
                         out.add(lease(e, e.holder(), Kind.LEASE_GRANTED, tr("lease granted: token {0}", e.token()),
-                                validity(e)));
+                                validity(e, story)));
                 case EXPIRED_TAKEOVER -> out.add(lease(e, e.holder(), Kind.LEASE_TAKEN_OVER,
-                        tr("took over: token {0}", e.token()), tr("the previous lease had lapsed; {0}", validity(e))));
+                        tr("took over: token {0}", e.token()),
+                        tr("the previous lease had lapsed; {0}", validity(e, story))));
                 case RELEASED ->
                         out.add(lease(e, e.actor(), Kind.LEASE_RELEASED, tr("released token {0}", e.token()), ""));
                 case BROKEN -> out.add(lease(e, e.actor(), Kind.LEASE_BROKEN, tr("broke {0}''s lease", e.holder()),
@@ -160,10 +166,21 @@ public final class Timelines {
         return true;
     }
 
-    /** "valid until +15.0 s": the grant's last expiry (renewals included) after the grant, by the database clock. */
-    private static String validity(LeaseEvent grant) {
-        return grant.expiresAt().map(t -> tr("valid until +{0} s",
-                TimelineText.seconds(java.time.Duration.between(grant.at(), t).toMillis() / 1000.0))).orElse("");
+    /**
+     * How long the grant held the lock, by the database clock. The grant's recorded expiry is its last one: moved on
+     * by each renewal, and set to the moment it ended by a release, a break or its own holder's newer grant. So once
+     * that expiry has passed (by when the story was read) the span from grant to expiry is how long it was held
+     * ("held 30.4 s"), however long the term was; while it has not, the grant still runs, and the expiry is only
+     * when it ends unless renewed ("held so far; ends at +60.0 s unless renewed").
+     */
+    private static String validity(LeaseEvent grant, RecordedStory story) {
+        if (grant.expiresAt().isEmpty()) {
+            return "";
+        }
+        java.time.Instant expiry = grant.expiresAt().get();
+        String seconds = TimelineText.seconds(java.time.Duration.between(grant.at(), expiry).toMillis() / 1000.0);
+        return expiry.isAfter(story.readAt()) ? tr("held so far; ends at +{0} s unless renewed", seconds)
+                : tr("held {0} s", seconds);
     }
 
     private static TimelineEvent lease(LeaseEvent e, String lane, Kind kind, String label, String detail) {

@@ -294,12 +294,12 @@ public final class MergeRowViewModel {
         }
         return switch (decision.get()) {
             case NONE -> hunks.size() > 1 && hunks.stream().anyMatch(HunkViewModel::isDecided)
-                    ? tr("Conflict: {0, number} of {1, plural, one {# hunk chosen} other {# hunks chosen}}",
+                    ? tr("Both changed: {0, number} of {1, plural, one {# part chosen} other {# parts chosen}}",
                             hunks.stream().filter(HunkViewModel::isDecided).count(), hunks.size())
                     : tr("Conflict: choose");
             case MINE -> hunks.isEmpty() ? tr("Resolved: mine") : tr("Resolved: my lines");
             case THEIRS -> hunks.isEmpty() ? tr("Resolved: theirs") : tr("Resolved: their lines");
-            case HUNKS -> tr("Resolved: chosen hunk by hunk");
+            case HUNKS -> tr("Resolved: chosen part by part");
             case EDITED -> tr("Resolved: edited by you");
         };
     }

@@ -136,7 +136,7 @@ class CustomerEditorLastWriteWinsTest {
         assertThat(editor.saves().save()).isTrue();
 
         assertThat(inDatabase().version()).isEqualTo(1);
-        assertThat(editor.noticeProperty().get().text()).startsWith("Locked by Carol");
+        assertThat(editor.noticeProperty().get().text()).startsWith("Carol is editing this customer (since ");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(editor.buffer().text(CustomerField.CREDIT_LIMIT).get()).isEqualTo("1100");
         assertThat(editor.buffer().dirtyProperty().get()).isTrue();

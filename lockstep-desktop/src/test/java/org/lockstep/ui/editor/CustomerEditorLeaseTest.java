@@ -115,10 +115,10 @@ class CustomerEditorLeaseTest {
         assertThat(editor.saves().save()).isTrue();
 
         assertThat(editor.noticeProperty().get().text())
-                .matches("Locked by Carol until \\d\\d:\\d\\d:\\d\\d — your changes "
+                .matches("Carol is editing this customer \\(since \\d\\d:\\d\\d:\\d\\d\\) — your changes "
                         + "are kept\\.");
         assertThat(editor.lock().stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
-        assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
+        assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer (since ");
         assertThat(editor.buffer().text(CustomerField.CITY).get()).isEqualTo("Curitiba");
         assertThat(editor.buffer().dirtyProperty().get()).isTrue();
         assertThat(editor.busyProperty().get()).isFalse();
@@ -143,7 +143,7 @@ class CustomerEditorLeaseTest {
         editor.saves().requestDelete();
 
         assertThat(editor.noticeProperty().get().text())
-                .matches("Not deleted: Locked by Carol until \\d\\d:\\d\\d:\\d\\d\\.");
+                .matches("Not deleted: Carol is editing this customer \\(since \\d\\d:\\d\\d:\\d\\d\\)\\.");
         assertThat(database().find(stored.id())).isPresent();
         assertThat(editor.status().editableProperty().get()).isFalse();
     }
@@ -200,7 +200,7 @@ class CustomerEditorLeaseTest {
         long token = carol.lock(stored.id());
         aliceOpens();
 
-        assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer — locked since ");
+        assertThat(editor.lock().messageProperty().get()).startsWith("Carol is editing this customer (since ");
         assertThat(editor.status().editableProperty().get()).isFalse();
         assertThat(editor.status().canDeleteProperty().get()).isFalse();
         editor.lock().notifyWhenFreeProperty().set(true);

@@ -160,7 +160,7 @@ class LockWiringTest {
         assertThat(aliceLeases.holder(id).orElseThrow().holder()).isEqualTo("Bob");
         assertThat(lock.stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(lock.readOnlyProperty().get()).isTrue();
-        assertThat(lock.messageProperty().get()).startsWith("Bob is editing this customer — locked since ");
+        assertThat(lock.messageProperty().get()).startsWith("Bob is editing this customer (since ");
     }
 
     @Test

@@ -171,7 +171,8 @@ class TwoWindowsOfOneOperatorTest {
         announce(windowA, "record_lease", held.token(), "INSERT");
 
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
-        assertThat(windowB.lock().messageProperty().get()).startsWith("Locked by you in another window — since ");
+        assertThat(windowB.lock().messageProperty().get())
+                .startsWith("You are editing this customer in another window (since ");
         assertThat(windowB.lock().readOnlyProperty().get()).isTrue();
         assertThat(windowB.status().editableProperty().get()).isFalse();
         assertThat(windowB.status().canSaveProperty().get()).isFalse();
@@ -200,7 +201,9 @@ class TwoWindowsOfOneOperatorTest {
         assertThat(windowB.saves().save()).isTrue();
 
         assertThat(windowB.noticeProperty().get().text())
-                .matches("Locked by you in another window until \\d\\d:\\d\\d:\\d\\d — your changes are kept\\.");
+                .matches(
+                        "You are editing this customer in another window \\(since \\d\\d:\\d\\d:\\d\\d\\) — your changes "
+                                + "are kept\\.");
         assertThat(windowB.lock().stateProperty().get()).isInstanceOf(LockState.HeldInAnotherWindow.class);
         assertThat(windowB.buffer().text(CustomerField.PHONE).get()).isEqualTo("+55 11 4000-2222");
         assertThat(windowB.buffer().dirtyProperty().get()).isTrue();
@@ -249,7 +252,8 @@ class TwoWindowsOfOneOperatorTest {
         windowB.lock().lock();
         assertThat(lease()).hasValueSatisfying(l -> assertThat(l.sessionId()).isEqualTo(windowB.writerId()));
         assertThat(windowA.saves().save()).as("A's Save goes out, optimistic now").isTrue();
-        assertThat(windowA.noticeProperty().get().text()).startsWith("Locked by you in another window until ");
+        assertThat(windowA.noticeProperty().get().text())
+                .startsWith("You are editing this customer in another window (since ");
         assertThat(database().find(stored.id()).orElseThrow().version()).isEqualTo(1);
     }
 }

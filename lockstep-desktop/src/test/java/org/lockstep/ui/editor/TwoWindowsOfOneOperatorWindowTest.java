@@ -30,7 +30,7 @@ import org.testfx.api.FxRobot;
 /**
  * One operator, two windows (issue 11), through two real editor windows of Alice's one client and the real
  * LISTEN/NOTIFY feed: window A's save reaches dirty window B as "You saved version 2 in another window"; window A's
- * lock makes window B read-only ("Locked by you in another window"), its save writes nothing, and Release there in
+ * lock makes window B read-only ("You are editing this customer in another window"), its save writes nothing, and Release there in
  * B lets A's lock go while A keeps its edits. A 3 s lease TTL and a 200 ms poll keep every wait short.
  */
 @WindowTest
@@ -100,9 +100,9 @@ class TwoWindowsOfOneOperatorWindowTest {
         windowA.chooseLockForEditing().type(CustomerField.CITY, "Curitiba");
         windowA.awaitLockMessage("Locked for you until ");
 
-        windowB.awaitLockMessage("Locked by you in another window");
-        assertThat(windowB.lockMessage()).matches("Locked by you in another window — since \\d\\d:\\d\\d:\\d\\d, "
-                + "until \\d\\d:\\d\\d:\\d\\d unless renewed\\. Save there, or Release there to edit here\\.");
+        windowB.awaitLockMessage("You are editing this customer in another window");
+        assertThat(windowB.lockMessage()).matches("You are editing this customer in another window \\(since "
+                + "\\d\\d:\\d\\d:\\d\\d\\)\\. Save there, or Release there to edit here\\.");
         assertThat(windowB.editable(CustomerField.CITY)).isFalse();
         assertThat(windowB.saveEnabled()).isFalse();
         assertThat(windowB.shown("releaseThereButton")).isTrue();

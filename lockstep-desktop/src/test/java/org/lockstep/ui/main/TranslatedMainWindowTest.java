@@ -121,10 +121,10 @@ class TranslatedMainWindowTest {
         Fx.await("the version line in the language", () -> text(editor, "#" + EditorIds.VERSION_LINE)
                 .startsWith(expect(lang, "versão 1 · salva por Ana · ", "versión 1 · guardada por Ana · ")));
         Fx.await("Bruno's lock in the language", () -> lockMessage(editor).matches(expect(lang,
-                "Bruno está editando este cliente — bloqueado desde \\d\\d:\\d\\d:\\d\\d, até "
-                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovação",
-                "Bruno está editando este cliente — bloqueado desde las \\d\\d:\\d\\d:\\d\\d hasta las "
-                        + "\\d\\d:\\d\\d:\\d\\d, salvo renovación")));
+                "Bruno está editando este cliente \\(desde \\d\\d:\\d\\d:\\d\\d\\)\\. Você pode lê-lo, e "
+                        + "editá-lo quando terminar\\.",
+                "Bruno está editando este cliente \\(desde las \\d\\d:\\d\\d:\\d\\d\\)\\. Puedes leerlo, y "
+                        + "editarlo cuando termine\\.")));
         assertThat(text(editor, "#" + EditorIds.LOCK_MODE)).isEqualTo(expect(lang, "Bloquear para edição",
                 "Bloquear para editar"));
         assertThat(text(editor, "#" + EditorIds.BREAK_LOCK_BUTTON)).isEqualTo(expect(lang, "Quebrar bloqueio…",

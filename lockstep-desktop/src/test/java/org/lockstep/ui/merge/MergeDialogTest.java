@@ -352,10 +352,10 @@ class MergeDialogTest {
         MergeDialogHandle page = o.page();
 
         page.click("hunk-notes-0-theirs");
-        assertThat(page.status(NOTES)).isEqualTo("⚠ Conflict: 1 of 2 hunks chosen");
+        assertThat(page.status(NOTES)).isEqualTo("⚠ Both changed: 1 of 2 parts chosen");
         page.click("hunk-notes-1-both");
 
-        assertThat(page.status(NOTES)).isEqualTo("✓ Resolved: chosen hunk by hunk");
+        assertThat(page.status(NOTES)).isEqualTo("✓ Resolved: chosen part by part");
         assertThat(page.result(NOTES)).isEqualTo("Call Tue\nKeep\nShip by rail\nShip by air");
         page.click("save-merged");
         page.awaitClosed();

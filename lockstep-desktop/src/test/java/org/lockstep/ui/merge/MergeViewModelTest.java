@@ -332,11 +332,11 @@ class MergeViewModelTest {
                         org.assertj.core.groups.Tuple.tuple("Call Mon", "Call Wed", "Call Tue"),
                         org.assertj.core.groups.Tuple.tuple("Ship by sea", "Ship by rail", "Ship by air"));
         notes.hunks().get(0).choose(HunkChoice.THEIRS);
-        assertThat(notes.getStatus()).isEqualTo("Conflict: 1 of 2 hunks chosen");
+        assertThat(notes.getStatus()).isEqualTo("Both changed: 1 of 2 parts chosen");
         assertThat(notes.isResolved()).isFalse();
         notes.hunks().get(1).choose(HunkChoice.BOTH);
 
-        assertThat(notes.getStatus()).isEqualTo("Resolved: chosen hunk by hunk");
+        assertThat(notes.getStatus()).isEqualTo("Resolved: chosen part by part");
         assertThat(vm.canSaveProperty().get()).isTrue();
         vm.saveMerged();
         assertThat(editors.read(base.id()).data().notes())
