@@ -16,21 +16,18 @@ import javafx.scene.control.ScrollBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.lockstep.editing.timeline.TimelineLayout;
-import org.lockstep.server.Database;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
-import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.timeline.TimelineExport;
 import org.lockstep.ui.timeline.TimelinePane;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -47,22 +44,13 @@ class TrainerFitsTest {
 
     static final String PANE = "#" + TimelinePane.ID;
 
-    @FreshDatabase
-    static Database db;
-    static FxTaskExecutor executor;
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static DemoSession demo;
 
     @BeforeAll
     static void openDemo() {
-        executor = new FxTaskExecutor(1);
-        demo = OpenDemo.open(db, executor, Duration.ofSeconds(3));
-    }
-
-    @AfterAll
-    static void closeDemo() throws Exception {
-        OpenDemo.close(demo);
-        FxToolkit.cleanupStages();
-        executor.close();
+        demo = SESSIONS.demo(Duration.ofSeconds(3));
     }
 
     @ParameterizedTest(name = "{0}×{1}")
