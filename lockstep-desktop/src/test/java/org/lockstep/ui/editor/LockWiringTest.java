@@ -100,6 +100,22 @@ class LockWiringTest {
         return ((AcquireOutcome.Granted) bobLeases.acquire(id, Duration.ofHours(1).toMillis())).lease();
     }
 
+    /**
+     * In lock mode Alice's first edit takes the lease; Bob breaks it and locks the customer himself, and the feed
+     * says so: Alice's lock is lost, her edit kept. Returns Bob's lease.
+     */
+    Lease aliceEditsUnderALockThatBobBreaksAndTakes() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
+        show(v1);
+        type("Curitiba");
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        bobLeases.breakLease(id);
+        Lease bobs = bobLocks();
+        leaseChanged();
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        return bobs;
+    }
+
     @Test
     void inLockModeTheFirstEditOfAnAttachedRecordTakesTheLeaseOnce() {
         lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
@@ -245,14 +261,7 @@ class LockWiringTest {
 
     @Test
     void afterALockBrokenAndLetGoSwitchingToOptimisticMakesTheEditorEditableAsTheLeaseTableSays() {
-        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        show(v1);
-        type("Curitiba");
-        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Held.class);
-        bobLeases.breakLease(id);
-        Lease bobs = bobLocks();
-        leaseChanged();
-        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        Lease bobs = aliceEditsUnderALockThatBobBreaksAndTakes();
         bobLeases.release(id, bobs.token());
         leaseChanged();
         assertThat(lock.readOnlyProperty().get()).isTrue();
@@ -266,12 +275,7 @@ class LockWiringTest {
 
     @Test
     void switchingToOptimisticAfterALossWhileAnotherStillHoldsTheRecordShowsThemAsHolder() {
-        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        show(v1);
-        type("Curitiba");
-        bobLeases.breakLease(id);
-        bobLocks();
-        leaseChanged();
+        aliceEditsUnderALockThatBobBreaksAndTakes();
 
         lock.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
 
