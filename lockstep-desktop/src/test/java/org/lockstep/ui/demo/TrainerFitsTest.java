@@ -1,6 +1,7 @@
 package org.lockstep.ui.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,19 +77,17 @@ class TrainerFitsTest {
             }
             WaitForAsyncUtils.waitForFxEvents(3);
             Parent root = Fx.call(() -> demo.trainerStage().getScene().getRoot());
-            // The list's cells and the wrapped labels settle over a few pulses after the band is resized.
-            try {
-                Fx.await("the panel laid out", () -> cut(root).isEmpty() && !horizontalBarShowing(
-                        (Parent) root.lookup("#scenarioList")));
-            } catch (AssertionError settledOrNot) {
-                // asserted below, with what is cut
-            }
+            ListView<?> list = Fx.call(() -> (ListView<?>) root.lookup("#scenarioList"));
+            // The list's cells and the wrapped labels settle over a few pulses after the band is resized: waited
+            // for, and on giving up the last check's failure says which labels are cut.
+            await().atMost(Duration.ofSeconds(Fx.PATIENCE_S)).untilAsserted(() -> {
+                assertThat(Fx.call(() -> horizontalBarShowing(list)))
+                        .as("scenario %d: the list's horizontal bar", number).isFalse();
+                assertThat(Fx.call(() -> cut(root))).as("scenario %d at %dx%d: labels cut", number, width, height)
+                        .isEmpty();
+            });
             assertThat(Fx.call(() -> root.getLayoutBounds().getWidth())).as("the band's width")
                     .isEqualTo(p.trainer().width(), org.assertj.core.data.Offset.offset(1.0));
-            ListView<?> list = Fx.call(() -> (ListView<?>) root.lookup("#scenarioList"));
-            assertThat(Fx.call(() -> horizontalBarShowing(list))).as("scenario %d: the list's horizontal bar", n)
-                    .isFalse();
-            assertThat(Fx.call(() -> cut(root))).as("scenario %d at %dx%d: labels cut", n, width, height).isEmpty();
             if (n == 7) {
                 assertThat(Fx.call(() -> root.lookup(PANE)))
                         .as("scenario 7 has no customer: its timeline makes room for the lab").isNull();
