@@ -100,6 +100,15 @@ class LockWiringTest {
         return ((AcquireOutcome.Granted) bobLeases.acquire(id, Duration.ofHours(1).toMillis())).lease();
     }
 
+    /** Bob holds the lock while Alice reads the customer, asking to be told when it is free; Bob lets it go. */
+    void bobsLockEndsWhileAliceWaitsToBeTold() {
+        Lease bobs = bobLocks();
+        show(v1);
+        lock.notifyWhenFreeProperty().set(true);
+        bobLeases.release(id, bobs.token());
+        leaseChanged();
+    }
+
     /**
      * In lock mode Alice's first edit takes the lease; Bob breaks it and locks the customer himself, and the feed
      * says so: Alice's lock is lost, her edit kept. Returns Bob's lease.
@@ -231,12 +240,7 @@ class LockWiringTest {
 
     @Test
     void notifyMeWhenFreeNamesTheOperatorWhoseLockEnded() {
-        Lease bobs = bobLocks();
-        show(v1);
-        lock.notifyWhenFreeProperty().set(true);
-
-        bobLeases.release(id, bobs.token());
-        leaseChanged();
+        bobsLockEndsWhileAliceWaitsToBeTold();
 
         assertThat(session.noticeProperty().get().text())
                 .isEqualTo("Bob's lock on this customer ended — it is yours to edit");
@@ -245,11 +249,7 @@ class LockWiringTest {
 
     @Test
     void theLockEndedNewsIsSupersededByTheNextLockAndIsTransient() {
-        Lease bobs = bobLocks();
-        show(v1);
-        lock.notifyWhenFreeProperty().set(true);
-        bobLeases.release(id, bobs.token());
-        leaseChanged();
+        bobsLockEndsWhileAliceWaitsToBeTold();
         assertThat(session.noticeProperty().get().isTransient()).isTrue();
 
         bobLeases.as("Carol", "carol-session").acquire(id, Duration.ofHours(1).toMillis());
