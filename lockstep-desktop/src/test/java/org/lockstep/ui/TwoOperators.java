@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import javafx.application.Platform;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -15,7 +14,7 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.server.Database;
 import org.lockstep.testing.CustomerBuilder;
-import org.lockstep.testing.db.TestDatabases;
+import org.lockstep.testing.fx.WindowSessions;
 
 /**
  * Operators on one fresh database, as separate Lockstep processes: Alice and Bob, each with a background executor
@@ -25,17 +24,14 @@ import org.lockstep.testing.db.TestDatabases;
  * <pre>{@code @RegisterExtension static final TwoOperators OPERATORS = new TwoOperators();}</pre>
  * It opens before the class and closes after it (after the class's own {@code @AfterAll} methods); its test class is
  * a {@code @DatabaseTest}, and a {@code @WindowTest} when it opens windows. {@link #open()} opens one outside JUnit
- * (the previews). Each customer made by {@link #loaded} gets its own external ref, so that tests can share the
- * database.
+ * (the previews). It is built on {@link WindowSessions}, which other window tests register themselves. Each customer
+ * made by {@link #loaded} gets its own external ref, so that tests can share the database.
  */
 public final class TwoOperators implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
 
     private static final AtomicInteger REFS = new AtomicInteger();
 
-    private Database db;
-    private FxTaskExecutor aliceExecutor;
-    private FxTaskExecutor bobExecutor;
-    private FxTaskExecutor carolExecutor;
+    private WindowSessions sessions;
     private EditorServices alice;
     private EditorServices bob;
     private EditorServices carol;
@@ -62,31 +58,21 @@ public final class TwoOperators implements BeforeAllCallback, AfterAllCallback, 
     }
 
     private void start() {
-        db = TestDatabases.fresh();
-        aliceExecutor = new FxTaskExecutor(2);
-        bobExecutor = new FxTaskExecutor(2);
-        carolExecutor = new FxTaskExecutor(1);
-        alice = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
-        bob = Sessions.services(db, "Bob", bobExecutor, Platform::runLater, Sessions.quickLocks());
-        carol = Sessions.services(db, "Carol", carolExecutor, Platform::runLater, Sessions.quickLocks());
+        sessions = WindowSessions.open();
+        alice = sessions.operator("Alice", sessions.executor(2));
+        bob = sessions.operator("Bob", sessions.executor(2));
+        carol = sessions.operator("Carol", sessions.executor(1));
     }
 
-    /** Closes the executors, then the database. */
+    /** Closes the executors (each awaited: a call in flight must not fail on a closed pool), then the database. */
     @Override
     public void close() {
-        // Awaited before the database closes: a call still in flight would fail on the closed pool and post its
-        // failure to the FX thread, into a later class's test (issue 27).
-        for (FxTaskExecutor e : java.util.List.of(aliceExecutor, bobExecutor, carolExecutor)) {
-            if (!e.closeAndWait(java.time.Duration.ofSeconds(10))) {
-                throw new IllegalStateException("An operator's background call did not end within 10 s");
-            }
-        }
-        db.close();
+        sessions.close();
     }
 
     /** The database the operators use. */
     public Database db() {
-        return db;
+        return sessions.db();
     }
 
     /** Alice's services: her executor, her client session. */

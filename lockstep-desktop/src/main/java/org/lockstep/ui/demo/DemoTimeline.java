@@ -80,8 +80,13 @@ final class DemoTimeline {
         Scenario scenario = trainer.selectedProperty().get();
         // Only the chosen scenario's own customer: the one the last reset prepared may be another scenario's (issue
         // 27: scenario 7, which has none, showed scenario 5's).
-        timeline.show(scenario == null || scenario.start() == null ? -1 : cast.prepared()
-                .filter(c -> Objects.equals(c.data().externalRef(), scenario.start().externalRef()))
-                .map(Customer::id).orElse(-1L));
+        if (scenario == null || scenario.start() == null) {
+            timeline.showNone(scenario == null ? tr("No timeline: no scenario is chosen.")
+                    : tr("No timeline: this scenario edits no customer."));
+            return;
+        }
+        cast.prepared().filter(c -> Objects.equals(c.data().externalRef(), scenario.start().externalRef()))
+                .map(Customer::id).ifPresentOrElse(timeline::show, () -> timeline.showNone(
+                        tr("No timeline yet: step 1, or Reset data, makes this scenario's customer.")));
     }
 }

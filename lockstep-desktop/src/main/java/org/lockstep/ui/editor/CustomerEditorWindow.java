@@ -4,11 +4,13 @@ import static org.lockstep.text.Texts.tr;
 
 import java.util.Optional;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
 import org.lockstep.ui.EditorServices;
@@ -75,6 +77,7 @@ public final class CustomerEditorWindow {
             stage.getScene().setRoot(fresh.root());
             stage.setUserData(fresh);
         });
+        catchUpWhenDialogsClose(stage, viewModel);
         stage.setMinWidth(560);
         stage.setMinHeight(420);
         stage.titleProperty().bind(viewModel.status().titleProperty());
@@ -89,6 +92,21 @@ public final class CustomerEditorWindow {
         stage.setOnHidden(e -> viewModel.close());
         services.places().show(stage, "editor", null, SCREEN_SHARE, WIDTH, HEIGHT);
         return stage;
+    }
+
+    /**
+     * A switch made while the merge or delete-conflict dialog was open left the window in the language before: it
+     * speaks the new one as soon as the dialog has closed (later on the FX thread: the view closes its dialog on the
+     * same change). For an editor window and for the main window, whose pane's dialog holds it back alike.
+     */
+    public static void catchUpWhenDialogsClose(Window window, CustomerEditorViewModel viewModel) {
+        javafx.beans.value.ChangeListener<Object> closed = (obs, was, now) -> {
+            if (now == null) {
+                Platform.runLater(() -> LanguageSwitch.catchUp(window));
+            }
+        };
+        viewModel.conflicts().mergeProperty().addListener(closed);
+        viewModel.conflicts().deleteConflictProperty().addListener(closed);
     }
 
     private static void confirmClose(Stage stage, CustomerEditorViewModel viewModel, WindowEvent request) {

@@ -224,6 +224,7 @@ public final class MainWindow {
         stage.setTitle(vm.title());
         stage.setScene(new Scene(root));
         LanguageSwitch.follow(stage, () -> !editorView.hasOpenDialog(), this::rebuild);
+        CustomerEditorWindow.catchUpWhenDialogsClose(stage, vm.editor());
         stage.setMinWidth(EDITOR_MIN_WIDTH + 20);
         stage.setMinHeight(420);
         stage.setOnCloseRequest(e -> {

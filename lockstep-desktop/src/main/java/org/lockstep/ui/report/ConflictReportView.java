@@ -135,7 +135,7 @@ public final class ConflictReportView {
         conflicts.setCategoryGap(2);
         LineChart<String, Number> rate = new LineChart<>(new CategoryAxis(), new NumberAxis());
         rate.setId("conflict-report-rate-chart");
-        rate.setTitle(tr("Conflict rate per day (zero-row saves per save attempted)"));
+        rate.setTitle(tr("Conflict rate per day (conflicts per save tried)"));
         rate.setAnimated(false);
         rate.setCreateSymbols(false);
         plot(conflicts, vm.conflictSeries());
@@ -172,7 +172,7 @@ public final class ConflictReportView {
         ColumnWidths.atLeast(day, Texts.language().numericDate().format(java.time.LocalDate.of(2026, 12, 31)));
         days.getColumns().add(day);
         days.getColumns().add(column(tr("Saves"), 52, ConflictReport.Day::saves));
-        days.getColumns().add(column(tr("0 rows"), 56, ConflictReport.Day::zeroRowSaves));
+        days.getColumns().add(column(tr("Conflicts"), 64, ConflictReport.Day::zeroRowSaves));
         days.getColumns().add(column(tr("Rate"), 56, d -> ConflictReportViewModel.percent(d.conflictRate())));
         days.getColumns().add(column(tr("Merged"), 58, ConflictReport.Day::mergesSaved));
         days.getColumns().add(column(tr("Abandoned"), 84, ConflictReport.Day::mergesAbandoned));
@@ -197,8 +197,8 @@ public final class ConflictReportView {
         HBox.setHgrow(customers, Priority.ALWAYS);
         days.setPrefWidth(600);
         customers.setPrefWidth(560);
-        return new HBox(8, titled(tr("Per day, newest first. 0 rows: saves that hit zero rows; waits: lease waits; "
-                + "lab: lab purchases given up after the last retry."), days),
+        return new HBox(8, titled(tr("Per day, newest first. Conflicts: saves that met a newer version; waits: tries "
+                + "to lock a customer another had locked; lab: lab purchases given up after the last retry."), days),
                 titled(tr("Customers with most conflicts, and who met them"), customers));
     }
 

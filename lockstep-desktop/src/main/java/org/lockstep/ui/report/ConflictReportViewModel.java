@@ -179,24 +179,25 @@ public final class ConflictReportViewModel {
         customers.setAll(r.customers());
         alerts.setAll(r.alerts().stream().map(ConflictReportViewModel::alert).toList());
         conflictSeries.setAll(List.of(
-                series(r, tr("Saves that hit zero rows"), ConflictReport.Day::zeroRowSaves),
+                series(r, tr("Saves that met a newer version"), ConflictReport.Day::zeroRowSaves),
                 series(r, tr("Merges saved"), ConflictReport.Day::mergesSaved),
                 series(r, tr("Merges abandoned"), ConflictReport.Day::mergesAbandoned),
-                series(r, tr("Lease waits"), ConflictReport.Day::leaseWaits),
-                series(r, tr("Broken leases"), ConflictReport.Day::leasesBroken),
-                series(r, tr("Lapsed leases"), ConflictReport.Day::leasesLapsed),
+                series(r, tr("Waits for a lock"), ConflictReport.Day::leaseWaits),
+                series(r, tr("Locks broken"), ConflictReport.Day::leasesBroken),
+                series(r, tr("Locks lapsed"), ConflictReport.Day::leasesLapsed),
                 series(r, tr("Lab retries exhausted"), ConflictReport.Day::labRetriesExhausted)));
         rateSeries.setAll(List.of(new ChartSeries(tr("Conflict rate, %"), r.daysList().stream()
                 .map(d -> new ChartSeries.Point(label(d), d.conflictRate() * 100)).toList())));
         ConflictReport.Day t = r.total();
         summary.set(tr("In {0, plural, one {# day} other {# days}}: {1, plural, one {# save} other {# saves}},"
-                + " {2, number} hit zero rows ({3}), {4, plural, one {# merge saved} other {# merges saved}},"
-                + " {5, number} abandoned, {6, plural, one {# lease wait} other {# lease waits}},"
-                + " {7, plural, one {# lease broken} other {# leases broken}}, {8, number} lapsed,"
+                + " {2, plural, one {# conflict} other {# conflicts}} ({3}),"
+                + " {4, plural, one {# merge saved} other {# merges saved}},"
+                + " {5, number} abandoned, {6, plural, one {# wait for a lock} other {# waits for a lock}},"
+                + " {7, plural, one {# lock broken} other {# locks broken}}, {8, number} lapsed,"
                 + " {9, plural, one {# lab retry exhausted} other {# lab retries exhausted}}.",
                 r.daysList().size(), t.saves(), t.zeroRowSaves(), percent(t.conflictRate()), t.mergesSaved(),
                 t.mergesAbandoned(), t.leaseWaits(), t.leasesBroken(), t.leasesLapsed(), t.labRetriesExhausted()));
-        status.set(tr("Read at {0} (database clock)", r.readAt().atZone(zone).toLocalTime().withNano(0).toString()));
+        status.set(tr("Read at {0} (server time)", r.readAt().atZone(zone).toLocalTime().withNano(0).toString()));
     }
 
     private static ChartSeries series(ConflictReport r, String name, ToLongFunction<ConflictReport.Day> value) {

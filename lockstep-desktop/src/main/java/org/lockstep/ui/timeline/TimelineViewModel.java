@@ -42,6 +42,8 @@ public final class TimelineViewModel {
     private List<String> laneOrder = List.of();
     private Optional<Instant> stepStart = Optional.empty();
     private long customerId = -1;
+    // Why no customer is shown, when it is not a new customer yet to be saved; null for that.
+    private String noCustomer;
     private boolean active;
 
     /** A timeline reading through {@code executor}, telling times in {@code zone}. */
@@ -60,8 +62,23 @@ public final class TimelineViewModel {
         laneOrder = List.copyOf(lanes);
     }
 
-    /** Shows the timeline of a customer ({@code -1}: none), reading it now when shown. */
+    /** Shows the timeline of a customer ({@code -1}: a new one, not saved yet), reading it now when shown. */
     public void show(long id) {
+        showing(id, null);
+    }
+
+    /**
+     * Shows no customer's timeline and says why, e.g. "No timeline: this scenario edits no customer." (the trainer's
+     * scenario 7), where "the customer is not saved yet" would not be true.
+     *
+     * @param why the status to show, in the current language
+     */
+    public void showNone(String why) {
+        showing(-1, Objects.requireNonNull(why));
+    }
+
+    private void showing(long id, String why) {
+        noCustomer = why;
         if (id != customerId) {
             customerId = id;
             timeline.set(null);
@@ -91,7 +108,8 @@ public final class TimelineViewModel {
     public void refresh() {
         scope.renew();
         if (customerId < 0 || !active) {
-            status.set(customerId < 0 ? tr("No timeline: the customer is not saved yet.") : "");
+            status.set(customerId >= 0 ? "" : noCustomer != null ? noCustomer
+                    : tr("No timeline: the customer is not saved yet."));
             return;
         }
         long id = customerId;

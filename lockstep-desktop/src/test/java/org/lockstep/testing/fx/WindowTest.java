@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * up ({@code -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw}, root pom.xml). It is tagged
  * {@value #TAG}, so that {@code -Dgroups='!ui'} leaves it out (README, "Test it"), and {@link WindowExtension} registers
  * TestFX's primary stage before the class and closes the windows its tests opened. Every test class that starts the
- * toolkit (TestFX's {@code ApplicationExtension}, {@code FxToolkit}, {@code Platform.startup}) carries it.
+ * toolkit (TestFX's {@code ApplicationExtension}, {@code FxToolkit}, {@code Platform.startup}) carries it; the
+ * database, operators, feeds and executors such a class opens come from {@link WindowSessions}, which ends them.
  */
 @Documented
 @Inherited

@@ -10,11 +10,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
@@ -24,15 +24,13 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
-import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.lock.EditLockViewModel;
 import org.lockstep.editing.LockState;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 
 /**
  * The seven trainer scenarios end to end, headless: the demo's real windows (Alice and Bob, each its own pool and
@@ -45,9 +43,9 @@ import org.testfx.api.FxToolkit;
 class TrainerScenariosTest {
 
     static final Duration TTL = Duration.ofSeconds(3);
-    @FreshDatabase
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static Database db;
-    static FxTaskExecutor executor;
     static DemoSession demo;
     static JdbiCustomerRepository reader;
     static JdbiHistoryRepository history;
@@ -55,19 +53,12 @@ class TrainerScenariosTest {
     final FxRobot robot = new FxRobot();
 
     @BeforeAll
-    static void openDemo() throws Exception {
+    static void openDemo() {
+        db = SESSIONS.db();
         reader = new JdbiCustomerRepository(db.jdbi(), "Test");
         history = new JdbiHistoryRepository(db.jdbi());
         leases = new JdbiLeaseRepository(db.jdbi(), "Test", "test-reader");
-        executor = new FxTaskExecutor(1);
-        demo = OpenDemo.open(db, executor, TTL);
-    }
-
-    @AfterAll
-    static void closeDemo() throws Exception {
-        OpenDemo.close(demo); // the clients' pools close before the database
-        FxToolkit.cleanupStages();
-        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
+        demo = SESSIONS.demo(TTL);
     }
 
     /**

@@ -8,14 +8,12 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import javafx.application.Platform;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.server.Database;
 import org.lockstep.config.DurationRange;
 import org.lockstep.domain.Customer;
@@ -24,9 +22,8 @@ import org.lockstep.domain.LeaseEvent;
 import org.lockstep.domain.LeaseInfo;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
-import org.lockstep.ui.Sessions;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
@@ -45,7 +42,8 @@ import org.testfx.api.FxRobot;
 class EditLockWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
-    @FreshDatabase
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static Database db;
     static FxTaskExecutor executor;
     static EditorServices alice;
@@ -56,16 +54,12 @@ class EditLockWindowTest {
     Customer stored;
 
     @BeforeAll
-    static void start() throws TimeoutException {
-        executor = new FxTaskExecutor(4);
-        alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
-        bob = Sessions.services(db, "Bob", executor, Platform::runLater, Sessions.quickLocks());
-        carol = Sessions.services(db, "Carol", executor, Platform::runLater, Sessions.quickLocks());
-    }
-
-    @AfterAll
-    static void stop() {
-        executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
+    static void start() {
+        db = SESSIONS.db();
+        executor = SESSIONS.executor(4);
+        alice = SESSIONS.operator("Alice", executor);
+        bob = SESSIONS.operator("Bob", executor);
+        carol = SESSIONS.operator("Carol", executor);
     }
 
     @BeforeEach
@@ -130,7 +124,7 @@ class EditLockWindowTest {
      */
     @Test
     void anOperatorWhoIsNoSupervisorIsNotOfferedBreakLockButToldWhoCan() {
-        EditorServices eve = Sessions.services(db, "Eve", executor, Platform::runLater, Sessions.quickLocks())
+        EditorServices eve = SESSIONS.operator("Eve", executor)
                 .toBuilder().mayBreakLocks(false).build();
         EditorWindowHandle aliceEditor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
         aliceEditor.clickLock().awaitLockMessage("Locked for you until ");
@@ -154,7 +148,7 @@ class EditLockWindowTest {
     void theLockBarsExpiryFollowsTheRenewalsOfTheShortestLeaseAllowed() {
         LeaseSettings shortest = new LeaseSettings(DurationRange.LEASE_TTL.min(),
                 Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofMillis(200));
-        EditorServices dora = Sessions.services(db, "Dora", executor, Platform::runLater, shortest);
+        EditorServices dora = SESSIONS.operator("Dora", executor, shortest);
         EditorWindowHandle editor = EditorWindowHandle.open(robot, dora, stored.id(), 0);
 
         editor.clickLock().awaitLockMessage("Locked for you until ");

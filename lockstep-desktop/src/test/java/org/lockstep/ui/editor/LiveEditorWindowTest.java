@@ -3,29 +3,22 @@ package org.lockstep.ui.editor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import javafx.application.Platform;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.lockstep.server.Database;
-import org.lockstep.domain.ChangeFeed;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
-import org.lockstep.ui.Sessions;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.FxTaskExecutor;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.MergeDialogHandle;
-import org.lockstep.ui.live.LiveUpdates;
 import org.testfx.api.FxRobot;
 
 /**
@@ -39,32 +32,18 @@ import org.testfx.api.FxRobot;
 class LiveEditorWindowTest {
 
     static final AtomicInteger REFS = new AtomicInteger();
-    @FreshDatabase
-    static Database db;
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static CustomerRepository bob;
-    static FxTaskExecutor aliceExecutor;
     static EditorServices aliceServices;
-    static ChangeFeed feed;
 
     final FxRobot robot = new FxRobot();
     Customer stored;
 
     @BeforeAll
-    static void start() throws TimeoutException {
-        bob = Sessions.repository(db, "Bob");
-        aliceExecutor = new FxTaskExecutor(2);
-        EditorServices plain = Sessions.services(db, "Alice", aliceExecutor, Platform::runLater, Sessions.quickLocks());
-        LiveUpdates live = new LiveUpdates(Platform::runLater, plain.customers().sessionId());
-        aliceServices = plain.toBuilder().live(live).build();
-        feed = db.changeFeed(live);
-        feed.start();
-        Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
-    }
-
-    @AfterAll
-    static void stop() {
-        feed.close();
-        aliceExecutor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
+    static void start() {
+        bob = SESSIONS.repository("Bob");
+        aliceServices = SESSIONS.live(SESSIONS.operator("Alice", SESSIONS.executor(2)));
     }
 
     @BeforeEach

@@ -5,17 +5,12 @@ import static org.awaitility.Awaitility.await;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import javafx.application.Platform;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.lockstep.domain.ChangeFeed;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.editing.LeaseSettings;
@@ -23,14 +18,12 @@ import org.lockstep.editing.LockState;
 import org.lockstep.server.Database;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.FxTaskExecutor;
-import org.lockstep.ui.Sessions;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
-import org.lockstep.ui.live.LiveUpdates;
 import org.testfx.api.FxRobot;
 
 /**
@@ -48,37 +41,22 @@ class LockFollowsTheLeaseTableWindowTest {
     static final AtomicInteger REFS = new AtomicInteger();
     static final LeaseSettings SLOW_RENEWALS = new LeaseSettings(Duration.ofMinutes(10), Duration.ofMinutes(30),
             Duration.ofMinutes(1), Duration.ofMinutes(1));
-    @FreshDatabase
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static Database db;
-    static FxTaskExecutor executor;
-    static final List<ChangeFeed> FEEDS = new ArrayList<>();
     static EditorServices root;
     static EditorServices bob;
 
     final FxRobot robot = new FxRobot();
     Customer stored;
 
+    /** Each operator with a live feed of their own, as the application wires each client. */
     @BeforeAll
-    static void start() throws TimeoutException {
-        executor = new FxTaskExecutor(4);
-        root = withFeed(Sessions.services(db, "root", executor, Platform::runLater, SLOW_RENEWALS));
-        bob = withFeed(Sessions.services(db, "Bob", executor, Platform::runLater, SLOW_RENEWALS));
-    }
-
-    /** The operator's services with a live feed of their own, as the application wires each client. */
-    static EditorServices withFeed(EditorServices plain) {
-        LiveUpdates live = new LiveUpdates(Platform::runLater, plain.clientSession());
-        ChangeFeed feed = db.changeFeed(live);
-        FEEDS.add(feed);
-        feed.start();
-        Fx.await("the change feed to be live", () -> feed.status() == ChangeFeed.Status.LIVE);
-        return plain.toBuilder().live(live).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        FEEDS.forEach(ChangeFeed::close);
-        executor.close();
+    static void start() {
+        db = SESSIONS.db();
+        FxTaskExecutor executor = SESSIONS.executor(4);
+        root = SESSIONS.live(SESSIONS.operator("root", executor, SLOW_RENEWALS));
+        bob = SESSIONS.live(SESSIONS.operator("Bob", executor, SLOW_RENEWALS));
     }
 
     @BeforeEach

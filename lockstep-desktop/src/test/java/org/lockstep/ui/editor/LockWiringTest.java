@@ -100,6 +100,31 @@ class LockWiringTest {
         return ((AcquireOutcome.Granted) bobLeases.acquire(id, Duration.ofHours(1).toMillis())).lease();
     }
 
+    /** Bob holds the lock while Alice reads the customer, asking to be told when it is free; Bob lets it go. */
+    void bobsLockEndsWhileAliceWaitsToBeTold() {
+        Lease bobs = bobLocks();
+        show(v1);
+        lock.notifyWhenFreeProperty().set(true);
+        bobLeases.release(id, bobs.token());
+        leaseChanged();
+    }
+
+    /**
+     * In lock mode Alice's first edit takes the lease; Bob breaks it and locks the customer himself, and the feed
+     * says so: Alice's lock is lost, her edit kept. Returns Bob's lease.
+     */
+    Lease aliceEditsUnderALockThatBobBreaksAndTakes() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
+        show(v1);
+        type("Curitiba");
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Held.class);
+        bobLeases.breakLease(id);
+        Lease bobs = bobLocks();
+        leaseChanged();
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        return bobs;
+    }
+
     @Test
     void inLockModeTheFirstEditOfAnAttachedRecordTakesTheLeaseOnce() {
         lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
@@ -215,12 +240,7 @@ class LockWiringTest {
 
     @Test
     void notifyMeWhenFreeNamesTheOperatorWhoseLockEnded() {
-        Lease bobs = bobLocks();
-        show(v1);
-        lock.notifyWhenFreeProperty().set(true);
-
-        bobLeases.release(id, bobs.token());
-        leaseChanged();
+        bobsLockEndsWhileAliceWaitsToBeTold();
 
         assertThat(session.noticeProperty().get().text())
                 .isEqualTo("Bob's lock on this customer ended — it is yours to edit");
@@ -229,11 +249,7 @@ class LockWiringTest {
 
     @Test
     void theLockEndedNewsIsSupersededByTheNextLockAndIsTransient() {
-        Lease bobs = bobLocks();
-        show(v1);
-        lock.notifyWhenFreeProperty().set(true);
-        bobLeases.release(id, bobs.token());
-        leaseChanged();
+        bobsLockEndsWhileAliceWaitsToBeTold();
         assertThat(session.noticeProperty().get().isTransient()).isTrue();
 
         bobLeases.as("Carol", "carol-session").acquire(id, Duration.ofHours(1).toMillis());
@@ -245,14 +261,7 @@ class LockWiringTest {
 
     @Test
     void afterALockBrokenAndLetGoSwitchingToOptimisticMakesTheEditorEditableAsTheLeaseTableSays() {
-        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        show(v1);
-        type("Curitiba");
-        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Held.class);
-        bobLeases.breakLease(id);
-        Lease bobs = bobLocks();
-        leaseChanged();
-        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        Lease bobs = aliceEditsUnderALockThatBobBreaksAndTakes();
         bobLeases.release(id, bobs.token());
         leaseChanged();
         assertThat(lock.readOnlyProperty().get()).isTrue();
@@ -266,12 +275,7 @@ class LockWiringTest {
 
     @Test
     void switchingToOptimisticAfterALossWhileAnotherStillHoldsTheRecordShowsThemAsHolder() {
-        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
-        show(v1);
-        type("Curitiba");
-        bobLeases.breakLease(id);
-        bobLocks();
-        leaseChanged();
+        aliceEditsUnderALockThatBobBreaksAndTakes();
 
         lock.modeProperty().set(ConcurrencyMode.OPTIMISTIC);
 

@@ -3,22 +3,17 @@ package org.lockstep.ui.editor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
-import java.util.concurrent.TimeoutException;
-import javafx.application.Platform;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
-import org.lockstep.server.Database;
 import org.lockstep.testing.db.DatabaseTest;
-import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.EditorServices;
-import org.lockstep.ui.FxTaskExecutor;
-import org.lockstep.ui.Sessions;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.ui.guihandles.QuestionHandle;
@@ -34,22 +29,15 @@ import org.testfx.api.FxRobot;
 @Timeout(120)
 class RestoreConfirmWindowTest {
 
-    @FreshDatabase
-    static Database db;
-    static FxTaskExecutor executor;
+    @RegisterExtension
+    static final WindowSessions SESSIONS = new WindowSessions();
     static EditorServices alice;
 
     final FxRobot robot = new FxRobot();
 
     @BeforeAll
-    static void start() throws TimeoutException {
-        executor = new FxTaskExecutor(2);
-        alice = Sessions.services(db, "Alice", executor, Platform::runLater, Sessions.quickLocks());
-    }
-
-    @AfterAll
-    static void stop() {
-        executor.close();
+    static void start() {
+        alice = SESSIONS.operator("Alice", SESSIONS.executor(2));
     }
 
     @Test

@@ -69,11 +69,7 @@ public final class EditorWindowHandle extends StageHandle {
 
     /** Clicks into a field, selects its text and types a replacement. */
     public EditorWindowHandle type(CustomerField field, String text) {
-        activate();
-        TextInputControl control = field(field);
-        robot.clickOn(control);
-        Fx.await(field.label() + " to take the focus", control::isFocused);
-        robot.push(new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN));
+        selectAllOf(field);
         robot.write(text);
         return this;
     }
@@ -83,14 +79,19 @@ public final class EditorWindowHandle extends StageHandle {
      * clipboard, as an operator pasting from an email does.
      */
     public EditorWindowHandle paste(CustomerField field, String text) {
+        selectAllOf(field);
+        Fx.run(() -> Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, text)));
+        robot.push(new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN));
+        return this;
+    }
+
+    /** Clicks into a field, waits for it to take the focus and selects its text with the shortcut. */
+    private void selectAllOf(CustomerField field) {
         activate();
         TextInputControl control = field(field);
         robot.clickOn(control);
         Fx.await(field.label() + " to take the focus", control::isFocused);
         robot.push(new KeyCodeCombination(KeyCode.A, KeyCombination.SHORTCUT_DOWN));
-        Fx.run(() -> Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, text)));
-        robot.push(new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN));
-        return this;
     }
 
     /** The brief note under a one-line field ("Line breaks became spaces"), or {@code null} when it is hidden. */

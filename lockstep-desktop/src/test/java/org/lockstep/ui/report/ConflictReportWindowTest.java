@@ -103,7 +103,7 @@ class ConflictReportWindowTest {
         ConflictReport.Day today = days.getItems().get(0);
         assertThat(today).isEqualTo(new ConflictReport.Day(today.day(), 2, 3, 1, 0, 0, 0, 0, 0));
         assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(
-                "In 30 days: 2 saves, 3 hit zero rows (60.0 %), 1 merge saved, 0 abandoned, 0 lease waits, 0 leases"
+                "In 30 days: 2 saves, 3 conflicts (60.0 %), 1 merge saved, 0 abandoned, 0 waits for a lock, 0 locks"
                         + " broken, 0 lapsed, 0 lab retries exhausted.");
         TableView<ConflictReport.CustomerConflicts> customers = robot.lookup("#conflict-report-customers")
                 .queryAs(TableView.class);
@@ -114,7 +114,7 @@ class ConflictReportWindowTest {
                 + " conflicts on this customer in the last 7 days — consider Lock for editing");
         StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
         assertThat(chart.getData()).hasSize(7);
-        assertThat(chart.getData().get(0).getName()).isEqualTo("Saves that hit zero rows");
+        assertThat(chart.getData().get(0).getName()).isEqualTo("Saves that met a newer version");
         assertThat(chart.getData().get(0).getData().get(29).getYValue().doubleValue()).isEqualTo(3.0);
 
         Stage report = (Stage) days.getScene().getWindow();

@@ -100,11 +100,11 @@ class TranslatedConflictReportTest {
                 "Lockstep — informe de conflictos"));
         assertThat(robot.lookup("#conflict-report-summary").queryAs(Label.class).getText()).isEqualTo(expect(lang,
                 // Portuguese counts 0 as one (CLDR: i = 0,1), so "0 espera", where Spanish says "0 esperas".
-                "Em 30 dias: 2 salvamentos, 3 com zero linhas (60,0 %), 1 mesclagem salva, 0 abandonadas,"
-                        + " 0 espera por bloqueio, 0 bloqueio quebrado, 0 expiradas,"
+                "Em 30 dias: 2 salvamentos, 3 conflitos (60,0 %), 1 mesclagem salva, 0 abandonadas,"
+                        + " 0 espera por bloqueio, 0 bloqueio quebrado, 0 expirados,"
                         + " 0 repetição esgotada no laboratório.",
-                "En 30 días: 2 guardados, 3 con cero filas (60,0 %), 1 fusión guardada, 0 abandonadas,"
-                        + " 0 esperas de bloqueo, 0 bloqueos rotos, 0 vencidas,"
+                "En 30 días: 2 guardados, 3 conflictos (60,0 %), 1 fusión guardada, 0 abandonadas,"
+                        + " 0 esperas de bloqueo, 0 bloqueos rotos, 0 vencidos,"
                         + " 0 reintentos agotados en el laboratorio."));
         ListView<String> alerts = robot.lookup("#conflict-report-alerts").queryAs(ListView.class);
         assertThat(alerts.getItems()).containsExactly(expect(lang,
@@ -125,15 +125,16 @@ class TranslatedConflictReportTest {
         StackedBarChart<String, Number> chart = robot.lookup("#conflict-report-chart").queryAs(StackedBarChart.class);
         assertThat(chart.getTitle()).isEqualTo(expect(lang, "Conflitos e mesclagens por dia",
                 "Conflictos y fusiones por día"));
-        assertThat(chart.getData().get(0).getName()).isEqualTo(expect(lang, "Salvamentos com zero linhas",
-                "Guardados con cero filas"));
+        assertThat(chart.getData().get(0).getName())
+                .isEqualTo(expect(lang, "Salvamentos que encontraram uma versão mais nova",
+                        "Guardados que encontraron una versión más nueva"));
         assertThat(chart.getData().get(0).getData()).isNotEmpty()
                 .allSatisfy(d -> assertThat(d.getXValue()).matches("\\d\\d/\\d\\d"));
         assertThat(robot.lookup("#conflict-report-refresh").queryAs(Button.class).getText()).isEqualTo(expect(lang,
                 "A_tualizar", "Ac_tualizar"));
         assertThat(robot.lookup("#conflict-report-status").queryAs(Label.class).getText())
                 .startsWith(expect(lang, "Lido às ", "Leído a las "))
-                .endsWith(expect(lang, " (relógio do banco de dados)", " (reloj de la base de datos)"));
+                .endsWith(expect(lang, " (horário do servidor)", " (hora del servidor)"));
 
         ConflictReportViewModel vm = new ConflictReportViewModel(new JdbiConflictReports(db.jdbi()),
                 org.lockstep.concurrency.TaskExecutor.sameThread(), ZoneId.systemDefault());
