@@ -81,7 +81,12 @@ class AskSupervisorWindowTest {
         Database db = team.open(login);
         DATABASES.add(db);
         String session = login + "-" + UUID.randomUUID();
-        EditorServices plain = Sessions.services(db, login, executor, Platform::runLater, Sessions.quickLocks());
+        // Locks of a minute, renewed every 20 s: the test is about a break, and on a loaded machine a 3 s lock can
+        // lapse between two renewals, so that Sam's "break" finds nothing to break and he simply takes it.
+        EditorServices plain = Sessions.services(db, login, executor, Platform::runLater,
+                new org.lockstep.editing.LeaseSettings(java.time.Duration.ofMinutes(1),
+                        java.time.Duration.ofMinutes(15),
+                        java.time.Duration.ofMinutes(1), java.time.Duration.ofMillis(200)));
         LiveUpdates live = new LiveUpdates(Platform::runLater, plain.customers().sessionId());
         ChangeFeed feed = db.changeFeed(live);
         FEEDS.add(feed);
