@@ -252,10 +252,13 @@ public final class DemoSession {
                 bob.awaitClosed(CLOSE_PATIENCE);
                 trainerExecutor.closeAndWait(CLOSE_PATIENCE);
                 backends.forEach(b -> b.shutdown().run());
-                clients.close(); // the demo's own database, after the operators' pools
             } finally {
-                finished.complete(null);
-                Platform.runLater(onClosed);
+                try {
+                    clients.close(); // the demo's own database, after the operators' pools
+                } finally {
+                    finished.complete(null);
+                    Platform.runLater(onClosed);
+                }
             }
         }, "lockstep-demo-close");
         ending.setDaemon(true);
