@@ -27,10 +27,14 @@ public final class DemoDatabase {
      * The demo's database on the server of {@code url}: the same URL naming the URL's database with {@value #SUFFIX}
      * added, with the URL's parameters (login, TLS) kept.
      *
-     * @param url a {@code jdbc:postgresql:} URL naming the operators' database
-     * @throws IllegalArgumentException when the URL names no database; the message says what to give
+     * @param url a {@code jdbc:postgresql:} URL naming the operators' database; any other URL comes back as it is, for
+     *            {@link Database} to refuse
+     * @throws IllegalArgumentException when a PostgreSQL URL names no database; the message says what to give
      */
     public static String urlBeside(String url) {
+        if (!url.startsWith("jdbc:postgresql:")) {
+            return url; // no PostgreSQL URL at all: opening it says so, as the editor's does
+        }
         Matcher m = URL.matcher(url);
         if (!m.matches() || m.group(2).isEmpty()) {
             throw new IllegalArgumentException(tr("The trainer demo needs the database''s name in --db-url "

@@ -53,6 +53,14 @@ class DemoDatabaseTest {
     }
 
     @Test
+    void aUrlThatIsNoPostgresUrlIsRefusedAsTheEditorRefusesIt() {
+        assertThatThrownBy(() -> Database.openDemo(config("mysql://db/lockstep"), "demo test", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Not a PostgreSQL JDBC URL: mysql://db/lockstep (expected jdbc:postgresql://HOST[:PORT]/DATABASE)");
+    }
+
+    @Test
     void withoutItsOwnDatabaseTheDemoRefusesAndSaysHowToMakeIt() {
         String url = TestDatabases.freshUrlWithCredentials();
         String name = DemoDatabase.nameIn(url);
