@@ -41,8 +41,42 @@ public final class DesktopApp implements Desktop {
     private static UiContext.Backend backend(LockstepConfig config, Duration demoLeaseTtl, String password) {
         Database db = Database.open(config, "Lockstep", true, password);
         StoreClient store = PostgresClient.of(db, config.user(), db::closeAndStopIfLast);
-        return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(),
-                DemoClients.over(store, demoLeaseTtl, config.lockIdle()));
+        return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(), demoBeside(config, demoLeaseTtl,
+                password));
+    }
+
+    /**
+     * Tools → Trainer demo's clients: of the demo's own database, opened when the demo opens and closed with it, never
+     * the operators' database the editor works on (issue 27; {@link Database#openDemo}).
+     *
+     * @param password the password typed at sign-in, or {@code null}
+     */
+    static DemoClients demoBeside(LockstepConfig config, Duration demoLeaseTtl, String password) {
+        return DemoClients.onItsOwnDatabase(() -> trainer(Database.openDemo(config, "Lockstep demo", password), config,
+                Database::close), demoLeaseTtl, config.lockIdle());
+    }
+
+    /**
+     * {@code lockstep demo}'s database, opened at once (the demo's splash waits for it): the demo's own, never the
+     * operators' ({@link Database#openDemo}). Its shutdown stops the embedded server when no other client uses it.
+     */
+    static DemoApplication.Opened openDemoDatabase(LockstepConfig config, Duration leaseTtl) {
+        Database db = Database.openDemo(config, "Lockstep demo", null);
+        // The trainer's own client only resets the demo's customers; Alice and Bob get clients of their own.
+        StoreClient trainer = trainer(db, config, d -> {});
+        return new DemoApplication.Opened(DemoClients.over(trainer, leaseTtl, config.lockIdle()),
+                db::closeAndStopIfLast);
+    }
+
+    /** The trainer's client of the demo's database; {@code close} says what closing it does to {@code db}. */
+    private static StoreClient trainer(Database db, LockstepConfig config,
+            java.util.function.Consumer<Database> close) {
+        try {
+            return PostgresClient.of(db, config.user(), () -> close.accept(db));
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
     }
 
     @Override
@@ -50,13 +84,7 @@ public final class DesktopApp implements Desktop {
         trainerScreen.ifPresent(DemoScreens::useTrainerScreen);
         useLocale(config);
         useLanguage(lang);
-        int code = DemoApplication.launch(() -> {
-            Database db = Database.open(config, "Lockstep demo");
-            // The trainer's own client only resets the demo's customers; Alice and Bob get clients of their own.
-            StoreClient trainer = PostgresClient.of(db, config.user(), () -> {});
-            return new DemoApplication.Opened(DemoClients.over(trainer, leaseTtl, config.lockIdle()),
-                    db::closeAndStopIfLast);
-        });
+        int code = DemoApplication.launch(() -> openDemoDatabase(config, leaseTtl));
         return code == DemoApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 

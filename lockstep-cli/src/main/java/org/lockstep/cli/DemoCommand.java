@@ -11,15 +11,21 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep demo}: two operator windows, Alice and Bob, each its own client of one database (the embedded one
- * unless {@code --db-url} is given), and the Trainer panel with its seven scenarios; with two or more screens, Alice and
- * Bob get a screen each and the Trainer panel goes on {@code --trainer-screen N}. Leases last
- * {@link Desktop#DEMO_LEASE_TTL} unless {@code --lease-ttl} says otherwise, so that a crashed holder's lease
- * lapses while the class watches.
+ * {@code lockstep demo}: two operator windows, Alice and Bob, each its own client of the demo's own database — never the
+ * operators' (issue 27): {@code lockstep_demo} on the embedded server, made afresh at each start, or with
+ * {@code --db-url} the URL's database with {@code _demo} added — and the Trainer panel with its seven scenarios; with
+ * two or more screens, Alice and Bob get a screen each and the Trainer panel goes on {@code --trainer-screen N}. Leases
+ * last {@link Desktop#DEMO_LEASE_TTL} unless {@code --lease-ttl} says otherwise, so that a crashed holder's lease lapses
+ * while the class watches.
  */
 @Command(name = "demo",
-        description = {"Show the lost update and its cures: two operator windows (Alice and Bob) on one database "
-                + "and a Trainer panel that runs seven scenarios step by step.",
+        description = {
+                "Show the lost update and its cures: two operator windows (Alice and Bob) on the demo's database "
+                        + "and a Trainer panel that runs seven scenarios step by step.",
+                "The demo's customers live in a database of their own, never the operators': lockstep_demo on the "
+                        + "embedded server, made afresh at each start; with --db-url, the URL's database with _demo "
+                        + "added (lockstep_demo beside lockstep), which an administrator creates with lockstep admin "
+                        + "setup.",
                 "Leases last 15s in the demo unless --lease-ttl is given (its 60s default is the editor's). For two "
                         + "real screens, run "
                         + "`lockstep --user Alice` and `lockstep --user Bob` against one --db-url, or let the demo "

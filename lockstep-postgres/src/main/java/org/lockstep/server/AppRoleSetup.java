@@ -115,6 +115,20 @@ final class AppRoleSetup {
             ensureRole(c, s, appRole, appPassword, setPassword);
             s.execute(GROUPS);
             ensureOwner(c, s, appRole);
+        }
+        ensureDatabase(admin, appRole, database);
+    }
+
+    /**
+     * Makes {@code database} when it is missing, owned by {@value #OWNER_ROLE}, and gives the owner what the superuser
+     * or {@code appRole} owns in it; the roles exist already ({@link #apply}). The trainer demo's database is made so,
+     * beside Lockstep's.
+     *
+     * @throws SQLException when the server refuses a step
+     */
+    static void ensureDatabase(EmbeddedServer.Endpoint admin, String appRole, String database) throws SQLException {
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+                Statement s = c.createStatement()) {
             ensureDatabase(c, s, OWNER_ROLE, database);
         }
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {

@@ -168,14 +168,60 @@ public final class Database implements AutoCloseable {
             user = endpoint.user();
             password = endpoint.password();
             embedded = Optional.of(server);
-            restarting = Optional.of(new EmbeddedConnections(server, endpoint.jdbcUrl()));
+            restarting = Optional.of(new EmbeddedConnections(server, EmbeddedServer.DATABASE, endpoint));
         }
         Database db = open(urls, user, password, application + " (" + config.user() + ")", embedded, restarting);
-        if (!loadSample) {
-            return db;
+        return loadSample ? withSample(db, config.user()) : db;
+    }
+
+    /**
+     * Opens the trainer demo's own database, never the operators' ({@link DemoDatabase}; issue 27), migrated by the
+     * same migrations and given the same sample customers, so that the demo's windows look like the editor. On the
+     * embedded server it is {@link EmbeddedServer#DEMO_DATABASE}, made afresh first
+     * ({@link EmbeddedServer#renewDemoDatabase()}): every demo starts from the sample alone, and the scenarios'
+     * customers get the same ids at each launch. With {@code --db-url} it is the URL's database with
+     * {@value DemoDatabase#SUFFIX} added, which an administrator has made; it is not renewed (the demo's login may
+     * not drop it).
+     *
+     * @param config         where the operators' database is
+     * @param application    a name shown in {@code pg_stat_activity.application_name}
+     * @param signInPassword the password typed at sign-in, or {@code null}; ignored for the embedded server
+     * @throws IllegalStateException when the demo's database is missing or cannot be reached; the message says why
+     *                               and, for a missing one, how to make it
+     * @throws SignInRefusedException when the server wants a password not given, or refuses the one given
+     */
+    public static Database openDemo(LockstepConfig config, String application, String signInPassword) {
+        String name = application + " (" + config.user() + ")";
+        Database db;
+        if (config.dbUrl().isPresent()) {
+            ServerUrls urls = DemoDatabase.beside(
+                    new ServerUrls(config.dbUrl().get(), config.listenUrl().orElse(config.dbUrl().get())));
+            try {
+                db = open(urls, null, signInPassword, name, Optional.empty(), Optional.empty());
+            } catch (IllegalStateException e) {
+                if (sqlCause(e, sql -> NO_SUCH_DATABASE.equals(sql.getSQLState())).isPresent()) {
+                    throw new IllegalStateException(DemoDatabase.missing(urls.pool()), e);
+                }
+                throw e;
+            }
+        } else {
+            EmbeddedServer server = new EmbeddedServer(config.dataDir(), LockstepConfig.cacheDir(System.getenv()));
+            EmbeddedServer.Endpoint endpoint = server.ensureRunning();
+            server.renewDemoDatabase();
+            db = open(ServerUrls.direct(endpoint.jdbcUrl(EmbeddedServer.DEMO_DATABASE)), endpoint.user(),
+                    endpoint.password(), name, Optional.of(server),
+                    Optional.of(new EmbeddedConnections(server, EmbeddedServer.DEMO_DATABASE, endpoint)));
         }
+        return withSample(db, config.user());
+    }
+
+    /** PostgreSQL's SQLSTATE for a database that does not exist ({@code invalid_catalog_name}). */
+    private static final String NO_SUCH_DATABASE = "3D000";
+
+    /** {@code db} after loading the sample into its empty customer table; closed when that fails. */
+    private static Database withSample(Database db, String user) {
         try {
-            SampleData.loadIfEmpty(db.jdbi(), config.user());
+            SampleData.loadIfEmpty(db.jdbi(), user);
         } catch (RuntimeException e) {
             db.close();
             throw new IllegalStateException("Cannot load the sample customers: " + e.getMessage(), e);
@@ -268,7 +314,7 @@ public final class Database implements AutoCloseable {
             if (embedded.isPresent()) {
                 // The schema's owner is no login (AppRoleSetup): the superuser migrates, as the owner.
                 EmbeddedServer.Endpoint admin = embedded.get().adminEndpoint();
-                migrate(admin.jdbcUrl(), admin.user(), admin.password(), application,
+                migrate(admin.jdbcUrl(embeddedDatabase(restarting)), admin.user(), admin.password(), application,
                         Optional.of(AppRoleSetup.OWNER_ROLE));
             } else {
                 migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application, Optional.empty());
@@ -284,6 +330,11 @@ public final class Database implements AutoCloseable {
         LOG.info("Connected to {}{}", redact(urls.pool()),
                 urls.throughPooler() ? ", listening on " + redact(urls.listen()) : "");
         return new Database(ds, embedded, restarting, urls, application, hc.getUsername(), hc.getPassword());
+    }
+
+    /** The embedded server's database a client's connections are to: Lockstep's, or the trainer demo's. */
+    private static String embeddedDatabase(Optional<EmbeddedConnections> restarting) {
+        return restarting.map(EmbeddedConnections::database).orElse(EmbeddedServer.DATABASE);
     }
 
     /** The {@code user} parameter of a JDBC URL, as pgjdbc reads it, or {@code null}. */
@@ -377,7 +428,8 @@ public final class Database implements AutoCloseable {
             return Optional.empty();
         }
         EmbeddedServer.Endpoint admin = embedded.get().adminEndpoint();
-        Connection c = DriverManager.getConnection(admin.jdbcUrl(), admin.user(), admin.password());
+        Connection c = DriverManager.getConnection(admin.jdbcUrl(embeddedDatabase(restarting)), admin.user(),
+                admin.password());
         try (Statement s = c.createStatement()) {
             s.execute("SET ROLE " + AppRoleSetup.OWNER_ROLE);
         } catch (SQLException e) {

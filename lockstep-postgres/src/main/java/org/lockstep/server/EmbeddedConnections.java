@@ -24,15 +24,23 @@ final class EmbeddedConnections {
     private static final String UNABLE_TO_CONNECT = "08001";
 
     private final EmbeddedServer server;
+    private final String database;
     private volatile String url;
 
     /**
-     * @param server the embedded server
-     * @param url    its JDBC URL when the client connected
+     * @param server   the embedded server
+     * @param database the database on it the connections are to ({@link EmbeddedServer#DATABASE}, or the demo's)
+     * @param endpoint where the server was when the client connected
      */
-    EmbeddedConnections(EmbeddedServer server, String url) {
+    EmbeddedConnections(EmbeddedServer server, String database, EmbeddedServer.Endpoint endpoint) {
         this.server = server;
-        this.url = url;
+        this.database = database;
+        this.url = endpoint.jdbcUrl(database);
+    }
+
+    /** The database these connections are to. */
+    String database() {
+        return database;
     }
 
     /**
@@ -57,7 +65,7 @@ final class EmbeddedConnections {
             if (restarted.isEmpty()) {
                 throw refused; // stopped on purpose: it stays stopped until a Lockstep command starts it
             }
-            url = restarted.get().jdbcUrl();
+            url = restarted.get().jdbcUrl(database);
             return DriverManager.getConnection(url, properties);
         }
     }

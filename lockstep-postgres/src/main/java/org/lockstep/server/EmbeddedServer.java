@@ -51,6 +51,13 @@ public final class EmbeddedServer {
     public static final String DATABASE = "lockstep";
 
     /**
+     * The trainer demo's own database on the same server, beside {@value #DATABASE}: the same schema, roles and
+     * owner, made afresh at each demo start ({@link #renewDemoDatabase()}), so that the operators' customers never
+     * meet the demo's.
+     */
+    public static final String DEMO_DATABASE = "lockstep_demo";
+
+    /**
      * The superuser, used only to set the server up. Named {@code lockstep} because data directories made by earlier
      * versions have that bootstrap superuser, and PostgreSQL does not let a bootstrap superuser lose that status.
      */
@@ -148,6 +155,41 @@ public final class EmbeddedServer {
             return new Endpoint(port, APP_ROLE, appPassword);
         });
     }
+
+    /**
+     * Makes the trainer demo's database {@value #DEMO_DATABASE} afresh: drops it when it exists, then creates it owned
+     * by {@value #OWNER_ROLE} as {@link #ensureRunning()} makes {@value #DATABASE} (the caller migrates it). So every
+     * demo starts from the same empty database, and the scenarios' customers get the same ids at each launch. A demo
+     * still running in another Lockstep process on this data directory keeps its connections: the database is then
+     * kept as it is, and the two demos share it as two demos did before it had one of its own.
+     *
+     * @return {@code true} when the database was made afresh, {@code false} when another demo uses it and it was kept
+     * @throws IllegalStateException when the server is not running or refuses a step; the message says why
+     */
+    public boolean renewDemoDatabase() {
+        return ServerLock.of(dataDir).call(() -> {
+            PostmasterPidFile.Postmaster running = postmaster().running()
+                    .orElseThrow(() -> new IOException("The embedded PostgreSQL server is not running"));
+            Endpoint admin = new Endpoint(running.port(), ADMIN_ROLE, adminPassword());
+            boolean renewed = true;
+            try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+                    Statement s = c.createStatement()) {
+                // Without FORCE: a demo of another process is never cut off mid-scenario.
+                s.execute("DROP DATABASE IF EXISTS " + DEMO_DATABASE);
+            } catch (SQLException e) {
+                if (!OBJECT_IN_USE.equals(e.getSQLState())) {
+                    throw e;
+                }
+                LOG.info("Keeping the demo's database {}: another demo is using it", DEMO_DATABASE);
+                renewed = false;
+            }
+            AppRoleSetup.ensureDatabase(admin, APP_ROLE, DEMO_DATABASE);
+            return renewed;
+        });
+    }
+
+    /** PostgreSQL's SQLSTATE for a database that other sessions are connected to ({@code object_in_use}). */
+    private static final String OBJECT_IN_USE = "55006";
 
     /**
      * Starts the server again when it died under its clients ({@code kill -9}, a crash): its {@code postmaster.pid}

@@ -30,7 +30,8 @@ import org.lockstep.ui.theme.ThemeMenu;
 /**
  * The trainer demo on screen: Alice's and Bob's windows side by side, each its own client of the database, and the
  * Trainer panel below them, laid out to fill one screen (1920×1080 and smaller). Closing any of the three windows
- * ends the demo: both clients let go of their leases and presence and close their pools.
+ * ends the demo: both clients let go of their leases and presence and close their pools, then the demo's database is
+ * let go of ({@link DemoClients#close()}).
  */
 public final class DemoSession {
 
@@ -43,6 +44,7 @@ public final class DemoSession {
 
     private final Operator alice;
     private final Operator bob;
+    private final DemoClients clients;
     private final List<UiContext.Backend> backends;
     private final FxTaskExecutor trainerExecutor;
     private final TrainerViewModel trainer;
@@ -58,9 +60,10 @@ public final class DemoSession {
     private DemoTimeline timeline;
     private TimelinePane timelinePane;
 
-    private DemoSession(Operator alice, Operator bob, List<UiContext.Backend> backends, FxTaskExecutor executor,
-            TrainerViewModel trainer, Stage trainerStage, DemoScreens screens,
+    private DemoSession(Operator alice, Operator bob, DemoClients clients, List<UiContext.Backend> backends,
+            FxTaskExecutor executor, TrainerViewModel trainer, Stage trainerStage, DemoScreens screens,
             BlackFridayViewModel blackFriday) {
+        this.clients = clients;
         this.blackFriday = blackFriday;
         this.screens = screens;
         this.alice = alice;
@@ -85,18 +88,26 @@ public final class DemoSession {
             try {
                 onOpen.accept(show(clients, backends, pace));
             } catch (RuntimeException e) {
-                backends.forEach(b -> b.shutdown().run());
-                onFailed.accept(e);
+                // Off the FX thread: closing a pool waits for its announcements.
+                executor.execute(() -> {
+                    backends.forEach(b -> b.shutdown().run());
+                    clients.close();
+                    return null;
+                }, done -> onFailed.accept(e), closing -> onFailed.accept(e));
             }
         }, onFailed);
     }
 
     private static List<UiContext.Backend> openBackends(DemoClients clients) {
-        UiContext.Backend a = clients.open("Alice");
+        UiContext.Backend a = null;
         try {
+            a = clients.open("Alice");
             return List.of(a, clients.open("Bob"));
         } catch (RuntimeException e) {
-            a.shutdown().run();
+            if (a != null) {
+                a.shutdown().run();
+            }
+            clients.close();
             throw e;
         }
     }
@@ -134,7 +145,7 @@ public final class DemoSession {
         trainerStage.show();
         DemoScreens screens = DemoScreens.follow(alice.stage(), bob.stage(), trainerStage);
 
-        DemoSession session = new DemoSession(alice, bob, backends, executor, trainer, trainerStage, screens,
+        DemoSession session = new DemoSession(alice, bob, clients, backends, executor, trainer, trainerStage, screens,
                 blackFriday);
         session.timeline = timeline;
         session.timelinePane = timelinePane;
@@ -242,8 +253,12 @@ public final class DemoSession {
                 trainerExecutor.closeAndWait(CLOSE_PATIENCE);
                 backends.forEach(b -> b.shutdown().run());
             } finally {
-                finished.complete(null);
-                Platform.runLater(onClosed);
+                try {
+                    clients.close(); // the demo's own database, after the operators' pools
+                } finally {
+                    finished.complete(null);
+                    Platform.runLater(onClosed);
+                }
             }
         }, "lockstep-demo-close");
         ending.setDaemon(true);

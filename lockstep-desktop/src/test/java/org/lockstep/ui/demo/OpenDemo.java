@@ -19,11 +19,14 @@ public final class OpenDemo {
 
     /** Opens Alice's, Bob's and the Trainer's windows on {@code db}, leases lasting {@code leaseTtl}. */
     public static DemoSession open(Database db, FxTaskExecutor executor, Duration leaseTtl) {
+        return open(DemoClients.over(PostgresClient.of(db, "Trainer", () -> {}), leaseTtl, Duration.ofMinutes(15)),
+                executor);
+    }
+
+    /** Opens Alice's, Bob's and the Trainer's windows on {@code clients}, as the application wires them. */
+    public static DemoSession open(DemoClients clients, FxTaskExecutor executor) {
         AtomicReference<Object> opened = new AtomicReference<>();
-        Fx.run(() -> DemoSession.open(
-                DemoClients.over(PostgresClient.of(db, "Trainer", () -> {}), leaseTtl, Duration.ofMinutes(15)),
-                executor,
-                Pace.FAST, opened::set, opened::set));
+        Fx.run(() -> DemoSession.open(clients, executor, Pace.FAST, opened::set, opened::set));
         Fx.await("the demo's windows", () -> opened.get() != null);
         assertThat(opened.get()).isInstanceOf(DemoSession.class);
         return (DemoSession) opened.get();
