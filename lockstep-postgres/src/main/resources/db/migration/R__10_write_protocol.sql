@@ -12,6 +12,8 @@
 --   lockstep.token    the fencing token of a 'fenced' write
 --   lockstep.secret   the lease secret: proves the writer holds the live lease (its SHA-256 is the lease's)
 --   lockstep.announce 'client' or 'bulk': the writer announces its change itself (V16)
+--   lockstep.restore  the earlier version whose values this save restores (V23): the history keeps it beside the
+--                     version made, once the trigger found that version in the customer's history
 --
 -- This file is a repeatable migration: it holds the current code, whole, and runs again whenever it changes.
 -- Functions that run with the owner's rights (SECURITY DEFINER) fix their search_path, with pg_temp last, so that
@@ -19,8 +21,11 @@
 -- Functions Safely").
 
 -- NULL leaves a setting as it was in this transaction (a bulk writer names itself once, then announces 'bulk').
+-- p_restore came with V23, as a last argument that defaults to none, so that a client of before still calls the same
+-- function with seven; the seven-argument form is replaced, not kept beside it (a call of seven would be ambiguous).
+DROP FUNCTION IF EXISTS lockstep_write(text, text, text, text, bigint, text, text);
 CREATE OR REPLACE FUNCTION lockstep_write(p_user text, p_session text, p_request text, p_guard text, p_token bigint,
-                                          p_secret text, p_announce text)
+                                          p_secret text, p_announce text, p_restore bigint DEFAULT NULL)
     RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
     IF p_user IS NOT NULL THEN PERFORM set_config('lockstep.user', p_user, true); END IF;
@@ -30,6 +35,7 @@ BEGIN
     IF p_token IS NOT NULL THEN PERFORM set_config('lockstep.token', p_token::text, true); END IF;
     IF p_secret IS NOT NULL THEN PERFORM set_config('lockstep.secret', p_secret, true); END IF;
     IF p_announce IS NOT NULL THEN PERFORM set_config('lockstep.announce', p_announce, true); END IF;
+    IF p_restore IS NOT NULL THEN PERFORM set_config('lockstep.restore', p_restore::text, true); END IF;
     RETURN true;
 END $$;
 

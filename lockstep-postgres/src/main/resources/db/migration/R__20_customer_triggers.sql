@@ -1,4 +1,4 @@
--- The customer table's triggers (issue 26; before it V2, V9, V16, V19): every writer's row is stamped, guarded and
+-- The customer table's triggers (issue 26; before it V2, V9, V16, V19; a restore's version: V23): every writer's row is stamped, guarded and
 -- written to the history by the database, whoever the writer — Lockstep, psql, a script, an older client.
 --
 -- The guard binds every writer. While a session holds an unexpired lease on a customer, a write of that customer
@@ -32,8 +32,9 @@
 CREATE OR REPLACE FUNCTION customer_before_write() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = ${flyway:defaultSchema}, pg_temp AS $$
 DECLARE
-    guard  text;
-    lease  record;
+    guard    text;
+    lease    record;
+    restored bigint;
 BEGIN
     IF TG_OP = 'INSERT' THEN
         IF NOT lockstep_is_owner() THEN
@@ -83,10 +84,23 @@ BEGIN
     NEW.version := OLD.version + 1;
     NEW.updated_at := clock_timestamp();
     NEW.updated_by := lockstep_operator_name(current_setting('lockstep.user', true));
+    -- A restore names the earlier version it restores (V23). Only a version the customer's history holds with values —
+    -- its creation or a save, never its deletion — may be named, whoever writes: the history must not tell of a
+    -- restore of a version that never existed. Refused loudly, the whole statement undone: a Lockstep client names
+    -- only versions it read from the history, so anything else is a script's mistake. One probe of the history's
+    -- (customer_id, version) index, on restores only.
+    restored := nullif(current_setting('lockstep.restore', true), '')::bigint;
+    IF restored IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM customer_history h
+            WHERE h.customer_id = OLD.id AND h.version = restored AND h.op IN ('INSERT', 'UPDATE')) THEN
+        RAISE EXCEPTION 'customer % has no version % to restore', OLD.id, restored
+            USING ERRCODE = 'LS422', HINT = 'Name a version from the customer''s history; nothing was saved.';
+    END IF;
     -- The history row of this version (V16: the new row only), in the same statement: undone with it.
-    INSERT INTO customer_history (customer_id, version, op, changed_by, changed_at, new_row, request_id)
+    INSERT INTO customer_history (customer_id, version, op, changed_by, changed_at, new_row, request_id,
+                                  restored_from)
     VALUES (NEW.id, NEW.version, 'UPDATE', NEW.updated_by, NEW.updated_at, to_jsonb(NEW) - 'search_text',
-            nullif(current_setting('lockstep.request', true), '')::uuid);
+            nullif(current_setting('lockstep.request', true), '')::uuid, restored);
     RETURN NEW;
 END $$;
 

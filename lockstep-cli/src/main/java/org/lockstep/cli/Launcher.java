@@ -29,6 +29,7 @@ import picocli.CommandLine.ScopeType;
                 GetCommand.class,
                 CreateCommand.class,
                 SetCommand.class,
+                RestoreCommand.class,
                 DeleteCommand.class,
                 ImportCommand.class,
                 ExportCommand.class,

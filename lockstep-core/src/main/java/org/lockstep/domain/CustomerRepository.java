@@ -82,6 +82,19 @@ public interface CustomerRepository {
      */
     CustomerRepository asWriter(String writerId);
 
+    /**
+     * The same store whose saves — {@link #save}, {@link #saveUnderLease} and {@link #overwrite} — are recorded in the
+     * history as restoring {@code version} of the customer they save ({@link HistoryEntry#restoredFrom()}): "Restore
+     * this version" and {@code lockstep restore} save an earlier version's values through it. The store refuses a save
+     * naming a version the customer's history does not hold with values (never one, or only its deletion) and writes
+     * nothing ({@link StoreUnavailableException}). Creates and deletes are as this store's. Use it for the restore's
+     * save only; a save whose outcome was unknown may be repeated through either store with the same request id.
+     *
+     * @param version the version restored, at least 1
+     * @throws IllegalArgumentException when {@code version} is below 1
+     */
+    CustomerRepository restoring(long version);
+
     /** One page of the list, in the requested order. */
     default List<Customer> page(CustomerPageRequest request) {
         return page(request, CancelSignal.NONE);

@@ -55,6 +55,23 @@ public final class CustomerEditing {
      * @return the repository's outcome: saved, conflict (theirs, or deleted), locked by another, or lease lost
      */
     public SaveOutcome save(ConcurrencyMode mode, OptionalLong leaseToken, Customer base, CustomerData mine) {
+        return save(customers, mode, leaseToken, base, mine);
+    }
+
+    /**
+     * As {@link #save}, recorded in the history as restoring {@code restoredFrom} of the customer
+     * ({@link CustomerRepository#restoring}): "Restore this version" saves that version's values, {@code mine}. A
+     * conflict is a conflict as for any save; whatever is saved after it (a merge) is no restore.
+     *
+     * @param restoredFrom the version whose values {@code mine} are, at least 1
+     */
+    public SaveOutcome restore(ConcurrencyMode mode, OptionalLong leaseToken, Customer base, CustomerData mine,
+            long restoredFrom) {
+        return save(customers.restoring(restoredFrom), mode, leaseToken, base, mine);
+    }
+
+    private static SaveOutcome save(CustomerRepository customers, ConcurrencyMode mode, OptionalLong leaseToken,
+            Customer base, CustomerData mine) {
         if (mode == ConcurrencyMode.LAST_WRITE_WINS) {
             return customers.overwrite(base.id(), mine);
         }

@@ -8,6 +8,7 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.domain.StoreUnavailableException;
 
 /**
  * What every {@link HistoryRepository} promises about the history that customer writes leave, run against
@@ -110,6 +112,41 @@ public abstract class HistoryRepositoryContractTest {
         assertThat(last.before().orElseThrow().sameValues(bobs.data())).isTrue();
         assertThat(last.after().orElseThrow().sameValues(alices.data())).isTrue();
         assertThat(last.after().orElseThrow().city()).isEqualTo(created.data().city()); // Bob's city is lost
+    }
+
+    @Test
+    void aRestoreIsAnUpdateThatNamesTheVersionItRestoredAndAPlainSaveNamesNone() {
+        Customer created = alice.create(customer());
+        Customer v2 = saveCity(bob, created, "Curitiba");
+        Customer v3 = saveCity(bob, v2, "Manaus");
+
+        Customer v4 = saved(alice.restoring(2).save(created.id(), v3.version(), v2.data()));
+
+        assertThat(history.history(created.id())).extracting(HistoryEntry::version, HistoryEntry::op,
+                HistoryEntry::changedBy, HistoryEntry::restoredFrom).containsExactly(
+                        tuple(1L, HistoryEntry.Op.INSERT, "Alice", OptionalLong.empty()),
+                        tuple(2L, HistoryEntry.Op.UPDATE, "Bob", OptionalLong.empty()),
+                        tuple(3L, HistoryEntry.Op.UPDATE, "Bob", OptionalLong.empty()),
+                        tuple(4L, HistoryEntry.Op.UPDATE, "Alice", OptionalLong.of(2)));
+        assertThat(history.valuesAt(created.id(), 4).orElseThrow().sameValues(v2.data())).isTrue();
+        assertThat(v4.data().city()).isEqualTo("Curitiba");
+        // The store it came from still saves plainly.
+        saveCity(alice, v4, "Recife");
+        assertThat(history.history(created.id()).get(4).restoredFrom()).isEmpty();
+    }
+
+    @Test
+    void aRestoreOfAVersionTheCustomerNeverHadIsRefusedAndWritesNothing() {
+        Customer created = alice.create(customer());
+        Customer v2 = saveCity(bob, created, "Curitiba");
+
+        assertThatThrownBy(() -> alice.restoring(7).save(created.id(), v2.version(), created.data()))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThatThrownBy(() -> alice.restoring(3).overwrite(created.id(), created.data()))
+                .as("not even the version this save would make").isInstanceOf(StoreUnavailableException.class);
+
+        assertThat(history.history(created.id())).extracting(HistoryEntry::version).containsExactly(1L, 2L);
+        assertThat(alice.find(created.id()).orElseThrow().version()).isEqualTo(2);
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
@@ -21,6 +22,7 @@ import org.lockstep.domain.FieldError;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.domain.StoreUnavailableException;
 
 /**
  * Customers kept in memory, for view-model tests that need a repository but not PostgreSQL's semantics (mvvmFX's
@@ -47,11 +49,18 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
     private final Store store;
     private final String user;
     private final String sessionId;
+    /** The version this client's saves restore ({@link #restoring}); 0: none. */
+    private final long restoredFrom;
 
     private InMemoryCustomerRepository(Store store, String user, String sessionId) {
+        this(store, user, sessionId, 0);
+    }
+
+    private InMemoryCustomerRepository(Store store, String user, String sessionId, long restoredFrom) {
         this.store = store;
         this.user = user;
         this.sessionId = sessionId;
+        this.restoredFrom = restoredFrom;
     }
 
     /** An empty store, and a client of it acting as {@code user}; times come from the system clock. */
@@ -109,7 +118,7 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
                 store.conflicts.add(new Conflict(id, store.clock.instant()));
                 return new SaveOutcome.Conflict(Optional.ofNullable(stored));
             }
-            return new SaveOutcome.Saved(store.write(stored, clean, user));
+            return new SaveOutcome.Saved(store.write(stored, clean, user, restoredFrom));
         }
     }
 
@@ -125,7 +134,7 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         synchronized (store) {
             Customer stored = store.customers.get(id);
             return stored == null ? new SaveOutcome.Conflict(Optional.empty())
-                    : new SaveOutcome.Saved(store.write(stored, clean, user));
+                    : new SaveOutcome.Saved(store.write(stored, clean, user, restoredFrom));
         }
     }
 
@@ -157,7 +166,16 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
 
     @Override
     public InMemoryCustomerRepository asWriter(String writerId) {
-        return new InMemoryCustomerRepository(store, user, writerId);
+        return new InMemoryCustomerRepository(store, user, writerId, restoredFrom);
+    }
+
+    /** {@inheritDoc} As the database's trigger, a version the history does not hold with values is refused. */
+    @Override
+    public InMemoryCustomerRepository restoring(long version) {
+        if (version < 1) {
+            throw new IllegalArgumentException("a restore names a version, 1 or more: " + version);
+        }
+        return new InMemoryCustomerRepository(store, user, sessionId, version);
     }
 
     /** Not kept here: the list's pages are PostgreSQL's (search folding, keyset paging). */
@@ -224,11 +242,17 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
             this.clock = clock;
         }
 
-        Customer write(Customer stored, CustomerData values, String user) {
+        /** @param restoredFrom the version this save restores, 0 for none: refused when the history lacks it */
+        Customer write(Customer stored, CustomerData values, String user, long restoredFrom) {
+            if (restoredFrom > 0 && history.valuesAt(stored.id(), restoredFrom).isEmpty()) {
+                throw new StoreUnavailableException("The database refused the request: customer " + stored.id()
+                        + " has no version " + restoredFrom + " to restore", null);
+            }
             Customer saved = new Customer(stored.id(), stored.version() + 1, values, clock.instant(), user);
             customers.put(saved.id(), saved);
             history.record(new HistoryEntry(saved.id(), saved.version(), HistoryEntry.Op.UPDATE, user,
-                    saved.updatedAt(), Optional.of(stored.data()), Optional.of(values)));
+                    saved.updatedAt(), Optional.of(stored.data()), Optional.of(values),
+                    restoredFrom > 0 ? OptionalLong.of(restoredFrom) : OptionalLong.empty()));
             return saved;
         }
     }

@@ -24,22 +24,22 @@ public final class CustomerWriteSql {
      */
     public static final String SAVE_SQL =
             "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND version = :base AND "
-                    + names(WriteProtocol.Guard.UNLEASED, true) + " RETURNING " + CustomerRowMapper.COLUMNS;
+                    + names(WriteProtocol.Guard.UNLEASED, true, true) + " RETURNING " + CustomerRowMapper.COLUMNS;
     /** Under a lease: the version check, and the token is this session's unexpired lease on the row (fencing). */
     static final String SAVE_UNDER_LEASE_SQL = "UPDATE customer SET " + ASSIGNMENTS
-            + " WHERE id = :id AND version = :base AND " + names(WriteProtocol.Guard.FENCED, true) + " RETURNING "
+            + " WHERE id = :id AND version = :base AND " + names(WriteProtocol.Guard.FENCED, true, true) + " RETURNING "
             + CustomerRowMapper.COLUMNS;
     /**
      * Last write wins (unsafe), the lost-update bug kept for teaching: no version check at all, only no other
      * session's unexpired lease on the row.
      */
     static final String OVERWRITE_SQL = "UPDATE customer SET " + ASSIGNMENTS + " WHERE id = :id AND "
-            + names(WriteProtocol.Guard.UNLEASED, true) + " RETURNING " + CustomerRowMapper.COLUMNS;
+            + names(WriteProtocol.Guard.UNLEASED, true, true) + " RETURNING " + CustomerRowMapper.COLUMNS;
     /** A versioned delete, guarded like a save; announced by the notify trigger. */
     static final String DELETE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND "
-            + names(WriteProtocol.Guard.UNLEASED, false) + " RETURNING id";
+            + names(WriteProtocol.Guard.UNLEASED, false, false) + " RETURNING id";
     static final String DELETE_UNDER_LEASE_SQL = "DELETE FROM customer WHERE id = :id AND version = :base AND "
-            + names(WriteProtocol.Guard.FENCED, false) + " RETURNING id";
+            + names(WriteProtocol.Guard.FENCED, false, false) + " RETURNING id";
     /**
      * A create records its request id in {@code client_request} in the same statement (through the owner's
      * {@code lockstep_claim_request}: operators cannot write that table): sent again after a lost reply, it collides
@@ -68,8 +68,9 @@ public final class CustomerWriteSql {
      *
      * @param announcedByClient whether the writer announces its change itself after commit ({@link Announcements}):
      *                          a save does, so it tells the notify trigger to stay silent
+     * @param save              a save, which names the version it restores ({@code :restored}, NULL for none)
      */
-    private static String names(WriteProtocol.Guard guard, boolean announcedByClient) {
-        return WriteProtocol.guarded(guard, announcedByClient);
+    private static String names(WriteProtocol.Guard guard, boolean announcedByClient, boolean save) {
+        return WriteProtocol.guarded(guard, announcedByClient, save);
     }
 }

@@ -61,8 +61,14 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     private final CustomerRowMapper mapper = new CustomerRowMapper();
     /** For statements that read exactly {@link CustomerRowMapper#COLUMNS}: the saves and the list's pages. */
     private final CustomerRowMapper columns = CustomerRowMapper.ofColumns();
-    /** Writes of this session whose outcome is unknown: asked again, they are sent with the same request id. */
-    private final UnknownOutcomes unknown = new UnknownOutcomes();
+    /**
+     * Writes of this session whose outcome is unknown: asked again, they are sent with the same request id. Shared
+     * with the {@link #restoring} store made from this one, so that a restore whose reply was lost, saved again as an
+     * ordinary save of the same values, is recognised as itself.
+     */
+    private final UnknownOutcomes unknown;
+    /** The version this store's saves restore ({@link #restoring}); 0: none, an ordinary save. */
+    private final long restoredFrom;
 
     /**
      * A repository for a new client session.
@@ -78,7 +84,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * @param sessionId the client session: leases held by this session do not block its optimistic saves
      */
     public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId) {
-        this(jdbi, user, sessionId, LeaseSecrets.ofThisProcess(), false);
+        this(jdbi, user, sessionId, LeaseSecrets.ofThisProcess());
     }
 
     /**
@@ -86,17 +92,19 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      *                repository's writes prove the leases that one takes
      */
     public JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, LeaseSecrets secrets) {
-        this(jdbi, user, sessionId, secrets, false);
+        this(jdbi, user, sessionId, secrets, false, new UnknownOutcomes(), 0);
     }
 
     private JdbiCustomerRepository(Jdbi jdbi, String user, String sessionId, LeaseSecrets secrets,
-            boolean announcesBeforeReturning) {
+            boolean announcesBeforeReturning, UnknownOutcomes unknown, long restoredFrom) {
         this.jdbi = jdbi;
         this.user = user;
         this.sessionId = sessionId;
         this.secrets = secrets;
         this.secret = secrets.secretOf(sessionId);
         this.announcesBeforeReturning = announcesBeforeReturning;
+        this.unknown = unknown;
+        this.restoredFrom = restoredFrom;
     }
 
     /**
@@ -106,7 +114,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
      * announced from the {@link Announcer}'s thread while the operator goes on.
      */
     public JdbiCustomerRepository announcingBeforeReturning() {
-        return new JdbiCustomerRepository(jdbi, user, sessionId, secrets, true);
+        return new JdbiCustomerRepository(jdbi, user, sessionId, secrets, true, unknown, restoredFrom);
     }
 
     @Override
@@ -117,7 +125,24 @@ public final class JdbiCustomerRepository implements CustomerRepository {
     /** A repository of the same operator on the same database, writing as {@code writerId}. */
     @Override
     public JdbiCustomerRepository asWriter(String writerId) {
-        return new JdbiCustomerRepository(jdbi, user, writerId, secrets, announcesBeforeReturning);
+        return new JdbiCustomerRepository(jdbi, user, writerId, secrets, announcesBeforeReturning,
+                new UnknownOutcomes(), restoredFrom);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each save names the version in its own statement ({@code lockstep.restore}, {@link WriteProtocol}); the
+     * customer's trigger checks it and keeps it in the history's {@code restored_from}
+     * (db/migration/V23__restored_from.sql).
+     */
+    @Override
+    public JdbiCustomerRepository restoring(long version) {
+        if (version < 1) {
+            throw new IllegalArgumentException("a restore names a version, 1 or more: " + version);
+        }
+        return new JdbiCustomerRepository(jdbi, user, sessionId, secrets, announcesBeforeReturning, unknown,
+                version);
     }
 
     /** The operator this repository writes as. */
@@ -205,7 +230,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("save", id, baseVersion, clean);
         String request = unknown.requestFor(write);
         PositionalSave.Values values = new PositionalSave.Values(id, baseVersion, user, sessionId, request, token,
-                secret, clean);
+                secret, restoredFrom, clean);
         return announced(unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
             Optional<Customer> saved = busyAware(h, id, () -> statement.run(h.getConnection(), values, columns));
             // Zero rows: a repeated attempt of this very save that committed the first time is not a conflict.
@@ -262,7 +287,8 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         return announced(DatabaseCalls.once(() -> jdbi.withHandle(h -> {
             while (true) {
                 Optional<Customer> saved = busyAware(h, id, () -> OVERWRITE.run(h.getConnection(),
-                        new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, secret, clean),
+                        new PositionalSave.Values(id, 0, user, sessionId, RequestIds.next(), 0, secret,
+                                restoredFrom, clean),
                         columns));
                 if (saved.isPresent()) {
                     Announcements.afterCommit(h, id, saved.get().version(), "UPDATE", sessionId);

@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -22,13 +23,15 @@ import org.lockstep.domain.RecordedStory;
 /**
  * Reads {@code customer_history} (see {@code db/migration/V2__history.sql}). Since V16 an UPDATE's history row keeps
  * the new row only: its old row is the new row of the customer's previous history row, which every read of whole
- * entries takes with {@code lag()} (rows written before V16 still carry their own {@code old_row}).
+ * entries takes with {@code lag()} (rows written before V16 still carry their own {@code old_row}). Since V23 a
+ * restore's row names the version it restored ({@code restored_from}).
  */
 public final class JdbiHistoryRepository implements HistoryRepository {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SELECT = """
-            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
+            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row,
+                   restored_from
             FROM customer_history
             """;
     /**
@@ -37,11 +40,12 @@ public final class JdbiHistoryRepository implements HistoryRepository {
      * the first entry of a range still finds its predecessor.
      */
     private static final String ENTRIES = """
-            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
+            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row,
+                   restored_from
             FROM (SELECT id, customer_id, version, op, changed_by, changed_at,
                          CASE WHEN op = 'UPDATE' THEN coalesce(old_row, lag(new_row) OVER (ORDER BY id)) ELSE old_row END
                              AS old_row,
-                         new_row
+                         new_row, restored_from
                   FROM customer_history WHERE customer_id = :id) h
             """;
 
@@ -110,11 +114,14 @@ public final class JdbiHistoryRepository implements HistoryRepository {
         public HistoryEntry map(ResultSet rs, StatementContext ctx) throws SQLException {
             String oldRow = rs.getString("old_row");
             String newRow = rs.getString("new_row");
+            long restored = rs.getLong("restored_from");
+            OptionalLong restoredFrom = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(restored);
             return new HistoryEntry(rs.getLong("customer_id"), rs.getLong("version"),
                     HistoryEntry.Op.valueOf(rs.getString("op")), rs.getString("changed_by"),
                     rs.getObject("changed_at", OffsetDateTime.class).toInstant(),
                     Optional.ofNullable(oldRow).map(JdbiHistoryRepository::fromJson),
-                    Optional.ofNullable(newRow).map(JdbiHistoryRepository::fromJson));
+                    Optional.ofNullable(newRow).map(JdbiHistoryRepository::fromJson),
+                    restoredFrom);
         }
     }
 }

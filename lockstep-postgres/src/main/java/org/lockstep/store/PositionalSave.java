@@ -31,17 +31,24 @@ public final class PositionalSave {
 
     /** What a parameter other than a field stands for. */
     private enum Param {
-        ID, BASE, USER, SESSION, REQUEST, TOKEN, SECRET
+        ID, BASE, USER, SESSION, REQUEST, TOKEN, SECRET, RESTORED
     }
 
     /**
      * The values of one save: the customer's fields and the rest.
      *
-     * @param token  the writer's fencing token; 0 when the statement takes none
-     * @param secret the writer's lease secret ({@link LeaseSecrets})
+     * @param token    the writer's fencing token; 0 when the statement takes none
+     * @param secret   the writer's lease secret ({@link LeaseSecrets})
+     * @param restored the earlier version whose values this save restores; 0 for an ordinary save
      */
     public record Values(long id, long base, String user, String session, String request, long token,
-            String secret, CustomerData data) {
+            String secret, long restored, CustomerData data) {
+
+        /** An ordinary save's values: it restores no version. */
+        public Values(long id, long base, String user, String session, String request, long token, String secret,
+                CustomerData data) {
+            this(id, base, user, session, request, token, secret, 0, data);
+        }
     }
 
     private final String sql;
@@ -57,7 +64,8 @@ public final class PositionalSave {
 
     /**
      * The JDBC form of {@code namedSql}, whose parameters are customer fields (by column name) and {@code :id},
-     * {@code :base}, {@code :user}, {@code :session}, {@code :request}, {@code :token} and {@code :secret}.
+     * {@code :base}, {@code :user}, {@code :session}, {@code :request}, {@code :token}, {@code :secret} and
+     * {@code :restored}.
      *
      * @throws IllegalArgumentException on any other parameter
      */
@@ -78,6 +86,7 @@ public final class PositionalSave {
                 case "request" -> Param.REQUEST;
                 case "token" -> Param.TOKEN;
                 case "secret" -> Param.SECRET;
+                case "restored" -> Param.RESTORED;
                 default -> throw new IllegalArgumentException("unknown parameter :" + name + " in " + namedSql);
             });
             m.appendReplacement(sql, "?");
@@ -130,6 +139,13 @@ public final class PositionalSave {
                 case REQUEST -> ps.setString(index, v.request());
                 case TOKEN -> ps.setLong(index, v.token());
                 case SECRET -> ps.setString(index, v.secret());
+                case RESTORED -> {
+                    if (v.restored() > 0) {
+                        ps.setLong(index, v.restored());
+                    } else {
+                        ps.setNull(index, Types.BIGINT);
+                    }
+                }
             }
         }
     }

@@ -36,11 +36,12 @@ final class StoryQueries {
      * id alone, every history row of the customer was read and sorted, 20,000 for a busy one.
      */
     static final String CHANGES = """
-            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row
+            SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row,
+                   restored_from
             FROM (SELECT id, customer_id, version, op, changed_by, changed_at,
                          CASE WHEN op = 'UPDATE' THEN coalesce(old_row, lag(new_row) OVER (ORDER BY version, id))
                               ELSE old_row END AS old_row,
-                         new_row
+                         new_row, restored_from
                   FROM (SELECT * FROM customer_history WHERE customer_id = :id
                         ORDER BY version DESC, id DESC LIMIT :limit) latest
                  ) h

@@ -96,8 +96,11 @@ public final class Timelines {
                     recreated ? Kind.RECREATED : Kind.CREATED,
                     recreated ? tr("re-created as #{0} v1", e.customerId()) : tr("created v{0}", e.version()),
                     createdDetail(e), Source.DATABASE, e.version(), false);
+            // A restore is a save (it may lose an update like any), told as the restore the database recorded (V23).
             case UPDATE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.SAVED,
-                    tr("v{0} saved", e.version()), TimelineText.changes(e.before().orElse(CustomerData.EMPTY),
+                    e.restoredFrom().isPresent() ? tr("v{0}: restored v{1}", e.version(), e.restoredFrom().getAsLong())
+                            : tr("v{0} saved", e.version()),
+                    TimelineText.changes(e.before().orElse(CustomerData.EMPTY),
                             e.after().orElse(CustomerData.EMPTY)),
                     Source.DATABASE, e.version(), false);
             case DELETE -> new TimelineEvent(e.changedAt(), e.changedBy(), e.customerId(), Kind.DELETED,

@@ -20,7 +20,8 @@ import org.lockstep.text.Language;
 
 /**
  * What the timeline says of a grant and of a creation (issue 27): how long a grant really held the lock (its recorded
- * expiry is moved to its end on release), not "valid until"; and no dash for a company that is not there.
+ * expiry is moved to its end on release), not "valid until"; no dash for a company that is not there; and a restore
+ * is told as the restore of its version, not as "v3 saved".
  */
 class TimelineWordsTest {
 
@@ -61,6 +62,37 @@ class TimelineWordsTest {
         Timeline t = Timelines.build(List.of(releasedAfter30s(CustomerData.EMPTY.with(CustomerField.COMPANY, "Acme"))));
 
         assertThat(t.of(Kind.CREATED)).extracting(TimelineEvent::detail).containsExactly("Acme");
+    }
+
+    /** Created, saved, and version 1 restored as version 3, as the history recorded them (V23). */
+    static RecordedStory restoredVersionOne() {
+        CustomerData first = CustomerData.EMPTY.with(CustomerField.CITY, "Lisboa");
+        CustomerData second = first.with(CustomerField.CITY, "Porto");
+        return new RecordedStory(ID, List.of(
+                new HistoryEntry(ID, 1, HistoryEntry.Op.INSERT, "Alice", T0, Optional.empty(), Optional.of(first)),
+                new HistoryEntry(ID, 2, HistoryEntry.Op.UPDATE, "Bob", T0.plusSeconds(10), Optional.of(first),
+                        Optional.of(second)),
+                new HistoryEntry(ID, 3, HistoryEntry.Op.UPDATE, "Alice", T0.plusSeconds(20), Optional.of(second),
+                        Optional.of(first), OptionalLong.of(1))),
+                List.of(), List.of(), T0.plusSeconds(30), false, OptionalLong.empty(), Set.of());
+    }
+
+    @Test
+    void aRestoreSaysWhichVersionItRestoredAndAPlainSaveThatItSaved() {
+        Timeline t = Timelines.build(List.of(restoredVersionOne()));
+
+        assertThat(t.of(Kind.SAVED)).extracting(TimelineEvent::label, TimelineEvent::lane).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("v2 saved", "Bob"),
+                org.assertj.core.groups.Tuple.tuple("v3: restored v1", "Alice"));
+    }
+
+    @InEveryTranslation
+    void aRestoreIsToldInTheLanguage(Language lang) {
+        Timeline t = Timelines.build(List.of(restoredVersionOne()));
+
+        assertThat(t.of(Kind.SAVED)).extracting(TimelineEvent::label).containsExactly(
+                expect(lang, "v2 salva", "v2 guardada"),
+                expect(lang, "v3: restaurada a v1", "v3: restaurada la v1"));
     }
 
     @InEveryTranslation

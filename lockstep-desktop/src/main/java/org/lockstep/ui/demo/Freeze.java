@@ -196,6 +196,11 @@ public final class Freeze {
         }
 
         @Override
+        public CustomerRepository restoring(long version) {
+            return new FrozenCustomers(d.restoring(version)); // a restore's save freezes like any save
+        }
+
+        @Override
         public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
             return pass(() -> d.page(request, cancel));
         }

@@ -432,7 +432,7 @@ public final class CustomerEditorView {
     private void restore(CustomerHistoryViewModel.Version version) {
         if (confirm(EditorTexts.restoreQuestion(version.version(), viewModel.buffer().dirtyProperty().get()),
                 tr("Restore"), tr("Cancel"))) {
-            viewModel.saves().restore(version.values()); // whether a save started shows in the editor itself
+            viewModel.saves().restore(version.version(), version.values()); // whether a save started shows in the editor itself
         }
     }
 

@@ -33,6 +33,8 @@ final class CustomerHistoryView {
 
     /** The widest text the When column shows, as {@link CustomerHistoryViewModel} formats it. */
     static final String WHEN_SAMPLE = "8888-88-88 88:88:88";
+    /** The Action column's width for Created, Saved and Deleted, in pixels; a restore's label widens it. */
+    private static final double ACTION_WIDTH = 90;
 
     private final VBox root = new VBox(6);
     private final TableView<Version> versions = new TableView<>();
@@ -61,11 +63,14 @@ final class CustomerHistoryView {
         ColumnWidths.atLeast(when, WHEN_SAMPLE);
         TableColumn<Version, String> who = column(tr("Who"), Version::who, 90);
         ColumnWidths.atLeast(who, "Alice"); // a narrow editor squeezed the header to an ellipsis
+        TableColumn<Version, String> action = fixed(column(tr("Action"), Version::opLabel, ACTION_WIDTH));
+        // "Restored version 12" is wider than Created, Saved and Deleted: the column grows to what it shows, uncut.
+        history.versions().addListener((ListChangeListener<Version>) c -> fit(action, history.versions()));
         versions.getColumns().setAll(List.of(
                 fixed(column(tr("Version"), v -> Long.toString(v.version()), 70)),
                 who,
                 when,
-                fixed(column(tr("Action"), Version::opLabel, 90)),
+                action,
                 column(tr("Changes"), Version::changesText, 300)));
         heading.setId(EditorIds.HISTORY_HEADING);
         heading.getStyleClass().add("history-heading");
@@ -118,6 +123,13 @@ final class CustomerHistoryView {
             difference.getItems().clear();
         }
         restore.setDisable(selectedOne().map(v -> !v.restorable()).orElse(true) || !canEdit.get());
+    }
+
+    /** The Action column as wide as the widest action listed, never narrower than {@link #ACTION_WIDTH}. */
+    private static void fit(TableColumn<Version, String> action, List<Version> listed) {
+        double width = ColumnWidths.fitting(action, listed.stream().map(Version::opLabel), ACTION_WIDTH, 260);
+        action.setMinWidth(width);
+        action.setPrefWidth(width);
     }
 
     /** A short column keeps its width in a narrow editor; the others give way ("Ver…" and "UPD…" said nothing). */

@@ -75,13 +75,15 @@ public final class CustomerHistoryViewModel {
         }
 
         /**
-         * What happened, as the History tab shows it to an operator: Created, Saved or Deleted, not the SQL verb
-         * (which {@link #op()} keeps for tests and the timeline).
+         * What happened, as the History tab shows it to an operator: Created, Saved, Restored version 4 (a save of an
+         * earlier version's values by "Restore this version", as the database recorded it) or Deleted, not the SQL
+         * verb (which {@link #op()} keeps for tests and the timeline).
          */
         public String opLabel() {
             return switch (entry.op()) {
                 case INSERT -> tr("Created");
-                case UPDATE -> tr("Saved");
+                case UPDATE -> entry.restoredFrom().isPresent()
+                        ? tr("Restored version {0}", entry.restoredFrom().getAsLong()) : tr("Saved");
                 case DELETE -> tr("Deleted");
             };
         }

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -36,10 +37,22 @@ public final class EditBuffer {
     /**
      * What one save writes: the texts as they were when Save was pressed, and the values parsed from them.
      *
-     * @param texts by field, never {@code null} values
-     * @param data  the parsed values, free of problems
+     * @param texts        by field, never {@code null} values
+     * @param data         the parsed values, free of problems
+     * @param restoredFrom the earlier version these values restore ("Restore this version"); empty for a save of
+     *                     edits
      */
-    record Snapshot(Map<CustomerField, String> texts, CustomerData data) {
+    record Snapshot(Map<CustomerField, String> texts, CustomerData data, OptionalLong restoredFrom) {
+
+        /** A save of edits: it restores no version. */
+        Snapshot(Map<CustomerField, String> texts, CustomerData data) {
+            this(texts, data, OptionalLong.empty());
+        }
+
+        /** The same save, recorded as restoring {@code version}. */
+        Snapshot restoring(long version) {
+            return new Snapshot(texts, data, OptionalLong.of(version));
+        }
     }
 
     private final Map<CustomerField, StringProperty> texts = new EnumMap<>(CustomerField.class);

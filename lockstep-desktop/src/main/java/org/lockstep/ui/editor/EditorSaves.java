@@ -92,11 +92,17 @@ public final class EditorSaves {
      * @return whether a save was started or queued; {@code false} when {@link EditorStatus#canSaveProperty()} is false
      */
     public boolean save() {
+        return submit(OptionalLong.empty());
+    }
+
+    /** Saves as {@link #save()}; a save that restores an earlier version names it, for the history. */
+    private boolean submit(OptionalLong restoredFrom) {
         controlCommitter.run();
         if (!status.canSave.get()) {
             return false;
         }
-        saves.submit(session.buffer().snapshot());
+        EditBuffer.Snapshot snapshot = session.buffer().snapshot();
+        saves.submit(restoredFrom.isPresent() ? snapshot.restoring(restoredFrom.getAsLong()) : snapshot);
         return true;
     }
 
@@ -144,13 +150,15 @@ public final class EditorSaves {
     }
 
     /**
-     * "Restore this version": puts a version's values into the fields and saves them as an ordinary save on the
-     * editor's current base, so it may conflict like any save (then the merge opens).
+     * "Restore this version": puts a version's values into the fields and saves them on the editor's current base, as
+     * the save the lock's mode asks for, recorded in the history as restoring {@code version} ("Restored version 4").
+     * It may conflict like any save (then the merge opens, and what the merge saves is a merge, no restore).
      *
+     * @param version the version restored, whose values {@code values} are
      * @return whether a save started; {@code false} when the editor takes no edits now, or the record already holds
      *         these values (the notice says so)
      */
-    public boolean restore(CustomerData values) {
+    public boolean restore(long version, CustomerData values) {
         if (session.state() != EditorState.EDITING || !status.editable.get()) {
             return false;
         }
@@ -162,7 +170,7 @@ public final class EditorSaves {
             session.notice(EditorNotice.info(tr("This customer already holds these values; nothing to restore.")));
             return false;
         }
-        return save();
+        return submit(OptionalLong.of(version));
     }
 
     /** Installs what makes the view's controls commit a value still being typed, before every save's snapshot. */
@@ -180,7 +188,10 @@ public final class EditorSaves {
         }
         ConcurrencyMode mode = lock.modeProperty().get();
         OptionalLong token = lock.savesUnderLease() ? lock.token() : OptionalLong.empty();
-        scope.executeTracked(() -> editing.save(mode, token, base, mine.data()),
+        OptionalLong restoredFrom = mine.restoredFrom();
+        scope.executeTracked(() -> restoredFrom.isPresent()
+                ? editing.restore(mode, token, base, mine.data(), restoredFrom.getAsLong())
+                : editing.save(mode, token, base, mine.data()),
                 outcome -> outcome.handle(new SaveOutcome.Handler() {
                     @Override
                     public void saved(SaveOutcome.Saved saved) {

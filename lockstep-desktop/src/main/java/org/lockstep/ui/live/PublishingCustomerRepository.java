@@ -116,6 +116,12 @@ public final class PublishingCustomerRepository implements CustomerRepository {
         return new PublishingCustomerRepository(delegate.asWriter(writerId), uiThread, listener);
     }
 
+    /** The delegate's restoring store, whose saves are reported as every save is. */
+    @Override
+    public CustomerRepository restoring(long version) {
+        return new PublishingCustomerRepository(delegate.restoring(version), uiThread, listener);
+    }
+
     private DeleteOutcome published(long id, DeleteOutcome outcome) {
         outcome.handle(new DeleteOutcome.Handler() {
             @Override

@@ -1,6 +1,7 @@
 package org.lockstep.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.time.Clock;
@@ -20,14 +21,17 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
+import org.lockstep.editing.timeline.TimelineEvent;
+import org.lockstep.store.JdbiHistoryRepository;
 import org.lockstep.ui.Sessions;
+import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.FieldDifference;
 import org.lockstep.ui.editor.CustomerHistoryViewModel.Version;
 
 /**
  * The editor's History tab on a real database: every version the trigger recorded, including a psql-style write,
- * the difference of two versions, and "Restore this version" as an ordinary versioned save.
+ * the difference of two versions, and "Restore this version" as a versioned save the history records as a restore.
  */
 @DatabaseTest
 class CustomerHistoryTest {
@@ -109,7 +113,7 @@ class CustomerHistoryTest {
 
     @Test
     void restoreSavesANewVersionWithTheOldValues() {
-        assertThat(editor.saves().restore(history.version(1).orElseThrow().values())).isTrue();
+        assertThat(editor.saves().restore(1, history.version(1).orElseThrow().values())).isTrue();
 
         Customer read = bob.find(v1.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(4);
@@ -120,11 +124,34 @@ class CustomerHistoryTest {
     }
 
     @Test
+    void aRestoreReadsAsTheRestoreOfItsVersionInTheActionColumnAndTheTimeline() {
+        assertThat(editor.saves().restore(1, history.version(1).orElseThrow().values())).isTrue();
+
+        assertThat(history.versions()).extracting(Version::version, Version::op, Version::opLabel).containsExactly(
+                tuple(4L, "UPDATE", "Restored version 1"), tuple(3L, "UPDATE", "Saved"),
+                tuple(2L, "UPDATE", "Saved"), tuple(1L, "INSERT", "Created"));
+        try {
+            Texts.use(Language.PORTUGUESE_BRAZIL);
+            assertThat(history.versions().get(0).opLabel()).isEqualTo("Versão 1 restaurada");
+            Texts.use(Language.SPANISH);
+            assertThat(history.versions().get(0).opLabel()).isEqualTo("Versión 1 restaurada");
+        } finally {
+            Texts.use(Language.ENGLISH);
+        }
+        TimelineViewModel timeline = new TimelineViewModel(new JdbiHistoryRepository(db.jdbi()),
+                TaskExecutor.sameThread(), ZoneOffset.UTC);
+        timeline.show(v1.id());
+        timeline.setActive(true);
+        assertThat(timeline.timelineProperty().get().of(TimelineEvent.Kind.SAVED)).extracting(TimelineEvent::label)
+                .containsExactly("v2 saved", "v3 saved", "v4: restored v1");
+    }
+
+    @Test
     void restoreOnAStaleBaseConflictsLikeAnySaveAndOpensTheMerge() {
         Customer v3 = bob.find(v1.id()).orElseThrow();
         bob.save(v3.id(), v3.version(), v3.data().with(CustomerField.EMAIL, "late@example.com"));
 
-        assertThat(editor.saves().restore(history.version(1).orElseThrow().values())).isTrue();
+        assertThat(editor.saves().restore(1, history.version(1).orElseThrow().values())).isTrue();
 
         assertThat(editor.conflicts().mergeProperty().get()).isNotNull();
         assertThat(bob.find(v1.id()).orElseThrow().version()).as("nothing overwritten").isEqualTo(4);

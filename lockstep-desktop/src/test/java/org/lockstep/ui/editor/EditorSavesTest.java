@@ -6,6 +6,7 @@ import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.OptionalLong;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -410,15 +411,17 @@ class EditorSavesTest {
         saves.save();
         events.forget();
 
-        assertThat(saves.restore(v1.data())).isTrue();
+        assertThat(saves.restore(1, v1.data())).isTrue();
 
         Customer stored = stored();
         assertThat(stored.version()).isEqualTo(3);
         assertThat(stored.data().sameValues(v1.data())).isTrue();
         assertThat(text(CustomerField.CITY)).isEqualTo(v1.data().city());
         assertThat(events.heard()).containsExactly("saved " + v1.id() + " v3");
+        assertThat(bob.history().history(v1.id())).extracting(h -> h.restoredFrom())
+                .containsExactly(OptionalLong.empty(), OptionalLong.empty(), OptionalLong.of(1));
 
-        assertThat(saves.restore(v1.data())).isFalse(); // it holds them already
+        assertThat(saves.restore(1, v1.data())).isFalse(); // it holds them already
         assertThat(session.noticeProperty().get().text())
                 .isEqualTo("This customer already holds these values; nothing to restore.");
         assertThat(stored().version()).isEqualTo(3);

@@ -73,6 +73,11 @@ final class FailingWrites implements CustomerRepository {
     }
 
     @Override
+    public CustomerRepository restoring(long version) {
+        return new FailingWrites(reads.restoring(version), failure);
+    }
+
+    @Override
     public List<Customer> page(CustomerPageRequest request, CancelSignal cancel) {
         return reads.page(request, cancel);
     }

@@ -3,7 +3,9 @@ package org.lockstep.ui.editor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.text.Font;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -13,6 +15,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowSessions;
 import org.lockstep.testing.fx.WindowTest;
+import org.lockstep.ui.ColumnWidths;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.ui.guihandles.Fx;
@@ -21,8 +24,8 @@ import org.testfx.api.FxRobot;
 
 /**
  * Issue 27: Restore saves at once, so the editor asks first, naming the version; Cancel does nothing, Restore saves
- * and the editor says "Saved version N" for a few seconds, then the notice fades. Through Alice's editor window on
- * the real database.
+ * and the editor says "Saved version N" for a few seconds, then the notice fades; the History tab then lists it as
+ * "Restored version 1", not as a save. Through Alice's editor window on the real database.
  */
 @WindowTest
 @DatabaseTest
@@ -62,6 +65,32 @@ class RestoreConfirmWindowTest {
         assertThat(read.data().sameValues(v1.data())).isTrue();
         Fx.await("the news to fade", () -> editor.notice() == null);
         assertThat(Fx.call(() -> editor.viewModel().noticeProperty().get().text())).isEqualTo("Saved version 3");
+    }
+
+    @Test
+    void theHistoryTabsActionColumnSaysWhichVersionWasRestoredUncut() {
+        Customer v1 = alice.customers().create(aCustomer().with(CustomerField.EXTERNAL_REF, "RESTORE-SAYS").build());
+        alice.customers().save(v1.id(), v1.version(), v1.data().with(CustomerField.CITY, "Curitiba"));
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice, v1.id(), 0);
+        editor.openHistory(2);
+
+        clickRestoreOfVersion1(editor).answer("Restore");
+
+        Fx.await("the history to list the restore", () -> actionColumn(editor).getTableView().getItems().size() == 3
+                && "Restored version 1".equals(action(editor, 0)));
+        assertThat(Fx.call(() -> action(editor, 1))).isEqualTo("Saved");
+        assertThat(Fx.call(() -> action(editor, 2))).isEqualTo("Created");
+        assertThat(Fx.call(() -> actionColumn(editor).getWidth())).as("wide enough for the whole label")
+                .isGreaterThanOrEqualTo(Fx.call(() -> ColumnWidths.textWidth("Restored version 1", Font.getDefault())));
+    }
+
+    private static TableColumn<?, ?> actionColumn(EditorWindowHandle editor) {
+        TableView<?> versions = (TableView<?>) editor.stage().getScene().lookup("#" + EditorIds.HISTORY_VERSIONS);
+        return versions.getColumns().stream().filter(c -> "Action".equals(c.getText())).findFirst().orElseThrow();
+    }
+
+    private static Object action(EditorWindowHandle editor, int row) {
+        return actionColumn(editor).getCellData(row);
     }
 
     private QuestionHandle clickRestoreOfVersion1(EditorWindowHandle editor) {

@@ -70,7 +70,7 @@ class SaidItWasSavedTest {
 
     @Test
     void savedVersionReplacesWhatTheNoticeSaidBefore() {
-        editor.saves().restore(stored.data());
+        editor.saves().restore(stored.version(), stored.data());
         assertThat(editor.noticeProperty().get().text())
                 .isEqualTo("This customer already holds these values; nothing to restore.");
         editor.buffer().text(CustomerField.CITY).set("Curitiba");
@@ -101,7 +101,7 @@ class SaidItWasSavedTest {
         editor.buffer().text(CustomerField.CITY).set("Curitiba");
         editor.saves().save();
 
-        editor.saves().restore(stored.data());
+        editor.saves().restore(stored.version(), stored.data());
 
         Customer read = bob.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
