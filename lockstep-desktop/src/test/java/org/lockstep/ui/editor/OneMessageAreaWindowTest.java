@@ -156,6 +156,13 @@ class OneMessageAreaWindowTest {
         assertThat(editor.liveBanner()).as("dismissed").isNull();
         assertThat(editor.shownBanners()).as("the most urgent left shows").containsExactly(EditorIds.NOTICE_BAR);
         assertThat(editor.moreMessages()).isEqualTo("2 more");
+        javafx.scene.control.Button more = (javafx.scene.control.Button) Fx.call(
+                () -> editor.stage().getScene().getRoot().lookup("#" + EditorIds.MORE_MESSAGES));
+        assertThat(more.isFocusTraversable()).as("reached with Tab").isTrue();
+        Fx.run(more::requestFocus);
+        robot.push(KeyCode.SPACE);
+        assertThat(editor.shownBanners()).as("Space on \"2 more\" steps").containsExactly(EditorIds.LOCK_BAR);
+        assertThat(Fx.call(more::isFocused)).as("the keyboard stays on it, for the next one").isTrue();
     }
 
     /** The form's visible part: the Details tab's scroll pane's viewport. */
