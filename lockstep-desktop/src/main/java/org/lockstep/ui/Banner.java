@@ -4,6 +4,10 @@ import static org.lockstep.text.Texts.tr;
 
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.AccessibleAttribute;
 import javafx.scene.control.Button;
@@ -18,7 +22,9 @@ import javafx.scene.layout.Pane;
  * its text changes or it is wanted anew; and a screen reader is told when it appears or its text changes (JavaFX has
  * no live region: the text's label notifies {@link AccessibleAttribute#TEXT}), without taking the keyboard focus from
  * where the operator is typing. Where a banner sits is its owner's choice; the editor keeps them below the form, above
- * its buttons, so that one appearing moves neither the fields nor the buttons.
+ * its buttons, so that one appearing moves neither the fields nor the buttons. A banner that waits (wanted, not
+ * dismissed) shows only while {@linkplain #setChosen(boolean) chosen}: a {@link MessageArea} chooses one of several
+ * to show at a time; a banner alone is always chosen.
  */
 public final class Banner {
 
@@ -29,7 +35,11 @@ public final class Banner {
     private final Label text;
     private final Button close = new Button("×");
     private final BooleanProperty wanted = new SimpleBooleanProperty(this, "wanted");
+    private final ReadOnlyBooleanWrapper waiting = new ReadOnlyBooleanWrapper(this, "waiting");
+    // Counts text changes: a message area tells a new text from the old one shown (a new message takes its place).
+    private final ReadOnlyIntegerWrapper said = new ReadOnlyIntegerWrapper(this, "said");
     private boolean dismissed;
+    private boolean chosen = true;
 
     /**
      * Makes {@code box} a banner: adds the close button at its end and shows the box only while wanted and not
@@ -56,6 +66,7 @@ public final class Banner {
         text.textProperty().addListener((obs, was, now) -> {
             if (!Objects.equals(was, now)) {
                 dismissed = false;
+                said.set(said.get() + 1);
                 update();
             }
         });
@@ -83,6 +94,29 @@ public final class Banner {
         return box.isVisible();
     }
 
+    /** Whether it would show if chosen: wanted and not dismissed. */
+    public ReadOnlyBooleanProperty waitingProperty() {
+        return waiting.getReadOnlyProperty();
+    }
+
+    /** Goes up by one each time the banner's text changes: it says something new. */
+    public ReadOnlyIntegerProperty saidProperty() {
+        return said.getReadOnlyProperty();
+    }
+
+    /** Whether its message area chose it to show while it waits (a banner alone: always). */
+    public void setChosen(boolean shown) {
+        if (chosen != shown) {
+            chosen = shown;
+            apply();
+        }
+    }
+
+    /** The bar, as laid out by its owner, with the close button last. */
+    public Pane box() {
+        return box;
+    }
+
     /** Hides the banner until its text changes or it is wanted anew. */
     public void dismiss() {
         dismissed = true;
@@ -90,7 +124,13 @@ public final class Banner {
     }
 
     private void update() {
-        boolean shown = wanted.get() && !dismissed;
+        // First whether it waits (a message area listening may choose another now), then what shows.
+        waiting.set(wanted.get() && !dismissed);
+        apply();
+    }
+
+    private void apply() {
+        boolean shown = waiting.get() && chosen;
         boolean appeared = shown && !box.isVisible();
         box.setVisible(shown);
         box.setManaged(shown);

@@ -26,7 +26,9 @@ import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.lockstep.domain.CustomerData;
+import javafx.beans.binding.Bindings;
 import org.lockstep.ui.Banner;
+import org.lockstep.ui.MessageArea;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.lock.AskSupervisorDialog;
 import org.lockstep.ui.lock.EditLockViewModel;
@@ -52,6 +54,11 @@ import org.lockstep.text.Texts;
  * overwrites with no version check.
  * A customer often edited at the same time shows the hot-record advice, with Use Lock for editing, while the
  * editor is optimistic.
+ *
+ * <p>One place for messages (issue 27): the notice, the lock bar, the live update and the hot-record advice share one
+ * {@link MessageArea} below the form, which shows one at a time, the most urgent first ({@link EditorMessage}), with
+ * "1 more" stepping to the next; news told once ("Saved version 7", "Message sent to Alice") is a toast over the
+ * form's bottom edge that fades after {@link #NEWS_SHOWN} and takes no room from the fields.
  */
 @AllowedToUseEditorViewModel("the view binds its controls to the view model and its parts")
 public final class CustomerEditorView {
@@ -68,9 +75,15 @@ public final class CustomerEditorView {
     private Banner noticeBanner;
     /** How long news (a transient notice) stays before it fades. */
     static final javafx.util.Duration NEWS_SHOWN = javafx.util.Duration.seconds(4);
-    private final javafx.animation.PauseTransition fade = new javafx.animation.PauseTransition(NEWS_SHOWN);
+    /** How long the toast takes to fade out once its time is up. */
+    static final javafx.util.Duration NEWS_FADING = javafx.util.Duration.millis(400);
+    private final javafx.animation.PauseTransition newsShown = new javafx.animation.PauseTransition(NEWS_SHOWN);
+    private final javafx.animation.FadeTransition newsFading = new javafx.animation.FadeTransition(NEWS_FADING);
     private Banner lockBanner;
     private List<Banner> banners = List.of();
+    // The notice in the message area is an error or information, each with its own place in the priority.
+    private EditorMessage noticeKind = EditorMessage.INFO_NOTICE;
+    private MessageArea<EditorMessage> messages;
 
     // The same node as root(), injected before initialize() runs (the loader returns root only afterwards).
     // The injected controls, one per line as the FXML lists their ids (kept so by the formatter tags).
@@ -106,6 +119,7 @@ public final class CustomerEditorView {
     @FXML private Label noticeText;
     @FXML private Label noticeDetail;
     @FXML private Button reloadButton;
+    @FXML private Label toast;
     @FXML private HBox liveBar;
     @FXML private Label liveText;
     @FXML private GridPane fields;
@@ -198,7 +212,18 @@ public final class CustomerEditorView {
         Banner liveBanner = new Banner(liveBar, liveText, tr("the live update"), EditorIds.LIVE_DISMISS);
         noticeBanner = new Banner(noticeBar, noticeText, tr("the notice"), EditorIds.NOTICE_DISMISS);
         lockBanner = new Banner(lockBar, lockMessage, tr("the lock message"), EditorIds.LOCK_DISMISS);
-        banners = List.of(hot, noticeBanner, liveBanner, lockBanner); // top to bottom, as Escape closes them
+        banners = List.of(hot, noticeBanner, liveBanner, lockBanner);
+        // One place for messages (issue 27): one banner shows at a time, by EditorMessage's priority.
+        messages = new MessageArea<>(EditorMessage.BY_PRIORITY, EditorIds.MORE_MESSAGES);
+        messages.add(noticeBanner, () -> noticeKind);
+        messages.add(lockBanner, EditorMessage.LOCK);
+        messages.add(liveBanner, EditorMessage.LIVE);
+        messages.add(hot, EditorMessage.HOT_RECORD);
+        newsShown.setOnFinished(e -> newsFading.playFromStart());
+        newsFading.setNode(toast);
+        newsFading.setFromValue(1);
+        newsFading.setToValue(0);
+        newsFading.setOnFinished(e -> show(toast, false));
         hotRecordAdvice.textProperty().bind(viewModel.helpers().hotRecordAdviceProperty());
         hotRecordDetail.textProperty().bind(viewModel.helpers().hotRecordDetailProperty());
         hot.wantedProperty().bind(viewModel.helpers().hotRecordAdviceProperty().isNotEmpty());
@@ -257,8 +282,16 @@ public final class CustomerEditorView {
         lock.stateProperty().addListener((obs, was, now) -> showLock());
         viewModel.stateProperty().addListener((obs, was, now) -> showLock());
         viewModel.helpers().messaging().ifPresent(m -> {
-            messageStatus.textProperty().bind(m.statusProperty());
-            m.statusProperty().addListener((obs, was, now) -> showLock());
+            // "Message sent to Alice" is news told once, a toast; why a message did not go stays in the lock bar.
+            messageStatus.textProperty().bind(Bindings.createStringBinding(
+                    () -> m.sentProperty().get() ? "" : m.statusProperty().get(), m.statusProperty(),
+                    m.sentProperty()));
+            m.statusProperty().addListener((obs, was, now) -> {
+                if (m.sentProperty().get() && !now.isEmpty()) {
+                    showNews(now);
+                }
+                showLock();
+            });
         });
         viewModel.helpers().askSupervisor().ifPresent(a -> {
             askedSupervisors.textProperty().bind(a.askedProperty());
@@ -321,31 +354,45 @@ public final class CustomerEditorView {
     }
 
     private void showNotice(EditorNotice notice) {
-        fade.stop();
         if (retired) {
             return;
         }
-        noticeBanner.setWanted(notice != null);
+        boolean news = notice != null && notice.isTransient();
+        if (news) {
+            // News ("Saved version 7") is told once: a toast over the form that fades, leaving the fields the room
+            // and hiding no message waiting in the message area.
+            showNews(notice.text());
+        } else {
+            hideNews(); // whatever the notice says now supersedes the news
+        }
+        boolean inBar = notice != null && !news;
         noticeBar.getStyleClass().removeAll("error", "info");
-        if (notice == null) {
-            return;
+        if (inBar) {
+            boolean error = notice.kind() == EditorNotice.Kind.ERROR;
+            noticeBar.getStyleClass().add(error ? "error" : "info");
+            noticeKind = error ? EditorMessage.ERROR_NOTICE : EditorMessage.INFO_NOTICE;
+            noticeText.setText(notice.text());
+            noticeDetail.setText(notice.detail());
+            show(noticeDetail, !notice.detail().isEmpty());
+            show(reloadButton, notice.offerReload());
         }
-        noticeBar.getStyleClass().add(notice.kind() == EditorNotice.Kind.ERROR ? "error" : "info");
-        if (notice.isTransient()) {
-            // News ("Saved version 7") is told once: it fades like a toast, leaving the fields the room.
-            fade.setOnFinished(e -> {
-                if (viewModel.noticeProperty().get() == notice) {
-                    noticeBanner.dismiss();
-                }
-            });
-            fade.playFromStart();
-        }
-        noticeText.setText(notice.text());
-        noticeDetail.setText(notice.detail());
-        noticeDetail.setVisible(!notice.detail().isEmpty());
-        noticeDetail.setManaged(!notice.detail().isEmpty());
-        reloadButton.setVisible(notice.offerReload());
-        reloadButton.setManaged(notice.offerReload());
+        noticeBanner.setWanted(inBar);
+        messages.refresh(); // an error after information (or the reverse) takes its own place
+    }
+
+    /** Shows {@code text} as the toast for {@link #NEWS_SHOWN}, then fades it out. */
+    private void showNews(String text) {
+        newsFading.stop();
+        toast.setText(text);
+        toast.setOpacity(1);
+        show(toast, true);
+        newsShown.playFromStart();
+    }
+
+    private void hideNews() {
+        newsShown.stop();
+        newsFading.stop();
+        show(toast, false);
     }
 
     private void showMerge(MergeViewModel merge) {

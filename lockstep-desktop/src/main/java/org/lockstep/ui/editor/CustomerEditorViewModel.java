@@ -60,6 +60,7 @@ public final class CustomerEditorViewModel {
     private final CustomerHistoryViewModel versions;
     private final TimelineViewModel timeline;
     private final RecordHelpers helpers;
+    private LockWiring lockWiring;
     private final LiveFollower live;
     private final ConflictFlow conflicts;
     private final EditorSaves saves;
@@ -90,7 +91,8 @@ public final class CustomerEditorViewModel {
         this.versions = new CustomerHistoryViewModel(history, services.executor(), clock.getZone());
         this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());
         EditBuffer buffer = session.buffer();
-        this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(), session::notice);
+        this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(),
+                received -> lockWiring.tellAboutTheLock(received)); // wired below, before any message can come
         this.conflicts = new ConflictFlow(session, new Merges(customers, history, services.executor()));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
         this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline,
@@ -132,7 +134,7 @@ public final class CustomerEditorViewModel {
         for (Observable input : inputs) {
             input.addListener(o -> refresh());
         }
-        LockWiring.wire(session, lock, helpers, this::load);
+        this.lockWiring = LockWiring.wire(session, lock, helpers, this::load);
         unsubscribe.addAll(live.follow(services.live()));
         refresh();
     }

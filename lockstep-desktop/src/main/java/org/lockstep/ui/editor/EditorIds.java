@@ -41,6 +41,10 @@ public final class EditorIds {
     public static final String LIVE_DISMISS = "liveDismiss";
     public static final String LOCK_DISMISS = "lockDismiss";
     public static final String HOT_RECORD_DISMISS = "hotRecordDismiss";
+    /** "1 more" in the banner shown, when more messages wait: it shows the next one. */
+    public static final String MORE_MESSAGES = "moreMessages";
+    /** News told once over the form's bottom edge ("Saved version 7"), fading after a few seconds. */
+    public static final String TOAST = "toast";
     /** The box holding the banners, below the form and above the buttons. */
     public static final String BANNERS = "banners";
     /** The dialog pane of "Message the holder…". */

@@ -22,8 +22,10 @@ final class LockWiring {
     private final RecordHelpers helpers;
     private final LongConsumer load;
     private String lastHolder = "";
-    // The "lock ended" news last shown, so that a new lock can take it back (identity: it is this notice or not).
-    private EditorNotice endedNotice;
+    // The last notice about the lock ("X's lock ended", a message received from someone waiting), so that the next
+    // holder can take it back (identity: it is this notice or not), and whose lock it was about.
+    private EditorNotice lockNotice;
+    private String lockNoticeHolder = "";
 
     private LockWiring(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
         this.session = session;
@@ -38,8 +40,35 @@ final class LockWiring {
      * @param helpers whether the editor is attached to a stored record (a lease is only taken for one)
      * @param load    reads a customer again into the editor, by id
      */
-    static void wire(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
-        new LockWiring(session, lock, helpers, load).wire();
+    static LockWiring wire(EditorSession session, EditLockViewModel lock, RecordHelpers helpers, LongConsumer load) {
+        LockWiring wiring = new LockWiring(session, lock, helpers, load);
+        wiring.wire();
+        return wiring;
+    }
+
+    /**
+     * Shows a notice about the lock as it stands now (a message received from an operator waiting on it): it stays
+     * only while the same operator's lock, or none, stands — a new holder supersedes it.
+     */
+    void tellAboutTheLock(EditorNotice notice) {
+        lockNotice = notice;
+        lockNoticeHolder = holderOf(lock.stateProperty().get());
+        session.notice(notice);
+    }
+
+    /**
+     * Whose lock {@code state} is, as the notices about a lock see it: this editor's or nobody's is one (a message
+     * to the holder stays true when the holder lets go, "it is yours to edit" when the operator takes it), each other
+     * session's its own, and a lost lock one more.
+     */
+    private static String holderOf(LockState state) {
+        if (state instanceof LockState.HeldByOther other) {
+            return "other:" + other.holder().sessionId();
+        }
+        if (state instanceof LockState.HeldInAnotherWindow elsewhere) {
+            return "elsewhere:" + elsewhere.holder().sessionId();
+        }
+        return state instanceof LockState.Lost ? "lost" : ""; // Free, Acquiring, Held: nobody else's
     }
 
     private void wire() {
@@ -63,12 +92,14 @@ final class LockWiring {
             if (now instanceof LockState.HeldByOther other) {
                 lastHolder = other.holder().holder();
             }
-            // "X's lock ended — it is yours to edit" is superseded by the next lock (or loss): it must not stay
-            // above a lock bar saying someone holds the record again.
-            boolean locked = now instanceof LockState.HeldByOther || now instanceof LockState.HeldInAnotherWindow
-                    || now instanceof LockState.Lost;
-            if (locked && endedNotice != null && session.noticeProperty().get() == endedNotice) {
-                session.notice(null);
+            // "X's lock ended — it is yours to edit", or a message from someone waiting on an earlier lock, is
+            // superseded by the next holder's lock (or a loss): it must not stand beside a lock message saying
+            // someone else holds the record now.
+            if (lockNotice != null && !holderOf(now).equals(lockNoticeHolder)) {
+                if (session.noticeProperty().get() == lockNotice) {
+                    session.notice(null);
+                }
+                lockNotice = null;
             }
         });
         // The lease ended: without edits show the newest version (never a stale base); with edits keep them, and
@@ -80,8 +111,8 @@ final class LockWiring {
             }
         });
         lock.setOnNotifyFree(() -> {
-            endedNotice = EditorNotice.news(tr("{0}''s lock on this customer ended — it is yours to edit", lastHolder));
-            session.notice(endedNotice);
+            tellAboutTheLock(
+                    EditorNotice.news(tr("{0}''s lock on this customer ended — it is yours to edit", lastHolder)));
         });
     }
 }

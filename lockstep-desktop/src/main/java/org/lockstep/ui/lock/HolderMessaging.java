@@ -38,6 +38,7 @@ public final class HolderMessaging {
     private final Consumer<Message> onReceived;
     private final ReadOnlyBooleanWrapper canMessage = new ReadOnlyBooleanWrapper(this, "canMessage");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyBooleanWrapper sent = new ReadOnlyBooleanWrapper(this, "sent");
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private long customerId = -1;
     /** Per customer, the newest message id already shown (absent: none yet). */
@@ -58,7 +59,7 @@ public final class HolderMessaging {
         this.onReceived = onReceived;
         canMessage.bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> lock.stateProperty().get() instanceof LockState.HeldByOther, lock.stateProperty()));
-        lock.stateProperty().addListener((obs, was, now) -> status.set(""));
+        lock.stateProperty().addListener((obs, was, now) -> status(""));
         if (live != null) {
             unsubscribe.add(live.subscribe(this::changes));
         }
@@ -82,21 +83,24 @@ public final class HolderMessaging {
      */
     public boolean send(String text) {
         if (!(lock.stateProperty().get() instanceof LockState.HeldByOther other) || customerId < 0) {
-            status.set(tr("Nobody else holds this customer's lock now — there is no one to message."));
+            status(tr("Nobody else holds this customer's lock now — there is no one to message."));
             return false;
         }
         String checked;
         try {
             checked = Message.checkedText(text);
         } catch (IllegalArgumentException e) {
-            status.set(e.getMessage());
+            status(e.getMessage());
             return false;
         }
         String to = other.holder().sessionId();
         String name = other.holder().holder();
         long id = customerId;
-        executor.execute(() -> messages.send(to, id, checked), sent -> status.set(tr("Message sent to {0}", name)),
-                failure -> status.set(tr("Could not send the message to {0}: {1}", name, failure.getMessage())));
+        executor.execute(() -> messages.send(to, id, checked), done -> {
+            status.set(""); // a second message to the same holder is news again
+            sent.set(true); // before the status: the status that follows is news
+            status.set(tr("Message sent to {0}", name));
+        }, failure -> status(tr("Could not send the message to {0}: {1}", name, failure.getMessage())));
         return true;
     }
 
@@ -129,6 +133,19 @@ public final class HolderMessaging {
     /** Whether "Message the holder…" applies: someone else holds the lock this editor waits on. */
     public ReadOnlyBooleanProperty canMessageProperty() {
         return canMessage.getReadOnlyProperty();
+    }
+
+    private void status(String text) {
+        sent.set(false);
+        status.set(text);
+    }
+
+    /**
+     * Whether {@link #statusProperty()} is news that the last message went out ("Message sent to Alice"), told once,
+     * rather than why it did not, which stays.
+     */
+    public ReadOnlyBooleanProperty sentProperty() {
+        return sent.getReadOnlyProperty();
     }
 
     /** The outcome of the last send, in words; empty when there is nothing to say. */

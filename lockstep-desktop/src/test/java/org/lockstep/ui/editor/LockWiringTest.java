@@ -65,10 +65,11 @@ class LockWiringTest {
 
     Customer v1;
     long id;
+    LockWiring wiring;
 
     @BeforeEach
     void wireAndShowTheCustomerBobCreated() {
-        LockWiring.wire(session, lock, helpers, loads::add);
+        wiring = LockWiring.wire(session, lock, helpers, loads::add);
         lock.follow(live);
         v1 = bob.create(aCustomer().build());
         id = v1.id();
@@ -282,5 +283,40 @@ class LockWiringTest {
         assertThat(lock.stateProperty().get()).isInstanceOf(LockState.HeldByOther.class);
         assertThat(lock.readOnlyProperty().get()).isTrue();
         assertThat(lock.messageProperty().get()).startsWith("Bob is editing this customer");
+    }
+
+    @Test
+    void aMessageReceivedWhileHoldingTheLockStaysThroughRenewalsButGoesWhenAnotherTakesTheRecord() {
+        lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
+        show(v1);
+        type("Curitiba");
+        EditorNotice fromCarol = EditorNotice.info("Carol: please save, I need this customer");
+        wiring.tellAboutTheLock(fromCarol);
+        leaseChanged(); // the lease table says the lock is still Alice's
+        assertThat(session.noticeProperty().get()).as("still true while Alice holds it").isSameAs(fromCarol);
+
+        bobLeases.breakLease(id);
+        bobLocks();
+        leaseChanged();
+
+        assertThat(lock.stateProperty().get()).isInstanceOf(LockState.Lost.class);
+        assertThat(session.noticeProperty().get()).as("no word left of a request about Alice's lock").isNull();
+    }
+
+    @Test
+    void aLockNoticeDoesNotTakeBackANoticeThatReplacedIt() {
+        Lease bobs = bobLocks();
+        show(v1);
+        lock.notifyWhenFreeProperty().set(true);
+        bobLeases.release(id, bobs.token());
+        leaseChanged();
+        EditorNotice failed = EditorNotice.error("Not saved", "");
+        session.notice(failed);
+
+        bobLeases.as("Carol", "carol-session").acquire(id, Duration.ofHours(1).toMillis());
+        leaseChanged();
+
+        assertThat(lock.messageProperty().get()).startsWith("Carol is editing this customer");
+        assertThat(session.noticeProperty().get()).as("the error is not about a lock").isSameAs(failed);
     }
 }

@@ -135,10 +135,41 @@ public final class EditorWindowHandle extends StageHandle {
         return QuestionHandle.awaitOver(robot, stage);
     }
 
-    /** The notice bar's sentence, or {@code null} when the bar is hidden. */
+    /**
+     * The notice's sentence: the notice bar's while it shows, else the toast's while news shows ("Saved version 3"),
+     * else {@code null}.
+     */
     public String notice() {
         return Fx.call(() -> withId(EditorIds.NOTICE_BAR).isVisible()
-                ? ((Label) withId(EditorIds.NOTICE_TEXT)).getText() : null);
+                ? ((Label) withId(EditorIds.NOTICE_TEXT)).getText()
+                : withId(EditorIds.TOAST).isVisible() ? ((Label) withId(EditorIds.TOAST)).getText() : null);
+    }
+
+    /** The toast's news ("Saved version 3"), or {@code null} when none shows. */
+    public String toast() {
+        return Fx.call(() -> withId(EditorIds.TOAST).isVisible() ? ((Label) withId(EditorIds.TOAST)).getText() : null);
+    }
+
+    /** The ids of the message area's banners that show now (at most one, by design). */
+    public java.util.List<String> shownBanners() {
+        return Fx.call(() -> stage.getScene().getRoot().lookupAll("." + org.lockstep.ui.Banner.STYLE_CLASS).stream()
+                .filter(n -> n.isVisible() && n.isManaged()).map(Node::getId).toList());
+    }
+
+    /** The "1 more" button's text, or {@code null} when no other message waits. */
+    public String moreMessages() {
+        return Fx.call(() -> {
+            Node more = stage.getScene().getRoot().lookup("#" + EditorIds.MORE_MESSAGES);
+            return more != null && more.getParent() != null && more.getParent().isVisible()
+                    ? ((Button) more).getText() : null;
+        });
+    }
+
+    /** Clicks "1 more" in the banner shown: the next message waiting shows. */
+    public EditorWindowHandle clickMoreMessages() {
+        activate();
+        robot.clickOn(withId(EditorIds.MORE_MESSAGES));
+        return this;
     }
 
     /** Presses Ctrl+S (Cmd+S on macOS) wherever the caret is. */

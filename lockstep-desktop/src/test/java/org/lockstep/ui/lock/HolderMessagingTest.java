@@ -69,6 +69,7 @@ class HolderMessagingTest {
         assertThat(bobMessaging.send("Please save, I need this customer")).isTrue();
 
         assertThat(bobMessaging.statusProperty().get()).isEqualTo("Message sent to Alice");
+        assertThat(bobMessaging.sentProperty().get()).as("news told once: the editor's toast").isTrue();
         await().atMost(Duration.ofSeconds(5)).until(() -> alice.noticeProperty().get() != null);
         assertThat(alice.noticeProperty().get().text()).isEqualTo("Bob: Please save, I need this customer");
         assertThat(alice.noticeProperty().get().kind()).isEqualTo(EditorNotice.Kind.INFO);
@@ -116,6 +117,7 @@ class HolderMessagingTest {
         assertThat(messaging.send("Please save")).isFalse();
         assertThat(messaging.statusProperty().get())
                 .isEqualTo("Nobody else holds this customer's lock now — there is no one to message.");
+        assertThat(messaging.sentProperty().get()).as("why not stays in the lock bar").isFalse();
         long stored = db.jdbi().withHandle(h -> h.createQuery(
                 "SELECT count(*) FROM message WHERE customer_id = :id").bind("id", c.id()).mapTo(Long.class).one());
         assertThat(stored).isZero();
