@@ -31,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.server.Database;
+import org.lockstep.server.SampleData;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.SpeakingTheLanguage;
 import org.lockstep.testing.db.DatabaseTest;
@@ -69,6 +70,9 @@ class ScreenSizeScreenshotsTest {
 
     @FreshDatabase
     static Database db;
+    /** The demo's own database, with the sample customers, as `lockstep demo` gives it one (lockstep_demo). */
+    @FreshDatabase
+    static Database demoDb;
     static FxTaskExecutor executor;
     static final Preferences NODE = Preferences.userRoot().node("org/lockstep/test/" + UUID.randomUUID());
     static List<Customer> customers;
@@ -79,6 +83,7 @@ class ScreenSizeScreenshotsTest {
     @BeforeAll
     static void seed() {
         executor = new FxTaskExecutor(4);
+        SampleData.loadIfEmpty(demoDb.jdbi(), "Trainer");
         EditorServices setup = Sessions.services(db, "Setup", executor, Platform::runLater, Sessions.quickLocks());
         String[][] rows = {
                 {"Tremblay Équipements", "François Tremblay", "Montréal", "Canada", "f.tremblay@tremblay.example",
@@ -160,7 +165,7 @@ class ScreenSizeScreenshotsTest {
         Fx.run(primary::hide);
 
         // The trainer demo's three windows where the demo puts them on one screen, after its first step.
-        DemoSession demo = OpenDemo.open(db, executor, Duration.ofSeconds(60));
+        DemoSession demo = OpenDemo.open(demoDb, executor, Duration.ofSeconds(60));
         Fx.await("the operators' lists", () -> !demo.alice().window().viewModel().list().rows().isEmpty()
                 && !demo.bob().window().viewModel().list().rows().isEmpty());
         Fx.call(() -> demo.trainer().runNext()).get(60, TimeUnit.SECONDS);
