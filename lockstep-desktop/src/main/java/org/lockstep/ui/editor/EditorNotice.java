@@ -34,6 +34,11 @@ public record EditorNotice(Kind kind, String text, String detail, boolean offerR
         return news(org.lockstep.text.Texts.tr("Saved version {0}", version));
     }
 
+    /** "Restored version 4 as version 7": a restore just stored the values of an earlier version as a new one. */
+    static EditorNotice restoredVersion(long restored, long version) {
+        return news(org.lockstep.text.Texts.tr("Restored version {0} as version {1}", restored, version));
+    }
+
     static EditorNotice info(String text) {
         return new EditorNotice(Kind.INFO, text, "", false);
     }

@@ -147,8 +147,11 @@ public final class EditorSession {
         id = stored.id();
         buffer.saved(stored, mine);
         state.set(EditorState.EDITING);
-        // The save supersedes what the notice said before it (an earlier failed try, a refusal): say it was saved.
-        notice.set(EditorNotice.savedVersion(stored.version()));
+        // The save supersedes what the notice said before it (an earlier failed try, a refusal): say it was saved,
+        // and a restore what it restored, as the History tab then lists it.
+        notice.set(mine.restoredFrom().isPresent()
+                ? EditorNotice.restoredVersion(mine.restoredFrom().getAsLong(), stored.version())
+                : EditorNotice.savedVersion(stored.version()));
         committed(stored);
     }
 

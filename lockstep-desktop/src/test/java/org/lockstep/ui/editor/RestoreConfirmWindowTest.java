@@ -59,12 +59,13 @@ class RestoreConfirmWindowTest {
 
         clickRestoreOfVersion1(editor).answer("Restore");
 
-        Fx.await("the restore to be saved", () -> "Saved version 3".equals(editor.notice()));
+        Fx.await("the restore to be saved", () -> "Restored version 1 as version 3".equals(editor.notice()));
         Customer read = alice.customers().find(v1.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
         assertThat(read.data().sameValues(v1.data())).isTrue();
         Fx.await("the news to fade", () -> editor.notice() == null);
-        assertThat(Fx.call(() -> editor.viewModel().noticeProperty().get().text())).isEqualTo("Saved version 3");
+        assertThat(Fx.call(() -> editor.viewModel().noticeProperty().get().text()))
+                .isEqualTo("Restored version 1 as version 3");
     }
 
     @Test

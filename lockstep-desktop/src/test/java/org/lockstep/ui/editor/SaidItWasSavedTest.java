@@ -106,7 +106,7 @@ class SaidItWasSavedTest {
         Customer read = bob.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(3);
         assertThat(read.data().sameValues(stored.data())).isTrue();
-        assertThat(editor.noticeProperty().get().text()).isEqualTo("Saved version 3");
+        assertThat(editor.noticeProperty().get().text()).isEqualTo("Restored version 1 as version 3");
     }
 
     @Test
