@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
                 ExportCommand.class,
                 DbCommand.class,
                 LeaseCommand.class,
+                DraftsCommand.class,
                 TimelineCommand.class,
                 WatchCommand.class,
                 LabCommand.class,

@@ -42,6 +42,9 @@ import java.util.regex.Pattern;
  */
 public final class DraftJournal implements AutoCloseable {
 
+    /** The directory under a data directory that holds the drafts. */
+    public static final String DIRECTORY_NAME = "drafts";
+
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9-]{1,100}");
     private static final String SUFFIX = ".json";
     private static final String TEMPORARY = ".json.tmp";
@@ -61,6 +64,11 @@ public final class DraftJournal implements AutoCloseable {
         this.own = own;
         this.lockChannel = lockChannel;
         this.lock = lock;
+    }
+
+    /** Where the drafts of a data directory are: {@code DATA_DIR/drafts}. */
+    public static Path under(Path dataDir) {
+        return dataDir.resolve(DIRECTORY_NAME);
     }
 
     /** Whether {@code key} may name a draft: 1 to 100 letters, digits and '-', so that it is a safe file name. */
