@@ -35,6 +35,7 @@ import picocli.CommandLine.ScopeType;
                 ExportCommand.class,
                 DbCommand.class,
                 LeaseCommand.class,
+                DraftsCommand.class,
                 TimelineCommand.class,
                 WatchCommand.class,
                 LabCommand.class,

@@ -144,7 +144,10 @@ class EmbeddedServerSecurityTest {
                 Arguments.of("a sleep named postgres in pgdata", List.of("bash", "-c", "exec -a postgres sleep 300"),
                         true),
                 // Its executable is named postgres, but its working directory is not this cluster's.
-                Arguments.of("a program called postgres elsewhere", List.of("COPY_OF_SLEEP", "300"), false));
+                Arguments.of("a program called postgres elsewhere", List.of("COPY_OF_SLEEP", "300"), false),
+                // Its executable is named postgres and it runs in the cluster's directory (a server process left
+                // behind, or a program started there under that name): it did not start when the file's did.
+                Arguments.of("a program called postgres in pgdata", List.of("COPY_OF_SLEEP", "300"), true));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -157,9 +160,12 @@ class EmbeddedServerSecurityTest {
         ProcessHandle.of(crashed).ifPresent(ProcessHandle::destroyForcibly); // kill -9: postmaster.pid stays
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> ProcessHandle.of(crashed).map(p -> !p.isAlive()).orElse(true));
+        Path pidFile = dataDir.resolve("pgdata/postmaster.pid");
+        // The decoy starts well after the crashed postmaster did, as a process that took its pid later would.
+        long fileStart = Long.parseLong(Files.readAllLines(pidFile).get(2).strip());
+        await().atMost(Duration.ofSeconds(30)).until(() -> java.time.Instant.now().getEpochSecond() > fileStart + 4);
         Process decoy = startDecoy(command, inPgData);
         try {
-            Path pidFile = dataDir.resolve("pgdata/postmaster.pid");
             List<String> lines = new ArrayList<>(Files.readAllLines(pidFile));
             lines.set(0, Long.toString(decoy.pid()));
             Files.write(pidFile, lines);
@@ -275,7 +281,9 @@ class EmbeddedServerSecurityTest {
         Path workDir = dataDir.resolve("pgdata");
         if (!inPgData) {
             workDir = Files.createDirectories(dataDir.resolve("elsewhere"));
-            Path copy = workDir.resolve("postgres");
+        }
+        if (cmd.get(0).equals("COPY_OF_SLEEP")) {
+            Path copy = Files.createDirectories(dataDir.resolve("bin")).resolve("postgres");
             Files.copy(Path.of("/bin/sleep"), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwx------"));
             cmd.set(0, copy.toString());

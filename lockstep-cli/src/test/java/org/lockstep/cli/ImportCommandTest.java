@@ -96,6 +96,22 @@ class ImportCommandTest {
     }
 
     @Test
+    void aHeaderOfTenThousandUnknownColumnsIsOneLineThatCountsThemAndNamesTheFirstFew() throws IOException {
+        StringBuilder header = new StringBuilder("company");
+        for (int i = 1; i <= 10_000; i++) {
+            header.append(",c").append(i);
+        }
+        Path csv = file("wide.csv", header + "\r\nA Co" + ",x".repeat(10_000) + "\r\n");
+
+        Cli.Result r = cli.run("import", csv.toString());
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.err().lines()).as(r.err()).hasSizeLessThanOrEqualTo(2);
+        assertThat(r.err()).contains("10,000 unknown columns: \"c1\", \"c2\", \"c3\", \"c4\", \"c5\" and 9,995 more")
+                .contains("nothing imported");
+    }
+
+    @Test
     void aFileWithAByteOrderMarkReadsItsFirstColumn() throws IOException {
         Path csv = dir.resolve("bom.csv");
         Files.write(csv, ("\uFEFFcompany,email\r\nBöm GmbH,info@boem.example\r\n").getBytes(StandardCharsets.UTF_8));

@@ -122,7 +122,7 @@ public final class ImportMapping {
             }
         }
         List<Target> targets = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         for (int i = 0; i < header.size(); i++) {
             String name = header.get(i);
             Target t = explicit.get(i);
@@ -130,15 +130,39 @@ public final class ImportMapping {
                 t = name.isBlank() ? new Nameless() : implicitTarget(name, key).orElse(null);
             }
             if (t == null) {
-                problems.add("unknown column \"" + name + "\": no field has that name; map it with --map \"" + name
-                        + "=FIELD\" or skip it with --map \"" + name + "=\" (fields are " + fieldList() + ")");
+                unknown.add(name);
             }
             targets.add(t);
         }
+        List<String> problems = new ArrayList<>(unknownColumnProblems(unknown));
         problems.addAll(resolveSharedTargets(header, targets, explicit.keySet()));
         ImportMapping mapping = new ImportMapping(List.copyOf(header), targets, problems, parser, delimiter);
         mapping.requireKeyColumn(key);
         return mapping;
+    }
+
+    /** How many unknown columns are each told on a line of their own; more are told as one line that counts them. */
+    static final int UNKNOWN_COLUMNS_TOLD_ONE_BY_ONE = 3;
+
+    /**
+     * The problems of the header's columns that no field has the name of: one line each for a few, so that each can
+     * be mapped or skipped; for a header of many (a wrong file, a spreadsheet's export of 10,000 columns) one line that
+     * counts them and names the first few, instead of a screenful of nearly the same line.
+     */
+    private static List<String> unknownColumnProblems(List<String> unknown) {
+        if (unknown.size() <= UNKNOWN_COLUMNS_TOLD_ONE_BY_ONE) {
+            return unknown.stream().map(name -> "unknown column \"" + name + "\": no field has that name; map it with"
+                    + " --map \"" + name + "=FIELD\" or skip it with --map \"" + name + "=\" (fields are "
+                    + fieldList() + ")").toList();
+        }
+        int named = 5;
+        String first = unknown.stream().limit(named).map(n -> "\"" + (n.length() > 40 ? n.substring(0, 39) + "…" : n)
+                + "\"").collect(java.util.stream.Collectors.joining(", "));
+        String more = unknown.size() > named ? String.format(java.util.Locale.ROOT, " and %,d more", unknown.size()
+                - named) : "";
+        return List.of(String.format(java.util.Locale.ROOT, "%,d unknown columns: ", unknown.size()) + first + more
+                + ": no field has those names; map each with --map \"NAME=FIELD\" or skip it with --map \"NAME=\""
+                + " (fields are " + fieldList() + ")");
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
+import org.lockstep.domain.SchemaTooNewException;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
@@ -232,8 +233,10 @@ public final class LockstepApplication extends Application {
         alert.setTitle("Lockstep");
         alert.setHeaderText(tr("Lockstep cannot open its database"));
         alert.setContentText(message);
-        TextArea details = new TextArea(tr("Check --db-url, --data-dir or the environment variables LOCKSTEP_DB_URL "
-                + "and LOCKSTEP_DATA_DIR, then start Lockstep again.\n\n{0}", message));
+        // A newer schema is not a wrong setting: the sentence itself says what to do, and the settings are fine.
+        TextArea details = new TextArea(e instanceof SchemaTooNewException ? message
+                : tr("Check --db-url, --data-dir or the environment variables LOCKSTEP_DB_URL "
+                        + "and LOCKSTEP_DATA_DIR, then start Lockstep again.\n\n{0}", message));
         details.setEditable(false);
         details.setWrapText(true);
         alert.getDialogPane().setExpandableContent(details);

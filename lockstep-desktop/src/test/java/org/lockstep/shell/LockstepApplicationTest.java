@@ -118,6 +118,34 @@ class LockstepApplicationTest {
         FxToolkit.cleanupApplication(app);
     }
 
+    /** A database a newer Lockstep migrated (issue 28): the dialog names both versions and says to upgrade. */
+    @Test
+    void aDatabaseMigratedByANewerLockstepIsRefusedInADialogThatSaysToUpgrade() throws Exception {
+        String url = org.lockstep.testing.db.TestDatabases.freshUrlWithCredentials();
+        try (Database db = Database.open(url, null, null, "first start")) {
+            db.jdbi().useHandle(h -> h.execute("INSERT INTO flyway_schema_history (installed_rank, version,"
+                    + " description, type, script, checksum, installed_by, execution_time, success)"
+                    + " SELECT max(installed_rank) + 1, '999', 'from a newer Lockstep', 'SQL', 'V999__newer.sql', 0,"
+                    + " current_user, 1, true FROM flyway_schema_history"));
+        }
+        LockstepApplication.useContext(new UiContext("Åsa", () -> closing(Database.open(url, null, null,
+                "older desktop"))));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#start-failure").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#start-failure").queryAs(DialogPane.class);
+        assertThat(dialog.getContentText()).startsWith("This database was upgraded by a newer Lockstep (schema"
+                + " version 999; this Lockstep knows up to version ").endsWith("upgrade Lockstep on this computer,"
+                        + " then start it again");
+        assertThat(((javafx.scene.control.TextArea) dialog.getExpandableContent()).getText())
+                .doesNotContain("--db-url");
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.FAILURE);
+
+        robot.interact(() -> dialog.getScene().getWindow().hide());
+        FxToolkit.cleanupApplication(app);
+    }
+
     /**
      * A team server's login whose password came from nowhere (issue 26): the desktop asks for it, says when the
      * server refused it, and opens with the right one, as the login, which the main window shows as the operator.

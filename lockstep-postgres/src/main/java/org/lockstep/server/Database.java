@@ -11,6 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.MigrationVersion;
+import org.lockstep.domain.SchemaTooNewException;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.statement.StatementExceptions.MessageRendering;
@@ -319,6 +324,9 @@ public final class Database implements AutoCloseable {
             } else {
                 migrate(urls.listen(), hc.getUsername(), hc.getPassword(), application, Optional.empty());
             }
+        } catch (SchemaTooNewException e) {
+            ds.close();
+            throw e;
         } catch (RuntimeException e) {
             ds.close();
             throw new IllegalStateException(ConnectionRefusals.explain(e).or(() -> notTheOwner(e, hc.getUsername()))
@@ -400,7 +408,30 @@ public final class Database implements AutoCloseable {
                         "ApplicationName", application + " migrating", "connectTimeout", "5"))
                 .locations("classpath:db/migration");
         asRole.ifPresent(role -> flyway.initSql("SET ROLE " + role));
-        flyway.load().migrate();
+        Flyway loaded = flyway.load();
+        refuseNewerSchema(loaded.info());
+        loaded.migrate();
+    }
+
+    /**
+     * Flyway migrates past versions it does not know with only a warning in the log (its default
+     * {@code ignoreMigrationPatterns} is {@code *:future}), and this client would then run statements written for an
+     * older schema: refuse at once, naming both versions.
+     *
+     * @throws SchemaTooNewException when a newer Lockstep migrated the database
+     */
+    static void refuseNewerSchema(MigrationInfoService info) {
+        MigrationInfo current = info.current();
+        if (current == null || current.getVersion() == null) {
+            return;
+        }
+        Optional<MigrationVersion> known = java.util.Arrays.stream(info.all())
+                .filter(m -> m.getVersion() != null && m.getState() != MigrationState.FUTURE_SUCCESS
+                        && m.getState() != MigrationState.FUTURE_FAILED)
+                .map(MigrationInfo::getVersion).max(java.util.Comparator.naturalOrder());
+        if (known.isPresent() && current.getVersion().compareTo(known.get()) > 0) {
+            throw new SchemaTooNewException(current.getVersion().getVersion(), known.get().getVersion());
+        }
     }
 
     /**

@@ -3,6 +3,8 @@ package org.lockstep.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,8 +14,9 @@ import java.util.Optional;
  * Layout). After a crash the file stays behind and its pid may be reused by any program; {@code pg_ctl status} and
  * {@code pg_ctl stop} believe it regardless, and {@code pg_ctl stop} signals whatever process has that pid now.
  *
- * <p>The check reads {@code /proc/PID}: the executable must be a {@code postgres} binary and the working directory
- * must be this cluster's directory, which the postmaster makes its working directory at startup. A process's name
+ * <p>The check reads {@code /proc/PID}: the executable must be a {@code postgres} binary, the working directory
+ * must be this cluster's directory, which the postmaster makes its working directory at startup, and the process must
+ * have started when the file's third line says the postmaster did (within {@link #START_TOLERANCE}). A process's name
  * and arguments prove nothing ({@code exec -a postgres sleep 300}); its executable and working directory are set by
  * the kernel. The binary is recognized by name rather than by its path in the cache, so a server started by a
  * Lockstep with another cache directory is still recognized: mistaking a live postmaster for a stale file would
@@ -52,11 +55,27 @@ final class PostmasterPidFile {
         }
         try {
             long pid = Long.parseLong(lines.get(0).strip());
+            long started = Long.parseLong(lines.get(2).strip());
             int port = Integer.parseInt(lines.get(3).strip());
-            return isPostmasterOf(pid, pgData) ? Optional.of(new Postmaster(pid, port)) : Optional.empty();
+            return isPostmasterOf(pid, pgData) && startedAt(pid, Instant.ofEpochSecond(started))
+                    ? Optional.of(new Postmaster(pid, port)) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /** How far the process's start may lie from the file's start time: the postmaster writes it as it starts. */
+    static final Duration START_TOLERANCE = Duration.ofSeconds(3);
+
+    /**
+     * Whether process {@code pid} started when the file says its postmaster did (its third line, seconds since the
+     * epoch). A {@code postgres} process working in this directory that started at another time is not the file's
+     * postmaster: one of its own server processes left behind, or a program that took the pid after a crash and was
+     * started there under that name.
+     */
+    static boolean startedAt(long pid, Instant fileStart) {
+        Optional<Instant> start = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
+        return start.isPresent() && Duration.between(fileStart, start.get()).abs().compareTo(START_TOLERANCE) <= 0;
     }
 
     /**

@@ -23,7 +23,16 @@ import java.util.Optional;
  */
 public final class ConnectionRefusals {
 
+    /** pgjdbc's names for the statements it prepares on the server: S_1, S_2, … */
+    private static final java.util.regex.Pattern PREPARED_STATEMENT =
+            java.util.regex.Pattern.compile("prepared statement \"S_\\d+\"");
+
     private ConnectionRefusals() {
+    }
+
+    private static String firstLine(String message) {
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).strip();
     }
 
     /**
@@ -52,6 +61,24 @@ public final class ConnectionRefusals {
                         + "did not connect (sslmode=verify-full checks it). Connect by a name the certificate lists "
                         + "(its subjectAltName), or ask the administrator for a certificate that lists the name you "
                         + "connect by (docs/admin-guide.md, \"TLS to the server\")."));
+            }
+            // A pooler in transaction mode reached as if it were the server (no --listen-url): PgBouncer refuses the
+            // startup options a direct pool sends ("unsupported startup parameter: options", 08P01), or, where it
+            // ignores them, hands one client's server-side prepared statements to another (SQLSTATE 42P05
+            // duplicate_prepared_statement, 26000 invalid_sql_statement_name: "prepared statement "S_1" …").
+            if (message.contains("unsupported startup parameter")) {
+                return Optional.of(tr("The database URL leads to a connection pooler (PgBouncer), which refuses "
+                        + "Lockstep''s session settings ({0}). Give the database server itself as well, with "
+                        + "--listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and "
+                        + "listens for changes on the server (docs/admin-guide.md, \"PgBouncer\").",
+                        firstLine(message)));
+            }
+            if (("42P05".equals(sql.getSQLState()) || "26000".equals(sql.getSQLState()))
+                    && PREPARED_STATEMENT.matcher(message).find()) {
+                return Optional.of(tr("A connection pooler in transaction mode (PgBouncer) sits in front of the "
+                        + "database and mixed up prepared statements; this statement did not run. Give the database "
+                        + "server itself with --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then prepares no "
+                        + "statements through the pooler (docs/admin-guide.md, \"PgBouncer\")."));
             }
             if (message.contains("max_client_conn")) {
                 return Optional.of(tr("PgBouncer refused the connection: it serves as many clients as it may "

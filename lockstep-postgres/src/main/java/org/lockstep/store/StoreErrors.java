@@ -27,6 +27,9 @@ final class StoreErrors {
     /** PostgreSQL's insufficient_privilege: the login's role may not do this. */
     static final String INSUFFICIENT_PRIVILEGE = "42501";
 
+    /** PostgreSQL's disk_full: the server could not write a table, an index or its log. */
+    static final String DISK_FULL = "53100";
+
     private StoreErrors() {
     }
 
@@ -56,6 +59,12 @@ final class StoreErrors {
             if (state.equals(LOCKED_BY_ANOTHER)) {
                 // The database's own sentence names the customer, the holder and the lock's end.
                 return new StoreUnavailableException(tr("Nothing was written: {0}", firstLine(msg)), e);
+            }
+            if (state.equals(DISK_FULL)) {
+                // The server's words name the file it could not extend, under its data directory.
+                return new StoreUnavailableException(tr("The database server''s disk is full ({0}): nothing was "
+                        + "written and your changes are kept. Free some space on that disk (or ask the server''s "
+                        + "administrator to), then save again.", firstLine(msg)), e);
             }
             Optional<String> full = ConnectionRefusals.explain(e);
             if (full.isPresent()) {

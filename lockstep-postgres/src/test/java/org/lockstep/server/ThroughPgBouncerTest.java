@@ -93,8 +93,13 @@ class ThroughPgBouncerTest {
         assertThat(urls.poolJdbcUrl()).endsWith("?prepareThreshold=0");
         // A direct-mode pool sends its timeouts as startup options, which PgBouncer 1.18 refuses: the listen URL is
         // what tells Lockstep there is a pooler in between.
+        // README's pgbouncer.ini and no --listen-url: one sentence that says what to do, with PgBouncer's words in it.
         assertThatThrownBy(() -> Database.open(bouncer.url(database), s.user(), s.password(), "direct mode"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("options");
+                .isInstanceOf(IllegalStateException.class).hasMessage("The database URL leads to a connection pooler"
+                        + " (PgBouncer), which refuses Lockstep's session settings (FATAL: unsupported startup"
+                        + " parameter: options). Give the database server itself as well, with --listen-url (or"
+                        + " LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and listens for changes on"
+                        + " the server (docs/admin-guide.md, \"PgBouncer\").");
         Database a = client("a");
         String bound = a.jdbi().withHandle(h -> h.createQuery("SHOW statement_timeout").mapTo(String.class).one());
         assertThat(bound).isEqualTo("10s");

@@ -52,6 +52,36 @@ class ConnectionRefusalsTest {
                 + "lists the name you connect by (docs/admin-guide.md, \"TLS to the server\").");
     }
 
+    /** What pgjdbc reports when a transaction pooler handed another client's prepared statement to this one. */
+    static RuntimeException preparedStatementOfAnotherClient() {
+        return new RuntimeException(new SQLException("ERROR: prepared statement \"S_1\" already exists", "42P05"));
+    }
+
+    @Test
+    void aPoolersMixedUpPreparedStatementSaysToGiveTheServerWithListenUrl() {
+        assertThat(ConnectionRefusals.explain(preparedStatementOfAnotherClient())).hasValue("A connection pooler in"
+                + " transaction mode (PgBouncer) sits in front of the database and mixed up prepared statements; this"
+                + " statement did not run. Give the database server itself with --listen-url (or"
+                + " LOCKSTEP_LISTEN_URL): Lockstep then prepares no statements through the pooler"
+                + " (docs/admin-guide.md, \"PgBouncer\").");
+        assertThat(ConnectionRefusals
+                .explain(new SQLException("ERROR: prepared statement \"mine\" already exists", "42P05")))
+                .as("a statement a script prepared by name").isEmpty();
+    }
+
+    @InEveryTranslation
+    void thePoolersFaultsSaySoInTheLanguage(Language lang) {
+        assertThat(ConnectionRefusals.explain(preparedStatementOfAnotherClient())).hasValueSatisfying(m -> assertThat(m)
+                .startsWith(expect(lang, "Um agrupador de conexões em modo de transação (PgBouncer)",
+                        "Un agrupador de conexiones en modo transacción (PgBouncer)")));
+        assertThat(
+                ConnectionRefusals.explain(new SQLException("FATAL: unsupported startup parameter: options", "08P01")))
+                .hasValueSatisfying(m -> assertThat(m).startsWith(
+                        expect(lang,
+                                "A URL do banco de dados leva a um agrupador de conexões (PgBouncer)",
+                                "La URL de la base de datos lleva a un agrupador de conexiones (PgBouncer)")));
+    }
+
     @Test
     void otherFailuresToConnectAreLeftAsTheyAre() {
         SSLHandshakeException alert = new SSLHandshakeException("Received fatal alert: handshake_failure");

@@ -13,6 +13,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.Optional;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -36,6 +39,9 @@ public final class LogFile {
 
     private static final String APPENDER = "FILE";
     private static Path current;
+
+    private static final Set<PosixFilePermission> PRIVATE_DIRECTORY = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> PRIVATE_FILE = PosixFilePermissions.fromString("rw-------");
 
     private LogFile() {
     }
@@ -72,7 +78,7 @@ public final class LogFile {
             current = null;
         }
         try {
-            Files.createDirectories(file.getParent());
+            createPrivateDirectory(file.getParent());
         } catch (IOException e) {
             LoggerFactory.getLogger(LogFile.class).warn("No log file: cannot create {} ({})", file.getParent(),
                     e.getMessage());
@@ -84,7 +90,7 @@ public final class LogFile {
     }
 
     private static RollingFileAppender<ILoggingEvent> appender(LoggerContext context, Path file) {
-        RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
+        RollingFileAppender<ILoggingEvent> appender = new PrivateFileAppender();
         appender.setContext(context);
         appender.setName(APPENDER);
         appender.setFile(file.toString());
@@ -113,5 +119,40 @@ public final class LogFile {
         appender.setEncoder(encoder);
         appender.start();
         return appender;
+    }
+
+    /**
+     * The log's directory, {@code 0700} whatever the umask: the log names customers and operators, which are nobody
+     * else's to read on a shared machine (as the password files are kept).
+     */
+    private static void createPrivateDirectory(Path dir) throws IOException {
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        if (!posix) {
+            Files.createDirectories(dir);
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PRIVATE_DIRECTORY));
+        }
+        // Created under a umask that took nothing away, or by an older Lockstep: made private now.
+        Files.setPosixFilePermissions(dir, PRIVATE_DIRECTORY);
+    }
+
+    /**
+     * A rolling appender whose every file (the first, and each new one after a roll-over) is {@code 0600} before a
+     * byte is written, whatever the umask: logback creates files with the process's umask.
+     */
+    private static final class PrivateFileAppender extends RollingFileAppender<ILoggingEvent> {
+        @Override
+        public void openFile(String fileName) throws IOException {
+            Path path = Path.of(fileName);
+            if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                if (!Files.exists(path)) {
+                    Files.createFile(path, PosixFilePermissions.asFileAttribute(PRIVATE_FILE));
+                }
+                Files.setPosixFilePermissions(path, PRIVATE_FILE);
+            }
+            super.openFile(fileName);
+        }
     }
 }
