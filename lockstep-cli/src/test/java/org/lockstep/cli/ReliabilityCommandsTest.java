@@ -99,6 +99,7 @@ class ReliabilityCommandsTest {
             total += f.get();
         }
         pool.shutdown();
+        assertThat(pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
 
         Customer end = alice.find(c.id()).orElseThrow();
         assertThat(total).isEqualTo(machinesCount * incrementsEach);

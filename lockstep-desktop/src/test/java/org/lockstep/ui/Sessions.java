@@ -5,7 +5,8 @@ import org.lockstep.domain.ConcurrencyMode;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.beans.property.SimpleObjectProperty;
 import org.lockstep.server.Database;
@@ -20,12 +21,28 @@ import org.lockstep.ui.lock.OpenLocks;
 /** An operator's session on a test database, as the application wires it: the real repositories acting as a user. */
 public final class Sessions {
 
-    /** Timers of the tests' editor locks (renewals, polls, idle checks); daemon threads, shared by all tests. */
-    public static final ScheduledExecutorService SCHEDULER = Executors.newScheduledThreadPool(2, r -> {
-        Thread t = new Thread(r, "test-leases");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * Timers of the tests' editor locks (renewals, polls, idle checks); daemon threads, shared by all tests. Its
+     * threads live only while a timer is pending (cancelled timers leave the queue at once, an idle thread ends
+     * after {@link #SCHEDULER_IDLE_MS} ms): a test that closes its editors and boards leaves no thread of it running,
+     * and one that does not is caught by the leak check (issue 27).
+     */
+    public static final ScheduledExecutorService SCHEDULER = scheduler();
+
+    /** How long a thread of {@link #SCHEDULER} waits without a pending timer before it ends, ms. */
+    static final long SCHEDULER_IDLE_MS = 500;
+
+    private static ScheduledExecutorService scheduler() {
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(2, r -> {
+            Thread t = new Thread(r, "test-leases");
+            t.setDaemon(true);
+            return t;
+        });
+        pool.setRemoveOnCancelPolicy(true);
+        pool.setKeepAliveTime(SCHEDULER_IDLE_MS, TimeUnit.MILLISECONDS);
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
 
     private Sessions() {
     }

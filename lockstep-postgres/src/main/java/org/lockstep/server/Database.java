@@ -523,12 +523,13 @@ public final class Database implements AutoCloseable {
     public static final long ANNOUNCEMENT_FLUSH_MS = 3_000;
 
     /**
-     * Closes the pool after sending the saves' announcements still queued (at most {@link #ANNOUNCEMENT_FLUSH_MS});
-     * the embedded server keeps running (see {@link #closeAndStopIfLast()}).
+     * Closes the pool after sending the saves' announcements still queued and ending the announcer's thread (at most
+     * {@link #ANNOUNCEMENT_FLUSH_MS}; {@link Announcer#close}), so that a closed database leaves no thread of its own
+     * running; the embedded server keeps running (see {@link #closeAndStopIfLast()}).
      */
     @Override
     public void close() {
-        if (!Announcer.flush(jdbi, java.time.Duration.ofMillis(ANNOUNCEMENT_FLUSH_MS))) {
+        if (!Announcer.close(jdbi, java.time.Duration.ofMillis(ANNOUNCEMENT_FLUSH_MS))) {
             LOG.warn("Closing with saves not yet announced to other clients: they learn of them when they next read");
         }
         dataSource.close();

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,7 +36,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Statements are at least {@link #SPACING_MS} ms apart: a burst of saves is announced in a few statements, a lone
  * save at once. The thread ends after {@link #IDLE_S} s without work and is started again by the next announcement,
- * so a {@link Jdbi} that is no longer used holds no thread.
+ * so a {@link Jdbi} that is no longer used holds no thread. Its lifetime is the {@link Jdbi}'s, and so its pool's:
+ * {@link #close(Jdbi, Duration)} (which {@code Database.close()} calls before closing the pool) sends what is queued,
+ * then shuts the thread down and awaits its end, so that a closed database leaves no thread behind, not even for the
+ * idle seconds (issue 27); announcements made after that are dropped, as the pool they would go through is closed.
  */
 public final class Announcer {
 
@@ -111,6 +115,36 @@ public final class Announcer {
     }
 
     /**
+     * Sends what the announcer of {@code jdbi} has queued, then ends its sending thread and waits for it to have
+     * ended, all within {@code timeout}: for the owner of the Jdbi's pool, just before it closes the pool. A thread
+     * still sending when the time is up is interrupted. Later announcements are dropped. Does nothing when that Jdbi
+     * never announced anything.
+     *
+     * @return whether everything queued was sent (or given up as unsendable) and the thread had ended in time
+     */
+    public static boolean close(Jdbi jdbi, Duration timeout) {
+        Announcer a = jdbi.getConfig(Holder.class).announcer.get();
+        return a == null || a.close(timeout);
+    }
+
+    private boolean close(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean sent = flush(timeout);
+        sender.shutdown();
+        try {
+            if (sender.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                return sent;
+            }
+            sender.shutdownNow();
+            sender.awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            sender.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        return false;
+    }
+
+    /**
      * Queues the announcement of a committed change of one customer and returns at once.
      *
      * @param op {@code INSERT}, {@code UPDATE} or {@code DELETE}
@@ -125,7 +159,27 @@ public final class Announcer {
             queue.add(new Change(enqueued.incrementAndGet(), id, version, op, session));
         }
         if (draining.compareAndSet(false, true)) {
-            sender.execute(this::drain);
+            try {
+                sender.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                // closed with its database: nothing can be sent through a closed pool
+                draining.set(false);
+                dropQueued();
+            }
+        }
+    }
+
+    /** Gives up what is queued, after {@link #close}: logged, and settled so that no flush waits for it. */
+    private void dropQueued() {
+        List<Change> dropped;
+        synchronized (queue) {
+            dropped = new ArrayList<>(queue);
+            queue.clear();
+        }
+        if (!dropped.isEmpty()) {
+            LOG.info("The database is closed: {} saved change(s) not announced to other clients (customer {} first)",
+                    dropped.size(), dropped.get(0).id());
+            settle(dropped.get(dropped.size() - 1).seq());
         }
     }
 

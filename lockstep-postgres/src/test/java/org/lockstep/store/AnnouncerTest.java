@@ -122,7 +122,7 @@ class AnnouncerTest {
     @Test
     void announcementsTheServerCannotTakeAreDroppedWithoutBlockingTheCaller() {
         Announcer announcer = Announcer.of(db.jdbi());
-        db.close(); // the pool is gone: every send fails
+        db.close(); // the pool is gone, and with it the sending thread: nothing can be sent
 
         long started = System.nanoTime();
         LongStream.rangeClosed(1, 100).forEach(v -> announcer.announce(8, v, "UPDATE", "s"));
@@ -131,5 +131,20 @@ class AnnouncerTest {
         assertThat(Announcer.flush(db.jdbi(), Duration.ofSeconds(10))).isTrue();
         assertThat(queuedMs).isLessThan(1_000); // queued, not sent, by the caller's thread
         assertThat(other.all()).noneMatch(e -> e.id() == 8);
+    }
+
+    @Test
+    void closingTheDatabaseSendsWhatIsQueuedAndEndsTheSendingThread() {
+        Announcer announcer = Announcer.of(db.jdbi());
+        LongStream.rangeClosed(1, 50).forEach(v -> announcer.announce(9, v, "UPDATE", "closing"));
+
+        db.close();
+
+        // Sent before the pool closed, and no thread of this database left, not even for its idle seconds.
+        await().atMost(Duration.ofSeconds(10)).until(() -> other.all().stream().filter(e -> e.id() == 9).count() == 50);
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("lockstep-announcer"));
+        announcer.announce(9, 51, "UPDATE", "closing"); // dropped, starts nothing
+        assertThat(Announcer.flush(db.jdbi(), Duration.ZERO)).isTrue();
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("lockstep-announcer"));
     }
 }

@@ -9,9 +9,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,11 +33,19 @@ class LeaseKeeperTest {
 
     @FreshDatabase
     static Database db;
-    static ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    static ScheduledExecutorService scheduler;
+
+    @BeforeAll
+    static void start() {
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1);
+        pool.prestartAllCoreThreads(); // the class's thread, not its first test's
+        scheduler = pool;
+    }
 
     @AfterAll
-    static void close() {
+    static void close() throws InterruptedException {
         scheduler.shutdownNow();
+        assertThat(scheduler.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
     }
 
     private static Customer customer(String ref) {

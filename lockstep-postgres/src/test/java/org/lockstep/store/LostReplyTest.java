@@ -9,7 +9,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
@@ -36,28 +38,43 @@ import org.lockstep.testing.db.TestDatabases;
 @DatabaseTest
 class LostReplyTest {
 
-    static LostReplyProxy proxy;
+    static String name;
     static Database direct;
-    static Database throughProxy;
-    static JdbiCustomerRepository alice;
     static JdbiCustomerRepository aliceDirect;
+    /**
+     * A proxy and a pool through it for each test: the proxy relays each pooled connection on threads of its own,
+     * and a test that loses a connection makes the pool open another, so ending them with the test is what keeps
+     * one test's connections (and their threads) from outliving it.
+     */
+    LostReplyProxy proxy;
+    Database throughProxy;
+    JdbiCustomerRepository alice;
 
     @BeforeAll
     static void open() {
-        String name = TestDatabases.freshName();
+        name = TestDatabases.freshName();
         TestDatabases.Server s = TestDatabases.server();
         direct = Database.open(s.url(name), s.user(), s.password(), "Lockstep test (direct)");
-        proxy = LostReplyProxy.inFrontOfTestServer();
-        throughProxy = Database.open(proxy.url(name), s.user(), s.password(), "Lockstep test (proxy)");
-        alice = new JdbiCustomerRepository(throughProxy.jdbi(), "Alice");
         aliceDirect = new JdbiCustomerRepository(direct.jdbi(), "Alice");
     }
 
-    @AfterAll
-    static void close() throws Exception {
+    @BeforeEach
+    void openThroughProxy() {
+        TestDatabases.Server s = TestDatabases.server();
+        proxy = LostReplyProxy.inFrontOfTestServer();
+        throughProxy = Database.open(proxy.url(name), s.user(), s.password(), "Lockstep test (proxy)");
+        alice = new JdbiCustomerRepository(throughProxy.jdbi(), "Alice");
+    }
+
+    @AfterEach
+    void closeThroughProxy() throws Exception {
         throughProxy.close();
-        direct.close();
         proxy.close();
+    }
+
+    @AfterAll
+    static void close() {
+        direct.close();
     }
 
     @Test

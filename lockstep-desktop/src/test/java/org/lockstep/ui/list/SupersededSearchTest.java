@@ -51,14 +51,18 @@ class SupersededSearchTest {
             repository.create(aCustomer().with(CustomerField.COMPANY, company)
                     .with(CustomerField.EXTERNAL_REF, "S-" + i).build());
         }
-        ui = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
+        java.util.concurrent.ThreadPoolExecutor uiThread = (java.util.concurrent.ThreadPoolExecutor) Executors
+                .newFixedThreadPool(1, r -> new Thread(r, "test-ui"));
+        uiThread.prestartAllCoreThreads(); // the class's thread, not its test's
+        ui = uiThread;
         executor = new PoolTaskExecutor(12, ui);
     }
 
     @AfterAll
-    static void close() {
+    static void close() throws InterruptedException {
         executor.closeAndWait(java.time.Duration.ofSeconds(10)); // in-flight calls end before the database closes
         ui.shutdownNow();
+        assertThat(ui.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS)).as("the UI thread ended").isTrue();
         db.close();
     }
 

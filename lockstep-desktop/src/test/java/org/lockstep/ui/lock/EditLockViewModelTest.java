@@ -16,9 +16,11 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
@@ -41,11 +43,19 @@ class EditLockViewModelTest {
 
     @FreshDatabase
     static Database db;
-    static ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
+    static ScheduledExecutorService scheduler;
+
+    @BeforeAll
+    static void start() {
+        java.util.concurrent.ScheduledThreadPoolExecutor pool = new java.util.concurrent.ScheduledThreadPoolExecutor(2);
+        pool.prestartAllCoreThreads(); // the class's threads, not its first test's
+        scheduler = pool;
+    }
 
     @AfterAll
-    static void close() {
+    static void close() throws InterruptedException {
         scheduler.shutdownNow();
+        assertThat(scheduler.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
     }
 
     static Customer customer(String ref) {
@@ -296,6 +306,7 @@ class EditLockViewModelTest {
         } finally {
             resume.countDown();
             stalled.shutdownNow();
+            assertThat(stalled.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
         }
     }
 

@@ -7,6 +7,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,12 +44,20 @@ class TwoOperatorsLiveTest {
         return SESSIONS.present(SESSIONS.live(SESSIONS.operator(user, executor)), executor);
     }
 
+    static EditorServices bob;
+    static EditorServices alice;
+
+    /** The operators, their feeds and boards are the class's: {@link #SESSIONS} ends them after it. */
+    @BeforeAll
+    static void signIn() {
+        bob = operator("Bob");
+        alice = operator("Alice");
+    }
+
     @Test
     void aliceSavesAndBobsListRowAndCleanEditorFollowWithNoActionWhilePresenceShowsHer() {
         Customer c = SESSIONS.repository("Setup").create(aCustomer()
                 .with(CustomerField.EXTERNAL_REF, "TWO-LIVE").with(CustomerField.CITY, "Kraków").build());
-        EditorServices bob = operator("Bob");
-        EditorServices alice = operator("Alice");
         PresenceBoard bobBoard = bob.presence().orElseThrow();
         MainWindow bobs = Fx.call(() -> MainWindow.show(new Stage(), bob, bob.live(), null));
         Fx.await("Bob's list", () -> Fx.call(() -> bobs.viewModel().list().rows().stream()

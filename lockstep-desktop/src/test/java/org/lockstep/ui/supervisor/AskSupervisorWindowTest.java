@@ -56,12 +56,19 @@ class AskSupervisorWindowTest {
     static final List<Database> DATABASES = new ArrayList<>();
     static final List<ChangeFeed> FEEDS = new ArrayList<>();
     static FxTaskExecutor executor;
+    static EditorServices alice;
+    static EditorServices bob;
+    static EditorServices sam;
     final FxRobot robot = new FxRobot();
 
     @BeforeAll
     static void setUp() throws Exception {
         team = TeamServer.create();
         executor = new FxTaskExecutor(4);
+        // Signed in for the class: their databases and feeds are the class's, ended after it.
+        alice = signIn(team.alice());
+        bob = signIn(team.bob());
+        sam = signIn(team.sam());
     }
 
     @AfterAll
@@ -99,9 +106,6 @@ class AskSupervisorWindowTest {
 
     @Test
     void bobAsksASupervisorAndSamSeesItOpensTheCustomerAndBreaksTheLock() {
-        EditorServices alice = signIn(team.alice());
-        EditorServices bob = signIn(team.bob());
-        EditorServices sam = signIn(team.sam());
         assertThat(bob.mayBreakLocks()).isFalse();
         assertThat(sam.mayBreakLocks()).isTrue();
         Customer stored = alice.customers().create(aCustomer().with(CustomerField.COMPANY, "Alfreds Futterkiste")

@@ -7,17 +7,20 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP proxy on 127.0.0.1 in front of the test server ({@link TestDatabases#server()}), for tests that need the
  * network to fail in one precise way: each subclass decides, per accepted connection, how bytes pass between the
- * client and the server ({@link #relay}). {@link #close()} closes the listener and every socket.
+ * client and the server ({@link #relay}). {@link #close()} closes the listener and every socket and waits for the
+ * proxy's threads to have ended, so that a test closing its proxy leaves none of them running (issue 27).
  */
 abstract class TestServerProxy implements AutoCloseable {
 
     private final InetSocketAddress target;
     private final ServerSocket listener;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
     TestServerProxy() {
         TestDatabases.Server s = TestDatabases.server();
@@ -59,6 +62,17 @@ abstract class TestServerProxy implements AutoCloseable {
         for (Socket s : sockets) {
             s.close();
         }
+        // Every thread blocks in accept or a read on one of those sockets, and so ends now.
+        try {
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(5));
+                if (t.isAlive()) {
+                    throw new IllegalStateException("The proxy's thread " + t.getName() + " did not end");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void accept() {
@@ -75,10 +89,11 @@ abstract class TestServerProxy implements AutoCloseable {
         }
     }
 
-    /** Runs {@code r} on a daemon thread named {@code name}. */
-    static void daemon(Runnable r, String name) {
+    /** Runs {@code r} on a daemon thread named {@code name}, which {@link #close()} waits for. */
+    final void daemon(Runnable r, String name) {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
+        threads.add(t);
         t.start();
     }
 

@@ -24,15 +24,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * state and top stack frames. The same around a test class, for what its {@code @BeforeAll} methods or static
  * fixtures started: the class fails.
  *
- * <p>Exempt, because they are the JVM's or a library's, started once on first use and meant to live as long as the
- * JVM, owned by no test ({@link #EXEMPT}): the JavaFX toolkit's threads (started by the first window test, kept for
- * the JVM by TestFX/Monocle); pgjdbc's static cleaner and shared timer; the JDK's process reaper (a shared pool of
- * {@code Process}, its idle threads end after 60 s), common cleaner and attach listener, and the thread of a
- * {@code java.lang.ref.Cleaner} a library keeps in a static ({@code Cleaner-N}, seen first in {@code lockstep generate}); idle common ForkJoinPool
- * workers (the JVM's pool, workers end when idle); JUnit's and Surefire's own threads. In a test (not its class) also Hikari's pool
- * helpers ({@link #POOL_HELPERS}), which a test using its class's shared database starts lazily; the class is
- * checked for them. Nothing else: an Awaitility poller or a class's executor's thread started lazily by a test is
- * that test's (a class's pool starts its threads in {@code @BeforeAll}, e.g. {@code prestartAllCoreThreads()}).
+ * <p>Exempt, because they are the JVM's or a library's, started once on first use and meant to live as long as the JVM,
+ * owned by no test ({@link #EXEMPT}): the JavaFX toolkit's threads (started by the first window test, kept for the JVM
+ * by TestFX/Monocle); pgjdbc's static cleaner and shared timer; the JDK's process reaper (a shared pool of
+ * {@code Process}, its idle threads end after 60 s), common cleaner, attach listener and Java2D disposer (started by the first
+ * image a screenshot test writes), JNA's cleaner, and the thread of a {@code java.lang.ref.Cleaner} a library keeps in
+ * a static ({@code Cleaner-N}, seen first in {@code lockstep generate}); the timer of {@code java.util.prefs} (started
+ * before the first test, see {@code JvmThreads}); idle common ForkJoinPool workers (the JVM's pool, workers end when
+ * idle); JUnit's and Surefire's own threads. In a test (not its class) also the threads of the class's shared database
+ * ({@link #DATABASE_HELPERS}): Hikari's pool helpers and Lockstep's announcer (the sender of a {@code Database}'s
+ * change notifications, {@code org.lockstep.store.Announcer}), which a test using that database starts lazily but which
+ * belong to the database; the class is checked for them once its database is closed ({@code Database.close()} closes
+ * the pool and shuts the announcer down and awaits it), so a database a test opens and never closes still fails its
+ * class. Nothing else: an Awaitility poller or a class's executor's thread started lazily by a test is that test's (a
+ * class's pool starts its threads in {@code @BeforeAll}, e.g. {@code prestartAllCoreThreads()}).
  *
  * <p>Report-only mode, for a module with leaks not yet fixed: {@code -Dlockstep.leaks=report} (a system property or
  * JUnit configuration parameter) prints the leaks to standard error instead of failing. Temporary by intent: the parent
@@ -60,25 +65,53 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
             "PostgreSQL-JDBC-Cleaner", "PostgreSQL-JDBC-SharedTimer-\\d+",
             // the JDK's
             "process reaper", "Common-Cleaner", "Cleaner-\\d+", "Attach Listener", "Signal Dispatcher",
-            "Reference Handler",
+            "Reference Handler", "Java2D Disposer",
+            // JNA's static cleaner (a library's, like Cleaner-N; seen first in ThroughPgBouncerTest)
+            "JNA Cleaner",
             "Finalizer", "Notification Thread",
             // JUnit's and Surefire's
             "surefire-forkedjvm-.*", "junit-.*"));
 
     /**
-     * Hikari's pool helpers, started lazily while a pool is in use: a test using its class's database (a static
-     * {@code @FreshDatabase}) starts them, but the class owns them, and is checked for them once its pool is closed.
+     * The threads of a database, started lazily while it is in use: a test using its class's database (a static
+     * {@code @FreshDatabase}) starts them, but the class owns them, and is checked for them once the database is
+     * closed. Hikari's pool helpers, named after the pool ({@code HikariPool-1 housekeeper} before Hikari 6,
+     * {@code lockstep:connection-adder} since), and the announcer of a {@code Database}'s own saves
+     * ({@code lockstep-announcer}), which {@code Database.close()} shuts down and awaits.
      */
-    static final Pattern POOL_HELPERS =
-            Pattern.compile("HikariPool-\\d+ (housekeeper|connection adder|connection closer)");
+    static final Pattern DATABASE_HELPERS = Pattern.compile(
+            "HikariPool-\\d+ (housekeeper|connection adder|connection closer)"
+                    + "|[\\w.-]+:(housekeeper|connection-adder|connection-closer)"
+                    + "|lockstep-announcer");
 
     private static final Pattern COMMON_POOL_WORKER = Pattern.compile("ForkJoinPool\\.commonPool-worker-\\d+");
 
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(ThreadLeakExtension.class);
 
+    /**
+     * Starts, once and before any test is watched, the JVM's threads that a library starts on first use under a name
+     * no test can be told apart from: the timer of {@code java.util.prefs} (a {@code new Timer(true)}, "Timer-N", in
+     * a static of the JDK's file-system preferences, living as long as the JVM), started by the first read of the
+     * operator's preferences in whichever test comes first. Started here, it is in every test's "before".
+     */
+    private static final class JvmThreads {
+        static {
+            try {
+                java.util.prefs.Preferences.userRoot();
+            } catch (RuntimeException e) {
+                // no preferences here: then no test starts their timer either
+            }
+        }
+
+        static void started() {
+            // the static initializer above ran
+        }
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
+        JvmThreads.started();
         watch(context, "Test class " + context.getRequiredTestClass().getSimpleName(), true);
     }
 
@@ -142,7 +175,7 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
 
     static boolean exempt(Thread t, boolean classLevel) {
         String name = t.getName();
-        if (EXEMPT.matcher(name).matches() || !classLevel && POOL_HELPERS.matcher(name).matches()) {
+        if (EXEMPT.matcher(name).matches() || !classLevel && DATABASE_HELPERS.matcher(name).matches()) {
             return true;
         }
         // An idle common-pool worker waits for work; one still running something is the test's task.

@@ -82,6 +82,42 @@ class ThreadLeakExtensionTest {
         results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
     }
 
+    @Test
+    void aDatabasesThreadsStartedInATestAreTheClassesAndFailItWhenTheyOutliveIt() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(LeavesItsDatabasesThreadsRunning.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(2));
+        results.containerEvents().assertStatistics(s -> s.failed(1));
+        Throwable failure = results.containerEvents().failed().stream().findFirst()
+                .flatMap(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class))
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).orElseThrow();
+        assertThat(failure.getMessage()).contains("Test class LeavesItsDatabasesThreadsRunning", "left 2 threads",
+                "'lockstep-announcer'", "'lockstep:connection-adder'");
+    }
+
+    @Test
+    void aDatabasesThreadsStartedInATestAndEndedWithTheClassPass() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(EndsItsDatabasesThreads.class);
+
+        results.allEvents().assertStatistics(s -> s.failed(0));
+        results.testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    }
+
+    @Test
+    void onlyADatabasesThreadsAreTheClasses() {
+        release = new CountDownLatch(0); // starts nothing to end
+        leaked = null;
+        assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("lockstep-announcer").matches()).isTrue();
+        assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("HikariPool-3 housekeeper").matches()).isTrue();
+        assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("lockstep-lab:connection-closer").matches()).isTrue();
+        assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("lockstep-change-feed").matches()).isFalse();
+        assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("proxy-requests").matches()).isFalse();
+    }
+
     private static EngineExecutionResults run(Class<?> fixture) {
         return EngineTestKit.engine("junit-jupiter")
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
@@ -142,6 +178,48 @@ class ThreadLeakExtensionTest {
 
         @Test
         void passes() {
+        }
+    }
+
+    /** Threads named as a database's: a test starting them passes, the class they outlive fails. */
+    static class LeavesItsDatabasesThreadsRunning {
+
+        @Test
+        void announces() {
+            leaked = new Thread(ThreadLeakExtensionTest::awaitRelease, "lockstep-announcer");
+            leaked.start();
+        }
+
+        @Test
+        void usesThePool() {
+            Thread t = new Thread(ThreadLeakExtensionTest::awaitRelease, "lockstep:connection-adder");
+            t.setDaemon(true); // ends with the latch opened by the outer test
+            t.start();
+        }
+    }
+
+    /** As a class's database closed after its tests: its announcer's thread ends with it. */
+    static class EndsItsDatabasesThreads {
+
+        static CountDownLatch closed;
+
+        @AfterAll
+        static void closeTheDatabase() throws InterruptedException {
+            closed.countDown();
+            leaked.join(TimeUnit.SECONDS.toMillis(5));
+        }
+
+        @Test
+        void announces() {
+            closed = new CountDownLatch(1);
+            leaked = new Thread(() -> {
+                try {
+                    closed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "lockstep-announcer");
+            leaked.start();
         }
     }
 
