@@ -27,7 +27,8 @@ import org.lockstep.testing.db.TestDatabases;
  * search before it on the server. The customer table is held by an outside session (psql's {@code LOCK TABLE}), so
  * every read waits there and {@code pg_stat_activity} shows which are still alive; the pool has room for every
  * keystroke's reads, so only the cancel keeps their number down. The view model's calls run on one "UI" thread, as
- * on the FX thread in the application.
+ * on the FX thread in the application. The waiters are counted on a connection of the test's own: the reads that wait
+ * may hold every connection of the pool.
  */
 @DatabaseTest
 class SupersededSearchTest {
@@ -88,7 +89,7 @@ class SupersededSearchTest {
             // Without the cancel, each generation's page read would wait here (a short search's walk, the empty
             // search's page and the unbounded last try of a longer one have no time limit): five or more sessions.
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10))
-                    .until(() -> OutsideSession.lockWaiters(db.jdbi()), waiting -> waiting >= 1 && waiting <= 2);
+                    .until(() -> OutsideSession.lockWaiters(name), waiting -> waiting >= 1 && waiting <= 2);
             psql.rollback();
         }
 
@@ -105,7 +106,7 @@ class SupersededSearchTest {
     }
 
     private static void awaitWaiting(int n) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> OutsideSession.lockWaiters(db.jdbi()) == n);
+        await().atMost(Duration.ofSeconds(10)).until(() -> OutsideSession.lockWaiters(name) == n);
     }
 
 }

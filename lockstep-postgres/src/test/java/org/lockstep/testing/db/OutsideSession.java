@@ -53,6 +53,19 @@ public final class OutsideSession {
                 + " WHERE datname = current_database() AND wait_event_type = 'Lock'").mapTo(Integer.class).one());
     }
 
+    /**
+     * How many sessions of {@code database} wait for a lock now, asked on a connection of its own: for a test whose
+     * pool may be all taken by the waiting reads it counts.
+     */
+    public static int lockWaiters(String database) throws SQLException {
+        try (Connection c = open(database); var st = c.createStatement(); var rs = st.executeQuery(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                        + " AND wait_event_type = 'Lock'")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     private static Connection open(String database) throws SQLException {
         TestDatabases.Server s = TestDatabases.server();
         Properties props = new Properties();
