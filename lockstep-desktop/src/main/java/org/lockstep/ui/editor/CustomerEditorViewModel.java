@@ -91,7 +91,8 @@ public final class CustomerEditorViewModel {
         this.openLocks = services.openLocks();
         this.scope = new TaskScope(services.executor());
         this.drafts = services.drafts().map(d -> new DraftKeeper(session, d, services.executor(),
-                services.scheduler(), services.fxThread(), () -> lock.modeProperty().get(), lock::token, user, clock));
+                DraftKeeper.Later.on(services.scheduler(), services.fxThread()), () -> lock.modeProperty().get(),
+                lock::token, user, clock));
         this.reads = new TaskScope(services.executor());
         this.versions = new CustomerHistoryViewModel(history, services.executor(), clock.getZone());
         this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());

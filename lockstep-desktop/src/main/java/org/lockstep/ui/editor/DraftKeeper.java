@@ -43,14 +43,13 @@ final class DraftKeeper {
     private final EditorSession session;
     private final Drafts drafts;
     private final TaskExecutor executor;
-    private final ScheduledExecutorService scheduler;
-    private final Executor fxThread;
+    private final Later later;
     private final Supplier<ConcurrencyMode> mode;
     private final Supplier<OptionalLong> leaseToken;
     private final String operator;
     private final Clock clock;
     private String key = UUID.randomUUID().toString();
-    private ScheduledFuture<?> pending;
+    private Runnable pending;
     // What the disk holds for this key as far as this editor knows: written, removed, or unknown (nothing yet).
     private boolean kept;
     private boolean writing;
@@ -58,14 +57,28 @@ final class DraftKeeper {
     private boolean failureTold;
     private boolean closed;
 
-    DraftKeeper(EditorSession session, Drafts drafts, TaskExecutor executor, ScheduledExecutorService scheduler,
-            Executor fxThread, Supplier<ConcurrencyMode> mode, Supplier<OptionalLong> leaseToken, String operator,
+    /** Runs an action on the FX thread after a delay; returns what cancels it. */
+    @FunctionalInterface
+    interface Later {
+        Runnable schedule(Runnable onFxThread, Duration after);
+
+        /** On {@code scheduler}'s thread after the delay, then handed to {@code fxThread}. */
+        static Later on(ScheduledExecutorService scheduler, Executor fxThread) {
+            return (action, after) -> {
+                ScheduledFuture<?> f = scheduler.schedule(() -> fxThread.execute(action), after.toMillis(),
+                        TimeUnit.MILLISECONDS);
+                return () -> f.cancel(false);
+            };
+        }
+    }
+
+    DraftKeeper(EditorSession session, Drafts drafts, TaskExecutor executor, Later later,
+            Supplier<ConcurrencyMode> mode, Supplier<OptionalLong> leaseToken, String operator,
             Clock clock) {
         this.session = session;
         this.drafts = Objects.requireNonNull(drafts);
         this.executor = executor;
-        this.scheduler = scheduler;
-        this.fxThread = fxThread;
+        this.later = later;
         this.mode = mode;
         this.leaseToken = leaseToken;
         this.operator = operator;
@@ -133,7 +146,7 @@ final class DraftKeeper {
             }
             return;
         }
-        pending = scheduler.schedule(() -> fxThread.execute(this::journal), QUIET.toMillis(), TimeUnit.MILLISECONDS);
+        pending = later.schedule(this::journal, QUIET);
     }
 
     private void journal() {
@@ -149,7 +162,7 @@ final class DraftKeeper {
 
     private void cancelPending() {
         if (pending != null) {
-            pending.cancel(false);
+            pending.run();
             pending = null;
         }
     }
