@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -179,19 +180,25 @@ final class DraftKeeper {
     private void write(Callable<Void> io, boolean saves) {
         writing = true;
         kept = saves;
-        executor.execute(io, done -> {
-            failureTold = false;
-            afterWrite();
-        }, failure -> {
-            LOG.warn("Could not journal the unsaved edits of an editor: {}", EditorNotice.detail(failure), failure);
-            if (saves && !failureTold && !closed) {
-                failureTold = true;
-                session.notice(EditorNotice.error(tr("Your unsaved changes could not be kept on this computer in "
-                        + "case Lockstep closes (is the disk full?). You can go on editing; save to keep them."),
-                        EditorNotice.detail(failure)));
-            }
-            afterWrite();
-        });
+        try {
+            executor.execute(io, done -> {
+                failureTold = false;
+                afterWrite();
+            }, failure -> {
+                LOG.warn("Could not journal the unsaved edits of an editor: {}", EditorNotice.detail(failure), failure);
+                if (saves && !failureTold && !closed) {
+                    failureTold = true;
+                    session.notice(EditorNotice.error(tr("Your unsaved changes could not be kept on this computer in "
+                            + "case Lockstep closes (is the disk full?). You can go on editing; save to keep them."),
+                            EditorNotice.detail(failure)));
+                }
+                afterWrite();
+            });
+        } catch (RejectedExecutionException stopped) {
+            // The application stops its executor before its last windows hide: the draft stays for the next start.
+            LOG.info("An editor's draft was left as it was: the application is stopping");
+            writing = false;
+        }
     }
 
     private void afterWrite() {
