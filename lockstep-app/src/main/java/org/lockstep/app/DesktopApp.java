@@ -33,7 +33,7 @@ public final class DesktopApp implements Desktop {
         UiContext.SignIn signIn = config.dbUrl().isPresent() ? password -> backend(config, demoLeaseTtl, password)
                 : null;
         UiContext context = new UiContext(config.user(), () -> backend(config, demoLeaseTtl, null),
-                config.allowUnsafe(), signIn);
+                config.allowUnsafe(), signIn, config.dataDir());
         return LockstepApplication.launch(context) == LockstepApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 

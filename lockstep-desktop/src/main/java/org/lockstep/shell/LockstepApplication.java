@@ -2,7 +2,9 @@ package org.lockstep.shell;
 
 import static org.lockstep.text.Texts.tr;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +27,11 @@ import org.lockstep.ui.UiContext;
 import org.lockstep.ui.WindowPlaces;
 import org.lockstep.ui.demo.DemoSession;
 import org.lockstep.ui.demo.Pace;
+import org.lockstep.ui.drafts.JournalDrafts;
+import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.main.MainWindow;
+import org.lockstep.ui.restore.DraftsOfferView;
+import org.lockstep.ui.restore.DraftsOfferViewModel;
 import org.lockstep.ui.report.ConflictReportWindow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +64,7 @@ public final class LockstepApplication extends Application {
     private volatile UiContext.Backend backend;
     private volatile ClientSession client;
     private DemoSession demo;
+    private volatile JournalDrafts drafts;
 
     /** JavaFX makes it, on the FX thread: names the windows first ({@link WindowClass}). */
     public LockstepApplication() {
@@ -152,6 +159,7 @@ public final class LockstepApplication extends Application {
         }
         // The name the database records: the login on a team server, whatever --user said.
         String operator = opened.operator() == null ? ctx.user() : opened.operator().name();
+        drafts = openDrafts(ctx);
         Platform.runLater(() -> {
             client = ClientSession.start(opened, operator,
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
@@ -160,8 +168,14 @@ public final class LockstepApplication extends Application {
             if (ctx.allowUnsafe()) {
                 builder.lastWriteWinsAllowed(); // --allow-unsafe: for teaching the lost update
             }
+            if (drafts != null) {
+                builder.drafts(drafts);
+            }
             EditorServices services = builder.build();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
+            if (drafts != null) {
+                offerDrafts(window, services.toBuilder().live(client.live()).build(), operator);
+            }
             window.offerLanguages(LanguageChoice.operators());
             if (opened.reports() != null) {
                 ConflictReportWindow.offer(window, opened.reports(), services.executor());
@@ -171,6 +185,32 @@ public final class LockstepApplication extends Application {
             }
             splash.close();
         });
+    }
+
+    /**
+     * This client's journal of unsaved edits under the data directory (issue 28), opened off the FX thread; {@code
+     * null} when the context keeps none or it cannot be opened (a read-only or full disk), which is logged: editing
+     * goes on without it.
+     */
+    private static JournalDrafts openDrafts(UiContext ctx) {
+        if (ctx.dataDir() == null) {
+            return null;
+        }
+        try {
+            return JournalDrafts.open(ctx.dataDir());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Unsaved edits will not be kept on this computer: the drafts directory under {} cannot be "
+                    + "opened: {}", ctx.dataDir(), reason(e), e);
+            return null;
+        }
+    }
+
+    /** The banner offering what ended clients of this operator left unsaved: Restore opens an editor window. */
+    private void offerDrafts(MainWindow window, EditorServices services, String operator) {
+        DraftsOfferViewModel offer = new DraftsOfferViewModel(drafts, services.executor(), operator,
+                draft -> CustomerEditorWindow.restore(services, draft, c -> {}, id -> {}), ZoneId.systemDefault());
+        window.addBanner(new DraftsOfferView(offer).root());
+        offer.start();
     }
 
     /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */
@@ -211,7 +251,21 @@ public final class LockstepApplication extends Application {
         if (client != null) {
             client.stop(Duration.ofSeconds(5));
         }
+        closeDrafts();
         shutdownBackend();
+    }
+
+    /** Lets go of the journal; drafts still in it (kept, not discarded) are offered at the next start. */
+    private void closeDrafts() {
+        JournalDrafts d = drafts;
+        drafts = null;
+        if (d != null) {
+            try {
+                d.close();
+            } catch (IOException e) {
+                LOG.warn("Closing the drafts journal failed: {}", reason(e));
+            }
+        }
     }
 
     private void shutdownBackend() {

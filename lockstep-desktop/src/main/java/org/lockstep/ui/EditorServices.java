@@ -14,6 +14,7 @@ import org.lockstep.domain.LeaseRepository;
 import org.lockstep.domain.MessageRepository;
 import org.lockstep.editing.LeaseSettings;
 import org.lockstep.editing.WriterIds;
+import org.lockstep.ui.drafts.Drafts;
 import org.lockstep.ui.live.LiveUpdates;
 import org.lockstep.ui.live.OwnWrites;
 import org.lockstep.ui.live.PublishingCustomerRepository;
@@ -59,6 +60,7 @@ public final class EditorServices {
     private final WindowPlaces places;
     private final OwnWrites ownWrites;
     private final boolean mayBreakLocks;
+    private final Optional<Drafts> drafts;
 
     private EditorServices(Builder b) {
         Objects.requireNonNull(b.customers, "customers");
@@ -83,6 +85,7 @@ public final class EditorServices {
         this.lastWriteWinsAllowed = b.lastWriteWinsAllowed;
         this.places = b.places;
         this.mayBreakLocks = b.mayBreakLocks;
+        this.drafts = b.drafts;
         if (!customers.sessionId().equals(leases.sessionId())) {
             throw new IllegalArgumentException("The customer and lease repositories must act as one session, not "
                     + customers.sessionId() + " and " + leases.sessionId());
@@ -132,6 +135,7 @@ public final class EditorServices {
         b.places = places;
         b.mayBreakLocks = mayBreakLocks;
         b.ownWrites = ownWrites;
+        b.drafts = drafts;
         return b;
     }
 
@@ -154,8 +158,15 @@ public final class EditorServices {
         private WindowPlaces places = WindowPlaces.none();
         private OwnWrites ownWrites = new OwnWrites();
         private boolean mayBreakLocks = true;
+        private Optional<Drafts> drafts = Optional.empty();
 
         private Builder() {
+        }
+
+        /** Editors journal their unsaved edits to {@code kept}, so that they survive the client ending unsaved. */
+        public Builder drafts(Drafts kept) {
+            this.drafts = Optional.of(kept);
+            return this;
         }
 
         /** Windows open where the operator left them ({@link WindowPlaces#none()} unless set). */
@@ -335,6 +346,11 @@ public final class EditorServices {
      */
     public boolean mayBreakLocks() {
         return mayBreakLocks;
+    }
+
+    /** Where editors journal their unsaved edits; empty for a process that keeps none (the trainer demo). */
+    public Optional<Drafts> drafts() {
+        return drafts;
     }
 
     /** Whether editors offer "Last write wins (unsafe)" (teaching only). */

@@ -2,6 +2,7 @@ package org.lockstep.ui;
 
 import org.lockstep.client.StoreClient;
 import org.lockstep.report.ConflictReports;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -24,8 +25,15 @@ import org.lockstep.domain.PresenceRepository;
  * @param allowUnsafe whether editors offer "Last write wins (unsafe)", the lost-update bug kept for teaching
  *                ({@code --allow-unsafe})
  * @param signIn  connects with a typed password when the server wants one; {@code null}: never asked
+ * @param dataDir the data directory, under whose {@code drafts/} editors journal their unsaved edits (issue 28);
+ *                {@code null}: none are kept
  */
-public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn) {
+public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn, Path dataDir) {
+
+    /** A context that keeps no drafts. */
+    public UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn) {
+        this(user, connect, allowUnsafe, signIn, null);
+    }
 
     /** A context without "Last write wins (unsafe)". */
     public UiContext(String user, Callable<Backend> connect) {

@@ -2,6 +2,12 @@ package org.lockstep.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -12,6 +18,13 @@ import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.DraftFile;
+import org.lockstep.drafts.DraftJournal;
+import org.lockstep.ui.editor.CustomerEditorView;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowTest;
@@ -92,6 +105,42 @@ class LockstepApplicationTest {
             FxToolkit.cleanupApplication(app);
             FxToolkit.cleanupStages();
         }
+    }
+
+    @Test
+    void theDraftsAnEndedClientLeftAreOfferedAtStartAndRestoredAndTheJournalIsLetGoAtExit(Database db,
+            @TempDir Path dataDir) throws Exception {
+        org.lockstep.domain.Customer stored = new JdbiCustomerRepository(db.jdbi(), "Åsa").create(
+                org.lockstep.testing.CustomerBuilder.aCustomer().with(CustomerField.EXTERNAL_REF, "DRAFT-1").build());
+        Draft left = new Draft("editor-1", OptionalLong.of(stored.id()), stored.version(), stored.data(),
+                Map.of(CustomerField.CITY, "Curitiba"), ConcurrencyMode.OPTIMISTIC, OptionalLong.of(9), "Åsa",
+                Instant.now(), Optional.empty());
+        try (DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir))) {
+            ended.save(left); // a client that ended with it unsaved; its close() leaves it for the next start
+        }
+        LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), false, null, dataDir));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#drafts-headline").tryQuery().isPresent());
+        assertThat(robot.lookup("#drafts-headline").queryAs(Label.class).getText())
+                .isEqualTo("Unsaved changes to 1 customer from before Lockstep closed");
+        robot.clickOn("#restore-draft-editor-1");
+        await(() -> Window.getWindows().stream().anyMatch(w -> w.getUserData() instanceof CustomerEditorView));
+        Stage window = (Stage) Window.getWindows().stream()
+                .filter(w -> w.getUserData() instanceof CustomerEditorView).findFirst().orElseThrow();
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, window);
+        assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        assertThat(robot.lookup("#drafts-offer").query().isVisible()).isFalse();
+
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+
+        // Closed without a word from the operator (no Save, no Discard): the draft is kept, its client ended.
+        List<DraftFile> kept = DraftJournal.listAll(DraftJournal.under(dataDir));
+        assertThat(kept).hasSize(1);
+        assertThat(kept.get(0).ownerRunning()).isFalse();
+        assertThat(kept.get(0).draft().orElseThrow().typed()).containsEntry(CustomerField.CITY, "Curitiba");
     }
 
     private static UiContext.Backend backend(Database db, String user) {

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import javafx.beans.Observable;
@@ -15,7 +16,9 @@ import org.lockstep.concurrency.TaskScope;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryRepository;
+import org.lockstep.drafts.Draft;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
@@ -65,6 +68,7 @@ public final class CustomerEditorViewModel {
     private final ConflictFlow conflicts;
     private final EditorSaves saves;
     private final List<Runnable> unsubscribe = new ArrayList<>();
+    private final Optional<DraftKeeper> drafts;
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Long> onDeleted = i -> {};
 
@@ -87,6 +91,9 @@ public final class CustomerEditorViewModel {
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
         this.scope = new TaskScope(services.executor());
+        this.drafts = services.drafts().map(d -> new DraftKeeper(session, d, services.executor(),
+                DraftKeeper.Later.on(services.scheduler(), services.fxThread()), () -> lock.modeProperty().get(),
+                lock::token, user, clock));
         this.reads = new TaskScope(services.executor());
         this.versions = new CustomerHistoryViewModel(history, services.executor(), clock.getZone());
         this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());
@@ -191,6 +198,61 @@ public final class CustomerEditorViewModel {
         session.state(EditorState.EMPTY);
     }
 
+    /**
+     * Shows a draft kept from before the client ended (issue 28): its typed text on its base version, so that Save is
+     * the ordinary versioned save from that base and a customer saved meanwhile goes through the three-way merge —
+     * the restore never overwrites anyone. The editor journals under the draft's key from now on, so the draft goes
+     * once these edits are saved or discarded. A customer deleted meanwhile opens as a new customer with the draft's
+     * values, which Save creates again; an unreachable database still shows the draft on its base.
+     */
+    public void restore(Draft draft) {
+        long id = draft.customerId().orElse(-1);
+        moveOn(id);
+        // Taken over once the draft's text is in the buffer: before, the blank buffer would count as reverted.
+        Runnable takeOver = () -> drafts.ifPresent(d -> d.takeOver(draft.key()));
+        EditBuffer buffer = session.buffer();
+        if (draft.isNewCustomer()) {
+            helpers.detach();
+            session.state(EditorState.NEW);
+            buffer.reset(null);
+            draft.typed().forEach((f, text) -> buffer.text(f).set(text));
+            takeOver.run();
+            return;
+        }
+        buffer.reset(null);
+        helpers.attach(id);
+        session.state(EditorState.LOADING);
+        Customer base = new Customer(id, draft.baseVersion(), draft.base(), draft.savedAt(), draft.operator());
+        scope.execute(() -> customers.find(id), found -> {
+            if (found.isPresent()) {
+                buffer.reset(base);
+                draft.typed().forEach((f, text) -> buffer.text(f).set(text));
+                session.state(EditorState.EDITING);
+                takeOver.run();
+                session.notice(EditorNotice.info(Texts.tr("Your unsaved changes from before Lockstep closed are "
+                        + "back, on version {0}. Save to keep them.", draft.baseVersion())));
+            } else {
+                helpers.detach();
+                session.customerId(-1);
+                buffer.reset(null);
+                session.state(EditorState.NEW);
+                for (CustomerField f : CustomerField.values()) {
+                    buffer.text(f).set(draft.typed().getOrDefault(f, buffer.parser().format(draft.base().get(f))));
+                }
+                takeOver.run();
+                session.notice(EditorNotice.info(Texts.tr("Customer #{0} was deleted after you made these changes. "
+                        + "Save creates it again with these values.", id)));
+            }
+        }, failure -> {
+            buffer.reset(base);
+            draft.typed().forEach((f, text) -> buffer.text(f).set(text));
+            session.state(EditorState.EDITING);
+            takeOver.run();
+            session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
+                    + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
+        });
+    }
+
     /** Reads the record again, dropping unsaved edits (the view asks first when there are any). */
     public void reload() {
         if (session.customerId().isPresent() && !busy.get()) {
@@ -217,6 +279,7 @@ public final class CustomerEditorViewModel {
 
     /** The editor closes: releases its lease (in the background) and stops its timers; not used afterwards. */
     public void close() {
+        drafts.ifPresent(DraftKeeper::close);
         unsubscribe.forEach(Runnable::run);
         unsubscribe.clear();
         helpers.close();

@@ -13,6 +13,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 import org.lockstep.domain.Customer;
+import org.lockstep.drafts.Draft;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.LanguageSwitch;
 
@@ -59,6 +60,17 @@ public final class CustomerEditorWindow {
     public static Stage openNew(EditorServices services, Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
         CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
         viewModel.startNew();
+        return show(services, viewModel, onSaved, onDeleted);
+    }
+
+    /**
+     * Opens a window on a draft kept from before the client ended ({@link CustomerEditorViewModel#restore}): its
+     * typed text on its base version. Listeners as in the other {@code open}.
+     */
+    public static Stage restore(EditorServices services, Draft draft, Consumer<Customer> onSaved,
+            Consumer<Long> onDeleted) {
+        CustomerEditorViewModel viewModel = new CustomerEditorViewModel(services);
+        viewModel.restore(draft);
         return show(services, viewModel, onSaved, onDeleted);
     }
 

@@ -62,6 +62,17 @@ public final class EditorWindowHandle extends StageHandle {
         return handle;
     }
 
+    /**
+     * A handle on an editor window something else opened on a customer not yet created (a restored draft of a
+     * customer deleted meanwhile), once it shows it.
+     */
+    public static EditorWindowHandle ofNew(FxRobot robot, Stage stage) {
+        EditorWindowHandle handle = new EditorWindowHandle(robot, stage);
+        Fx.await("the editor to show a new customer", () -> handle.viewModel().stateProperty()
+                .get() == org.lockstep.ui.editor.EditorState.NEW);
+        return handle;
+    }
+
     /** The view model behind the window, for reading state. */
     public CustomerEditorViewModel viewModel() {
         return ((CustomerEditorView) stage.getUserData()).viewModel();

@@ -1,0 +1,190 @@
+package org.lockstep.ui.restore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.lockstep.testing.CustomerBuilder.aCustomer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.DeleteOutcome;
+import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.DraftJournal;
+import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.fx.WindowTest;
+import org.lockstep.ui.EditorServices;
+import org.lockstep.ui.TwoOperators;
+import org.lockstep.ui.drafts.JournalDrafts;
+import org.lockstep.ui.editor.CustomerEditorWindow;
+import org.lockstep.ui.guihandles.EditorWindowHandle;
+import org.lockstep.ui.guihandles.Fx;
+import org.lockstep.ui.guihandles.MergeDialogHandle;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+
+/**
+ * Nothing typed is lost (issue 28), end to end on a real database and a real data directory: an editor journals what
+ * Alice types within about a second and drops it once saved; at the next start the drafts an ended client left are
+ * offered, and a restored one saves as an ordinary versioned save from its base — through the merge when Bob saved
+ * meanwhile, as a new customer again when he deleted it.
+ */
+@WindowTest
+@DatabaseTest
+@Timeout(120)
+class DraftsWindowTest {
+
+    @RegisterExtension
+    static final TwoOperators OPERATORS = new TwoOperators();
+
+    final FxRobot robot = new FxRobot();
+    @TempDir
+    Path dataDir;
+    JournalDrafts journal;
+    EditorServices alice;
+
+    @BeforeEach
+    void aliceKeepsDrafts() throws IOException {
+        journal = JournalDrafts.open(dataDir);
+        alice = OPERATORS.alice().toBuilder().drafts(journal).build();
+    }
+
+    @AfterEach
+    void closeWindowsThenTheJournal() throws Exception {
+        FxToolkit.cleanupStages();
+        // A closing editor removes its draft on Alice's executor: let that happen before the journal closes.
+        await().atMost(Duration.ofSeconds(10)).until(() -> journal.drafts().isEmpty());
+        journal.close();
+    }
+
+    @Test
+    void typingLeavesADraftOfTheTypedTextWithinASecondAndSavingRemovesIt() throws IOException {
+        Customer stored = OPERATORS.loaded(aCustomer());
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+
+        editor.type(CustomerField.PHONE, "+55 11 4000-1111");
+
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().size() == 1);
+        Draft kept = journal.drafts().get(0);
+        assertThat(kept.customerId()).hasValue(stored.id());
+        assertThat(kept.baseVersion()).isEqualTo(stored.version());
+        assertThat(kept.base()).isEqualTo(stored.data());
+        assertThat(kept.typed()).containsExactly(Map.entry(CustomerField.PHONE, "+55 11 4000-1111"));
+        assertThat(kept.operator()).isEqualTo("Alice");
+        assertThat(kept.mode()).isEqualTo(ConcurrencyMode.OPTIMISTIC);
+        try (var files = Files.list(journal.directory())) {
+            Path file = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+            assertThat(Files.readString(file)).contains("+55 11 4000-1111");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        }
+
+        editor.clickSave().awaitVersionLine("version 2 · saved by Alice");
+
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        assertThat(OPERATORS.read(stored.id()).data().phone()).isEqualTo("+55 11 4000-1111");
+    }
+
+    @Test
+    void anEndedClientsDraftIsOfferedAndRestoredAndMeetsBobsNewerVersionInTheMerge() throws IOException {
+        Customer stored = OPERATORS.loaded(aCustomer());
+        Draft left = leftByEndedClient(stored, CustomerField.PHONE, "+55 11 4000-2222");
+        OPERATORS.saves(OPERATORS.bob(), stored.id(), d -> d.with(CustomerField.EMAIL, "bob@embraer.com.br"));
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        DraftsOfferViewModel offer = offerAtStart(restored);
+        assertThat(Fx.call(() -> robot.lookup("#drafts-headline").queryLabeled().getText()))
+                .isEqualTo("Unsaved changes to 1 customer from before Lockstep closed");
+        assertThat(Fx.call(() -> robot.lookup("#draft-" + left.key()).queryLabeled().getText()))
+                .startsWith(stored.data().displayName() + " (Customer #" + stored.id() + "): Phone — ");
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, restored.get());
+        assertThat(editor.text(CustomerField.PHONE)).isEqualTo("+55 11 4000-2222");
+        assertThat(editor.versionLine()).startsWith("version 1");
+        assertThat(Fx.call(() -> offer.offered().isEmpty())).isTrue();
+        MergeDialogHandle merge = editor.clickSave().awaitMerge();
+        assertThat(merge.status(CustomerField.PHONE)).isEqualTo("mine");
+        assertThat(merge.status(CustomerField.EMAIL)).isEqualTo("theirs");
+        merge.clickAndAwaitClose("save-merged");
+
+        editor.awaitVersionLine("version 3 · saved by Alice");
+        Customer read = OPERATORS.read(stored.id());
+        assertThat(read.data().phone()).isEqualTo("+55 11 4000-2222");
+        assertThat(read.data().email()).isEqualTo("bob@embraer.com.br");
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+    }
+
+    @Test
+    void aDraftOfACustomerDeletedMeanwhileOffersToCreateItAgainWithItsValues() throws IOException {
+        Customer stored = OPERATORS.loaded(aCustomer());
+        Draft left = leftByEndedClient(stored, CustomerField.CITY, "Curitiba");
+        assertThat(OPERATORS.bob().customers().delete(stored.id(), stored.version()))
+                .isInstanceOf(DeleteOutcome.Deleted.class);
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.ofNew(robot, restored.get());
+        assertThat(editor.notice()).isEqualTo("Customer #" + stored.id() + " was deleted after you made these "
+                + "changes. Save creates it again with these values.");
+        assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+        editor.clickSave().awaitVersionLine("version 1 · saved by Alice");
+
+        long created = Fx.call(() -> editor.viewModel().customerId().getAsLong());
+        assertThat(created).isNotEqualTo(stored.id());
+        Customer read = OPERATORS.read(created);
+        assertThat(read.data().city()).isEqualTo("Curitiba");
+        assertThat(read.data().company()).isEqualTo(stored.data().company());
+        assertThat(read.data().externalRef()).isEqualTo(stored.data().externalRef());
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+    }
+
+    /** A client of Alice's that journaled {@code text} into {@code field} of {@code base} and then ended. */
+    private Draft leftByEndedClient(Customer base, CustomerField field, String text) throws IOException {
+        Draft draft = new Draft("editor-" + UUID.randomUUID(), OptionalLong.of(base.id()), base.version(),
+                base.data(), Map.of(field, text), ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Alice",
+                Instant.now(), Optional.empty());
+        try (DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir))) {
+            ended.save(draft); // its close() leaves the draft for the next start
+        }
+        return draft;
+    }
+
+    /** The start's offer in a window of its own, as the main window shows it; Restore opens an editor window. */
+    private DraftsOfferViewModel offerAtStart(AtomicReference<Stage> restored) {
+        DraftsOfferViewModel offer = Fx.call(() -> {
+            DraftsOfferViewModel vm = new DraftsOfferViewModel(journal, alice.executor(), "Alice",
+                    d -> restored.set(CustomerEditorWindow.restore(alice, d, c -> {}, id -> {})),
+                    ZoneId.systemDefault());
+            Stage stage = new Stage();
+            stage.setScene(new Scene(new DraftsOfferView(vm).root(), 700, 200));
+            stage.show();
+            vm.start();
+            return vm;
+        });
+        Fx.await("the drafts to be offered", () -> !offer.offered().isEmpty());
+        assertThat(Fx.call(() -> List.copyOf(offer.offered()))).hasSize(1);
+        return offer;
+    }
+}
