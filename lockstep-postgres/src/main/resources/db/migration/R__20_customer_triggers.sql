@@ -35,6 +35,7 @@ DECLARE
     guard    text;
     lease    record;
     restored bigint;
+    earlier  jsonb;
 BEGIN
     IF TG_OP = 'INSERT' THEN
         IF NOT lockstep_is_owner() THEN
@@ -85,16 +86,27 @@ BEGIN
     NEW.updated_at := clock_timestamp();
     NEW.updated_by := lockstep_operator_name(current_setting('lockstep.user', true));
     -- A restore names the earlier version it restores (V23). Only a version the customer's history holds with values —
-    -- its creation or a save, never its deletion — may be named, whoever writes: the history must not tell of a
-    -- restore of a version that never existed. Refused loudly, the whole statement undone: a Lockstep client names
-    -- only versions it read from the history, so anything else is a script's mistake. One probe of the history's
-    -- (customer_id, version) index, on restores only.
+    -- its creation or a save, never its deletion — may be named, whoever writes, and the new row must hold that
+    -- version's values (lockstep_same_values): the history must not tell of a restore of a version that never existed,
+    -- nor show an edit as "Restored version 4". Refused loudly, the whole statement undone: a Lockstep client names
+    -- only versions it read from the history and saves their values, so anything else is a script's mistake (or a
+    -- session-wide set_config left behind in psql). One probe of the history's (customer_id, version) index, on
+    -- restores only.
     restored := nullif(current_setting('lockstep.restore', true), '')::bigint;
-    IF restored IS NOT NULL AND NOT EXISTS (
-            SELECT 1 FROM customer_history h
-            WHERE h.customer_id = OLD.id AND h.version = restored AND h.op IN ('INSERT', 'UPDATE')) THEN
-        RAISE EXCEPTION 'customer % has no version % to restore', OLD.id, restored
-            USING ERRCODE = 'LS422', HINT = 'Name a version from the customer''s history; nothing was saved.';
+    IF restored IS NOT NULL THEN
+        SELECT h.new_row INTO earlier FROM customer_history h
+        WHERE h.customer_id = OLD.id AND h.version = restored AND h.op IN ('INSERT', 'UPDATE');
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'customer % has no version % to restore', OLD.id, restored
+                USING ERRCODE = 'LS422', HINT = 'Name a version from the customer''s history; nothing was saved.';
+        END IF;
+        IF NOT lockstep_same_values(earlier, to_jsonb(NEW)) THEN
+            RAISE EXCEPTION 'customer %: these values are not those of version %, so this save is no restore of it',
+                    OLD.id, restored
+                USING ERRCODE = 'LS422',
+                      HINT = 'Save the values of version ' || restored || ', or save without lockstep.restore (an '
+                             || 'ordinary change); nothing was saved.';
+        END IF;
     END IF;
     -- The history row of this version (V16: the new row only), in the same statement: undone with it.
     INSERT INTO customer_history (customer_id, version, op, changed_by, changed_at, new_row, request_id,
@@ -103,6 +115,33 @@ BEGIN
             nullif(current_setting('lockstep.request', true), '')::uuid, restored);
     RETURN NEW;
 END $$;
+
+-- A value of a customer's row (a history row's JSON) as a Lockstep save stores it (CustomerData.normalized): text in
+-- NFC, its line breaks \n, without surrounding blanks, blank text absent; a number by value (12.5 = 12.50). It strips
+-- every character Java's String.strip does and a few more (no-break spaces, U+FEFF), from both ends of every text:
+-- two values that Lockstep stores alike always compare equal here, so the check below never refuses Lockstep's own
+-- restore of values a script wrote unnormalised.
+CREATE OR REPLACE FUNCTION lockstep_restore_value(v jsonb) RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT CASE
+        WHEN v IS NULL OR jsonb_typeof(v) = 'null' THEN NULL
+        WHEN jsonb_typeof(v) = 'number' THEN trim_scale(v::numeric)::text
+        WHEN jsonb_typeof(v) = 'string' THEN nullif(regexp_replace(
+                replace(replace(CASE WHEN getdatabaseencoding() = 'UTF8' THEN normalize(v #>> '{}', NFC)
+                                     ELSE v #>> '{}' END, E'\r\n', E'\n'), E'\r', E'\n'),
+                '^[\s\u001C-\u001F\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+'
+                || '|[\s\u001C-\u001F\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]+$',
+                '', 'g'), '')
+        ELSE v::text END
+$$;
+
+-- Whether two rows of a customer (as JSON) hold the same values, their version, id, time, writer and search text
+-- aside: what a restore's new row must share with the version it names (customer_before_write). A column that a
+-- history row of an older schema lacks counts as absent.
+CREATE OR REPLACE FUNCTION lockstep_same_values(a jsonb, b jsonb) RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT coalesce(bool_and(lockstep_restore_value(a -> k) IS NOT DISTINCT FROM lockstep_restore_value(b -> k)), true)
+    FROM (SELECT jsonb_object_keys(a) UNION SELECT jsonb_object_keys(b)) keys (k)
+    WHERE k NOT IN ('id', 'version', 'updated_at', 'updated_by', 'search_text')
+$$;
 
 -- Whether a grant committed after this transaction's snapshot (see above): raises a serialization failure if so.
 CREATE OR REPLACE FUNCTION lockstep_check_unseen_lease(p_id bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER

@@ -98,6 +98,62 @@ class RestoredFromTest {
                 tuple(1L, null), tuple(2L, null), tuple(3L, null), tuple(4L, 2L), tuple(5L, null));
     }
 
+    /**
+     * The attack of a hostile operator in psql: naming a version the history holds while writing other values, so the
+     * History tab would say "Restored version 2" of an edit. Whether set for the transaction, left for the whole
+     * session, or passed to lockstep_write, the claim is refused and nothing is written.
+     */
+    @Test
+    void noWriterRecordsAnEditAsARestoreOfAVersionWhoseValuesItDoesNotSave() {
+        Customer v3 = customerAt("RF-4", 3);
+        List<String> forgeries = List.of(
+                "BEGIN; SET LOCAL lockstep.restore = '2'; "
+                        + "UPDATE customer SET city = 'Forged' WHERE id = %d; COMMIT",
+                "SET lockstep.restore = '2'; "
+                        + "UPDATE customer SET city = 'City 2', notes = 'slipped in' WHERE id = %d",
+                "UPDATE customer SET city = 'City 2', credit_limit = 1 WHERE id = %d "
+                        + "AND lockstep_write(NULL, NULL, NULL, NULL, NULL, NULL, NULL, 2)");
+
+        for (String forgery : forgeries) {
+            assertThatThrownBy(() -> db.jdbi().useHandle(h -> {
+                try {
+                    h.createScript(forgery.formatted(v3.id())).execute();
+                } finally {
+                    h.execute("ROLLBACK");
+                    h.execute("RESET lockstep.restore");
+                }
+            })).as(forgery).rootCause().isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("LS422"))
+                    .hasMessageContaining("not those of version 2");
+        }
+
+        assertThat(rows(v3.id())).hasSize(3);
+        assertThat(alice.find(v3.id()).orElseThrow().data().get(CustomerField.CITY)).isEqualTo("City 3");
+    }
+
+    /**
+     * A version a script wrote unnormalised (padded, NFD accents, CRLF, an empty string, 12.5) is restored by Lockstep
+     * in the normalised form every save writes, and is still recorded as that version's restore.
+     */
+    @Test
+    void lockstepRestoresAScriptsUnnormalisedValuesAsThatVersion() {
+        Customer v1 = customerAt("RF-5", 1);
+        db.jdbi().useHandle(h -> h.execute("UPDATE customer SET city = ?, company = '', notes = ?, "
+                + "credit_limit = 12.5, contact_title = ? WHERE id = ?", "  Jose\u0301 \t", "one\r\ntwo\r\n",
+                "\u00A0Chef\u3000", v1.id()));
+        Customer v2 = alice.find(v1.id()).orElseThrow();
+        Customer v3 = ((SaveOutcome.Saved) alice.save(v2.id(), 2, v2.data().with(CustomerField.CITY, "Elsewhere")))
+                .saved();
+        org.lockstep.domain.CustomerData v2Values =
+                new JdbiHistoryRepository(db.jdbi()).valuesAt(v1.id(), 2).orElseThrow().normalized();
+
+        Customer v4 = ((SaveOutcome.Saved) alice.restoring(2).save(v3.id(), 3, v2Values)).saved();
+
+        assertThat(v4.data().get(CustomerField.CITY)).isEqualTo("Jos\u00e9");
+        assertThat(rows(v1.id())).extracting(r -> r.get("version"), r -> r.get("restored_from"))
+                .endsWith(tuple(4L, 2L));
+    }
+
     @Test
     void aClientOfBeforeStillNamesItselfWithSevenArguments() {
         boolean named = db.jdbi().inTransaction(h -> h.createQuery(

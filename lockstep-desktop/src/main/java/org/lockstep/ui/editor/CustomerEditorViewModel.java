@@ -142,6 +142,7 @@ public final class CustomerEditorViewModel {
             input.addListener(o -> refresh());
         }
         this.lockWiring = LockWiring.wire(session, lock, helpers, this::load);
+        saves.setLockNotices(lockWiring::tellAboutTheLock);
         unsubscribe.addAll(live.follow(services.live()));
         refresh();
     }

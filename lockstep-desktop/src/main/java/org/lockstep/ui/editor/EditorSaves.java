@@ -3,6 +3,7 @@ package org.lockstep.ui.editor;
 import static org.lockstep.text.Texts.tr;
 
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.ConcurrencyMode;
@@ -52,6 +53,10 @@ public final class EditorSaves {
     private final ConflictFlow conflicts;
     private final SaveQueue saves = new SaveQueue(this::start);
     private Runnable controlCommitter = () -> {};
+    // Where a notice naming another's lock goes ("Bob is editing this customer — your changes are kept"): to the
+    // lock's wiring, which takes it back once that lock ends or passes to someone else (a lock two owners ago must
+    // not stand in the message area). Until wired, straight to the session.
+    private Consumer<EditorNotice> lockNotices;
 
     /**
      * @param status    whether Save and Delete are possible now
@@ -68,6 +73,15 @@ public final class EditorSaves {
         this.lock = lock;
         this.scope = scope;
         this.conflicts = conflicts;
+        this.lockNotices = session::notice;
+    }
+
+    /**
+     * Sends every notice that names the lock standing now (a save or delete refused by another's lock) to
+     * {@code tell}, after the lock learned of that holder, so that the notice lasts only as long as that lock.
+     */
+    public void setLockNotices(Consumer<EditorNotice> tell) {
+        lockNotices = tell == null ? session::notice : tell;
     }
 
     /** Whether a save is in flight (another one may queue behind it). */
@@ -208,9 +222,9 @@ public final class EditorSaves {
                         saves.abandon(mine);
                         if (stamp.isCurrent()) {
                             // Another session holds the lease: nothing was written, every edit stays.
-                            session.notice(EditorNotice.error(
-                                    tr("{0} — your changes are kept.", lockedBy(locked.holder())), ""));
                             lock.lockedOnSave(locked.holder());
+                            lockNotices.accept(EditorNotice.error(
+                                    tr("{0} — your changes are kept.", lockedBy(locked.holder())), ""));
                         }
                     }
 
@@ -307,8 +321,9 @@ public final class EditorSaves {
             @Override
             public void locked(DeleteOutcome.Locked locked) {
                 if (stamp.isCurrent()) {
-                    session.notice(EditorNotice.error(tr("Not deleted: {0}.", lockedBy(locked.holder())), ""));
                     lock.lockedOnSave(locked.holder());
+                    lockNotices.accept(
+                            EditorNotice.error(tr("Not deleted: {0}.", lockedBy(locked.holder())), ""));
                 }
             }
 

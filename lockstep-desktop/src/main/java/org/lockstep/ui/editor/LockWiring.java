@@ -47,8 +47,9 @@ final class LockWiring {
     }
 
     /**
-     * Shows a notice about the lock as it stands now (a message received from an operator waiting on it): it stays
-     * only while the same operator's lock, or none, stands — a new holder supersedes it.
+     * Shows a notice about the lock as it stands now (a message received from an operator waiting on it, a save or
+     * delete refused by the holder's lock): it stays only while the same lock stands — its end, or a new holder,
+     * supersedes it.
      */
     void tellAboutTheLock(EditorNotice notice) {
         lockNotice = notice;

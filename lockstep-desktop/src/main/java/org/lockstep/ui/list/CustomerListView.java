@@ -223,6 +223,20 @@ public final class CustomerListView {
                 contactColumn, CustomerSort.CONTACT_NAME, emailColumn, CustomerSort.EMAIL,
                 cityColumn, CustomerSort.CITY, countryColumn, CustomerSort.COUNTRY,
                 versionColumn, CustomerSort.VERSION, updatedColumn, CustomerSort.UPDATED_AT);
+        // The order kept from the last run (or any the view model chose) shows as the header's arrow, before the
+        // policy below is installed, and after the rows are given to the table: installing the policy sorts at once,
+        // and giving a table new items clears its sort order (TableView, RT-35763) and sorts too; either, with no
+        // arrow standing, asked the view model for the id order and wrote ID over the order kept (issue 27: the sort
+        // was never remembered). The policy then finds it is the order already asked for.
+        table.setItems(vm.rows());
+        boolean byIdAscending = vm.sortProperty().get() == CustomerSort.ID && !vm.descendingProperty().get();
+        sorts.forEach((column, sort) -> {
+            if (sort == vm.sortProperty().get() && !byIdAscending) {
+                column.setSortType(vm.descendingProperty().get() ? TableColumn.SortType.DESCENDING
+                        : TableColumn.SortType.ASCENDING);
+                table.getSortOrder().setAll(List.of(column));
+            }
+        });
         // The table holds only the rows loaded so far: sorting them here would be wrong, so a click on a header
         // asks the database for the first page in that order instead.
         table.setSortPolicy(t -> {
@@ -234,20 +248,10 @@ public final class CustomerListView {
             }
             return true;
         });
-        // The order kept from the last run (or any the view model chose) shows as the header's arrow; the policy
-        // above then finds it is the order already asked for.
-        boolean byIdAscending = vm.sortProperty().get() == CustomerSort.ID && !vm.descendingProperty().get();
-        sorts.forEach((column, sort) -> {
-            if (sort == vm.sortProperty().get() && !byIdAscending) {
-                column.setSortType(vm.descendingProperty().get() ? TableColumn.SortType.DESCENDING
-                        : TableColumn.SortType.ASCENDING);
-                table.getSortOrder().setAll(List.of(column));
-            }
-        });
     }
 
     private void bindTable() {
-        table.setItems(vm.rows());
+        // The rows were given to the table with the order kept (bindColumns).
         // Fixed-height rows let the virtualized table lay out only the visible rows, however many are loaded.
         table.setFixedCellSize(24);
         table.setTableMenuButtonVisible(true);

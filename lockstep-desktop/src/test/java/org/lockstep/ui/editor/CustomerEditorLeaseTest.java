@@ -135,6 +135,35 @@ class CustomerEditorLeaseTest {
         assertThat(read.data().city()).isEqualTo("Curitiba");
     }
 
+    /**
+     * Issue 27, found by trying it: after a save (or a delete) refused by Carol's lock, the red "Carol is editing this
+     * customer — your changes are kept" stood on after Carol's lock had ended and Save was enabled again, contradicting
+     * the lock's own state. Every notice naming another's lock goes when that lock ends.
+     */
+    @Test
+    void aNoticeNamingAnothersLockGoesWhenThatLockEnds() {
+        aliceOpens();
+        long token = carol.lock(stored.id());
+        editor.buffer().text(CustomerField.CITY).set("Curitiba");
+        assertThat(editor.saves().save()).isTrue();
+        assertThat(editor.noticeProperty().get().text()).startsWith("Carol is editing this customer");
+
+        carol.leases().release(stored.id(), token);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> editor.status().editableProperty().get());
+        assertThat(editor.noticeProperty().get()).isNull();
+
+        long again = carol.lock(stored.id()); // this editor has no change feed: it learns of the lock by the delete
+        editor.saves().requestDelete();
+        assertThat(editor.noticeProperty().get().text()).startsWith("Not deleted: Carol is editing this customer");
+
+        carol.leases().release(stored.id(), again);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> editor.status().editableProperty().get());
+        assertThat(editor.noticeProperty().get()).isNull();
+        assertThat(database().find(stored.id())).isPresent();
+    }
+
     @Test
     void aDeleteRefusedByAnothersLockDeletesNothingAndSaysWho() {
         aliceOpens();

@@ -93,6 +93,42 @@ class CustomerListNameColumnTest {
         assertThat(Fx.call(first::getPrefWidth)).isGreaterThan(Math.min(widest, 260 - 24)).isNotEqualTo(180.0);
     }
 
+    /**
+     * Issue 27, "remember the sort across restarts", tried for real: Name descending was kept in the preferences, but
+     * after a restart the list came up by id and wrote ID back over the kept order. The list, built over a view model
+     * that remembers Name descending, shows and keeps that order.
+     */
+    @Test
+    void theOrderKeptFromTheLastRunIsTheOrderShownAndStaysKept() throws Exception {
+        java.util.prefs.Preferences node = java.util.prefs.Preferences.userRoot()
+                .node("org/lockstep/test/" + java.util.UUID.randomUUID());
+        try {
+            node.put(CustomerListViewModel.SORT_KEY, org.lockstep.domain.CustomerSort.NAME.name());
+            node.putBoolean(CustomerListViewModel.DESCENDING_KEY, true);
+            CustomerListViewModel vm = Fx.call(() -> {
+                CustomerListViewModel model = new CustomerListViewModel(
+                        new JdbiCustomerRepository(db.jdbi(), "Alice"), executor);
+                model.rememberSort(node);
+                CustomerListView view = new CustomerListView(model);
+                Stage stage = new Stage();
+                stage.setScene(new Scene(view.root(), 900, 400));
+                stage.show();
+                model.start();
+                return model;
+            });
+            Fx.await("the rows", () -> Fx.call(() -> vm.rows().size() >= 2));
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+
+            assertThat(Fx.call(() -> vm.sortProperty().get())).isEqualTo(org.lockstep.domain.CustomerSort.NAME);
+            assertThat(Fx.call(() -> vm.descendingProperty().get())).isTrue();
+            assertThat(Fx.call(() -> vm.rows().get(0).id())).isEqualTo(person.id()); // "Luísa …" after "Embraer …"
+            assertThat(node.get(CustomerListViewModel.SORT_KEY, null)).isEqualTo("NAME");
+            assertThat(node.getBoolean(CustomerListViewModel.DESCENDING_KEY, false)).isTrue();
+        } finally {
+            node.removeNode();
+        }
+    }
+
     /** The text the Name column's cell shows in the row of customer {@code id}, or null when no such row shows. */
     private static String shownText(TableView<Customer> table, long id) {
         table.layout();
