@@ -162,7 +162,11 @@ class ScreenSizeScreenshotsTest {
             aliceEditor.stage().close();
             bobEditor.stage().close();
         });
-        Fx.run(primary::hide);
+        // The main window's editor ends with the window, its timers too (the application exits at that point).
+        Fx.run(() -> {
+            main.viewModel().editor().close();
+            primary.hide();
+        });
 
         // The trainer demo's three windows where the demo puts them on one screen, after its first step.
         DemoSession demo = OpenDemo.open(demoDb, executor, Duration.ofSeconds(60));

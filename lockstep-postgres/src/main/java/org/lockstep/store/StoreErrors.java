@@ -64,7 +64,7 @@ final class StoreErrors {
                 // The server's words name the file it could not extend, under its data directory.
                 return new StoreUnavailableException(tr("The database server''s disk is full ({0}): nothing was "
                         + "written and your changes are kept. Free some space on that disk (or ask the server''s "
-                        + "administrator to), then save again.", firstLine(msg)), e);
+                        + "administrator to), then save again", firstLine(msg)), e);
             }
             Optional<String> full = ConnectionRefusals.explain(e);
             if (full.isPresent()) {

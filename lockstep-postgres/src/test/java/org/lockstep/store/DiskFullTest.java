@@ -40,7 +40,7 @@ class DiskFullTest {
                 .isInstanceOf(StoreUnavailableException.class)
                 .hasMessage("The database server's disk is full (ERROR: could not extend file \"base/16384/16385\":"
                         + " No space left on device): nothing was written and your changes are kept. Free some space"
-                        + " on that disk (or ask the server's administrator to), then save again.");
+                        + " on that disk (or ask the server's administrator to), then save again");
         Customer read = alice.find(stored.id()).orElseThrow();
         assertThat(read.version()).isEqualTo(stored.version());
         assertThat(read.data().city()).isEqualTo(stored.data().city());

@@ -121,7 +121,7 @@ class DeleteConflictViewModelTest {
         DeleteConflictViewModel vm = bobDeletes(base);
         editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
+                BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = 'out_of_memory'; END $$;
                 CREATE TRIGGER refuse_delete BEFORE DELETE ON customer FOR EACH ROW
                     WHEN (OLD.id = %d) EXECUTE FUNCTION refuse_delete();
                 """.formatted(base.id())));

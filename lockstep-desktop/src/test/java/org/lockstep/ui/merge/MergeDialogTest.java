@@ -403,7 +403,7 @@ class MergeDialogTest {
         // A real failure of the database: updates of this customer are refused until the trigger goes.
         editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse_ui() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
+                BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = 'out_of_memory'; END $$;
                 CREATE TRIGGER refuse_ui BEFORE UPDATE ON customer FOR EACH ROW
                     WHEN (OLD.id = %d) EXECUTE FUNCTION refuse_ui();
                 """.formatted(base.id())));
@@ -415,7 +415,7 @@ class MergeDialogTest {
                     .useHandle(h -> h.execute("DROP TRIGGER refuse_ui ON customer; DROP FUNCTION refuse_ui()"));
         }
 
-        assertThat(page.text("merge-error")).startsWith("Not saved: ").contains("disk full")
+        assertThat(page.text("merge-error")).startsWith("Not saved: ").contains("out of memory")
                 .endsWith("Nothing is lost: your merge is still here; try Save merged again.");
         assertThat(page.result(CITY)).isEqualTo("Jundiaí");
         page.awaitEnabled("save-merged");

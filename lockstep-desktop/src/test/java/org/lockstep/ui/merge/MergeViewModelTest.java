@@ -414,7 +414,7 @@ class MergeViewModelTest {
         // A real failure of the database: every update of this customer is refused until the trigger goes.
         editors.db().jdbi().useHandle(h -> h.execute("""
                 CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = 'disk_full'; END $$;
+                BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = 'out_of_memory'; END $$;
                 CREATE TRIGGER refuse BEFORE UPDATE ON customer FOR EACH ROW
                     WHEN (OLD.id = %d) EXECUTE FUNCTION refuse();
                 """.formatted(base.id())));
@@ -422,7 +422,8 @@ class MergeViewModelTest {
         vm.saveMerged();
 
         assertThat(vm.errorProperty().get()).startsWith("Not saved: The database refused the request")
-                .contains("disk full").endsWith("Nothing is lost: your merge is still here; try Save merged again.");
+                .contains("out of memory")
+                .endsWith("Nothing is lost: your merge is still here; try Save merged again.");
         assertThat(vm.row(CITY).getResult()).isEqualTo("Jundiaí");
         assertThat(vm.canSaveProperty().get()).isTrue();
         editors.db().jdbi().useHandle(h -> h.execute("DROP TRIGGER refuse ON customer; DROP FUNCTION refuse()"));
