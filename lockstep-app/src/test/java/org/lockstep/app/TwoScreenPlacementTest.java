@@ -90,7 +90,9 @@ class TwoScreenPlacementTest {
 
         String monitors = run(display, "xrandr", "--listmonitors");
         assertThat(monitors).as("the X server's monitors").contains("Monitors: 2");
-        BlockingQueue<String> lines = startDemo(display, TestDatabases.freshUrlWithCredentials());
+        String url = TestDatabases.freshUrlWithCredentials();
+        TestDatabases.createDemoDatabaseBeside(url); // the demo keeps its customers in a database of its own
+        BlockingQueue<String> lines = startDemo(display, url);
         Matcher two = awaitPlacement(lines, 2);
         // Alice fills screen 1, Bob screen 2 above the Trainer panel, which takes the bottom of screen 2
         // (--trainer-screen 2), as DemoLayout places them: 30 % of a screen under 1000 pixels high.

@@ -78,6 +78,24 @@ public final class TestDatabases {
                 : url + "&password=" + URLEncoder.encode(s.password(), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Creates the trainer demo's database beside the operators' database at {@code url} ({@code NAME_demo}), empty and
+     * owned by the tests' login, as an administrator's {@code lockstep admin setup} on that URL would: {@code lockstep
+     * demo --db-url} uses it and refuses to start without it.
+     */
+    public static void createDemoDatabaseBeside(String url) {
+        String path = url.substring(url.lastIndexOf('/') + 1);
+        String name = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        Server s = server();
+        try (Connection c = DriverManager.getConnection(s.url("postgres"), s.adminUser(), s.adminPassword());
+                Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + name + "_demo OWNER \"" + s.user().replace("\"", "\"\"") + "\"");
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot create the demo database beside " + name + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
     /** The server the test databases live on. */
     public static synchronized Server server() {
         if (server == null) {
