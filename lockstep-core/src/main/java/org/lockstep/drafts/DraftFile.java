@@ -1,9 +1,8 @@
 package org.lockstep.drafts;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,9 +16,13 @@ import java.util.Optional;
 public record DraftFile(Path path, Optional<Draft> draft, Optional<UnreadableDraftException> problem,
         boolean ownerRunning) {
 
+    /** Reads the file now. */
     static DraftFile of(Path path, boolean ownerRunning) throws IOException {
-        List<UnreadableDraftException> problem = new ArrayList<>(1);
-        Optional<Draft> draft = DraftJournal.readDraft(path, problem);
-        return new DraftFile(path, draft, problem.stream().findFirst(), ownerRunning);
+        try {
+            return new DraftFile(path, Optional.of(DraftFormat.read(Files.readAllBytes(path))), Optional.empty(),
+                    ownerRunning);
+        } catch (UnreadableDraftException e) {
+            return new DraftFile(path, Optional.empty(), Optional.of(e), ownerRunning);
+        }
     }
 }

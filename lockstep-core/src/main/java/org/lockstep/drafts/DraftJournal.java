@@ -18,7 +18,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -419,16 +418,6 @@ public final class DraftJournal implements AutoCloseable {
                 lock.release();
                 channel.close();
             }
-        }
-    }
-
-    /** Reads a draft file now; for {@link DraftFile}. */
-    static Optional<Draft> readDraft(Path file, List<UnreadableDraftException> problem) throws IOException {
-        try {
-            return Optional.of(DraftFormat.read(Files.readAllBytes(file)));
-        } catch (UnreadableDraftException e) {
-            problem.add(e);
-            return Optional.empty();
         }
     }
 }

@@ -30,11 +30,6 @@ public final class ConnectionRefusals {
     private ConnectionRefusals() {
     }
 
-    private static String firstLine(String message) {
-        int end = message.indexOf('\n');
-        return (end < 0 ? message : message.substring(0, end)).strip();
-    }
-
     /**
      * One sentence for the operator when {@code failure} is a refusal for want of connections, or a TLS connection
      * refused because the server's certificate could not be verified.
@@ -71,7 +66,7 @@ public final class ConnectionRefusals {
                         + "Lockstep''s session settings ({0}). Give the database server itself as well, with "
                         + "--listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and "
                         + "listens for changes on the server (docs/admin-guide.md, \"PgBouncer\").",
-                        firstLine(message)));
+                        StoreErrors.firstLine(message)));
             }
             if (("42P05".equals(sql.getSQLState()) || "26000".equals(sql.getSQLState()))
                     && PREPARED_STATEMENT.matcher(message).find()) {

@@ -167,7 +167,8 @@ final class StoreErrors {
         return null;
     }
 
-    private static String firstLine(String message) {
+    /** The first line of a driver's message (the server's sentence, without its detail and hint lines). */
+    static String firstLine(String message) {
         int nl = message.indexOf('\n');
         return nl < 0 ? message : message.substring(0, nl);
     }
