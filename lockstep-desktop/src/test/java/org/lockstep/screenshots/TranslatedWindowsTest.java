@@ -240,8 +240,12 @@ class TranslatedWindowsTest {
 
     private void check(String window, Stage stage) {
         WaitForAsyncUtils.waitForFxEvents();
-        Fx.run(() -> stage.getScene().getRoot().layout());
-        for (String label : Fx.call(() -> ClippedTexts.in(stage.getScene().getRoot()))) {
+        // Laid out and read in one turn of the FX thread: a label whose text a live read changes between the two
+        // (a list's "Counting…" becoming "1 of 10 match") would otherwise be read at its old width.
+        for (String label : Fx.call(() -> {
+            stage.getScene().getRoot().layout();
+            return ClippedTexts.in(stage.getScene().getRoot());
+        })) {
             clipped.add(window + ": " + label);
         }
     }
