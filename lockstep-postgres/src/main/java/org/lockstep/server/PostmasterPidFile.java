@@ -16,7 +16,7 @@ import java.util.Optional;
  *
  * <p>The check reads {@code /proc/PID}: the executable must be a {@code postgres} binary, the working directory
  * must be this cluster's directory, which the postmaster makes its working directory at startup, and the process must
- * have started when the file's third line says the postmaster did (within {@link #START_TOLERANCE}). A process's name
+ * have started no later than the file's third line says the postmaster did (see {@link #startedAt}). A process's name
  * and arguments prove nothing ({@code exec -a postgres sleep 300}); its executable and working directory are set by
  * the kernel. The binary is recognized by name rather than by its path in the cache, so a server started by a
  * Lockstep with another cache directory is still recognized: mistaking a live postmaster for a stale file would
@@ -64,18 +64,36 @@ final class PostmasterPidFile {
         }
     }
 
-    /** How far the process's start may lie from the file's start time: the postmaster writes it as it starts. */
-    static final Duration START_TOLERANCE = Duration.ofSeconds(3);
+    /**
+     * How much later than the file's start time the postmaster's process may seem to have started: the file holds
+     * whole seconds (the postmaster's start, truncated), and the kernel's boot time, from which a process's start is
+     * reckoned, is whole seconds too.
+     */
+    static final Duration CLOCK_SLACK = Duration.ofSeconds(2);
+
+    /**
+     * How much earlier than the file's start time the postmaster's process may have started: it is forked by pg_ctl's
+     * shell and writes its start time only once it runs, which on a loaded machine took more than 3 s (a CI run at a
+     * load average of 12, where a tolerance of 3 s either way disowned Lockstep's own server and every later start
+     * then failed on its shared memory).
+     */
+    static final Duration START_LATENCY = Duration.ofMinutes(10);
 
     /**
      * Whether process {@code pid} started when the file says its postmaster did (its third line, seconds since the
-     * epoch). A {@code postgres} process working in this directory that started at another time is not the file's
-     * postmaster: one of its own server processes left behind, or a program that took the pid after a crash and was
-     * started there under that name.
+     * epoch): not after it, beyond {@link #CLOCK_SLACK}, and not {@link #START_LATENCY} before it. A process that holds
+     * the file's pid and started after the postmaster wrote the file took the pid once the postmaster was gone: one
+     * of its own server processes left behind, or a program started in the cluster's directory under that name.
+     * One that started before it cannot hold that pid unless it is the postmaster itself, since two live processes
+     * never share a pid; the lower bound only keeps a file from another machine's clock from being believed.
      */
     static boolean startedAt(long pid, Instant fileStart) {
         Optional<Instant> start = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
-        return start.isPresent() && Duration.between(fileStart, start.get()).abs().compareTo(START_TOLERANCE) <= 0;
+        if (start.isEmpty()) {
+            return false;
+        }
+        Duration afterFile = Duration.between(fileStart, start.get());
+        return afterFile.compareTo(CLOCK_SLACK) <= 0 && afterFile.compareTo(START_LATENCY.negated()) >= 0;
     }
 
     /**
