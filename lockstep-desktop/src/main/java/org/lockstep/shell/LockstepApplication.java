@@ -320,19 +320,8 @@ public final class LockstepApplication extends Application {
      * A database that stops answering meanwhile opens the window anyway, which then says so itself.
      */
     private static void openAtStart(MainWindow window, EditorServices services, long customerId) {
-        services.executor().execute(() -> {
-            if (services.customers().find(customerId).isPresent()) {
-                return Optional.<String>empty();
-            }
-            return Optional.of(services.history().deletion(customerId).map(gone -> tr("Customer #{0} was deleted by "
-                    + "{1} on {2}.", customerId, gone.changedBy(),
-                    DateTimeFormatter.ofLocalizedDateTime(
-                            FormatStyle.MEDIUM, FormatStyle.SHORT).format(
-                                    gone.changedAt().atZone(
-                                            ZoneId.systemDefault()))))
-                    .orElse(tr("There is no Customer #{0}.", customerId)));
-        }, missing -> missing.ifPresentOrElse(sentence -> {
-            Alert alert = new Alert(Alert.AlertType.INFORMATION, sentence);
+        services.executor().execute(() -> missing(services, customerId), missing -> missing.ifPresentOrElse(why -> {
+            Alert alert = new Alert(Alert.AlertType.INFORMATION, why);
             alert.setTitle("Lockstep");
             alert.setHeaderText(tr("Cannot open Customer #{0}", customerId));
             alert.getDialogPane().setId("edit-not-found");
@@ -340,6 +329,18 @@ public final class LockstepApplication extends Application {
             alert.show();
         }, () -> CustomerEditorWindow.openFocused(services, customerId)),
                 failure -> CustomerEditorWindow.openFocused(services, customerId));
+    }
+
+    /** Why {@code customerId} cannot be opened (deleted by whom, when, or never there); empty when it is there. */
+    private static Optional<String> missing(EditorServices services, long customerId) {
+        if (services.customers().find(customerId).isPresent()) {
+            return Optional.empty();
+        }
+        DateTimeFormatter when = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT);
+        return Optional.of(services.history().deletion(customerId)
+                .map(gone -> tr("Customer #{0} was deleted by {1} on {2}.", customerId, gone.changedBy(),
+                        when.format(gone.changedAt().atZone(ZoneId.systemDefault()))))
+                .orElse(tr("There is no Customer #{0}.", customerId)));
     }
 
     /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */

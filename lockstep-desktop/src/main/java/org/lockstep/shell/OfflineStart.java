@@ -76,7 +76,7 @@ final class OfflineStart {
         this.drafts = drafts;
         this.retry = retry;
         Unreachable store = new Unreachable(operator + "-" + UUID.randomUUID(),
-                () -> new StoreUnavailableException(retry.reasonProperty().get(), null));
+                () -> new StoreUnavailableException(retry.lastReason(), null));
         EditorServices services = EditorServices.builder(store.customers(), store.history(), store.leases(),
                 executor, Platform::runLater, timers, operator, NO_LEASES,
                 new SimpleObjectProperty<>(ConcurrencyMode.OPTIMISTIC), new OpenLocks())
@@ -86,6 +86,9 @@ final class OfflineStart {
                 ZoneId.systemDefault());
         stage.setTitle(tr("Lockstep — cannot reach the database"));
         stage.setScene(new Scene(content(quit)));
+        // Restored or discarded drafts leave the offer: the window shrinks to what is left.
+        offer.offered().addListener((javafx.collections.ListChangeListener<Draft>) c -> Platform.runLater(
+                stage::sizeToScene));
         stage.setOnCloseRequest(e -> {
             e.consume();
             quit.run();
@@ -135,7 +138,7 @@ final class OfflineStart {
         VBox root = new VBox(10, headline, explain, reason, new DraftsOfferView(offer).root(), buttons);
         root.setId(ID);
         root.setPadding(new Insets(16));
-        root.setPrefWidth(720);
+        root.setPrefWidth(860);
         return root;
     }
 

@@ -45,6 +45,8 @@ public final class DatabaseRetry<T> {
     private Consumer<T> connected = t -> {};
     private Consumer<Exception> gaveUp = e -> {};
     private Consumer<T> late = t -> {};
+    // The reason as last told, for the threads of the store that cannot be reached (the property is the FX thread's).
+    private volatile String lastReason = "";
     private Future<?> next;
     private boolean trying;
     private boolean stopped;
@@ -85,6 +87,11 @@ public final class DatabaseRetry<T> {
     /** Why the database could not be opened, the last time it was tried. */
     public ReadOnlyStringProperty reasonProperty() {
         return reason.getReadOnlyProperty();
+    }
+
+    /** {@link #reasonProperty()}'s text, for any thread: what a call to the unreachable store fails with. */
+    public String lastReason() {
+        return lastReason;
     }
 
     /** "Trying to reach the database…", or when it last failed and that it tries again. */
@@ -151,7 +158,8 @@ public final class DatabaseRetry<T> {
     }
 
     private void failed(Exception e) {
-        reason.set(e.getMessage() == null ? e.toString() : e.getMessage());
+        lastReason = e.getMessage() == null ? e.toString() : e.getMessage();
+        reason.set(lastReason);
         if (hopeless.test(e)) {
             stopped = true;
             status.set("");
