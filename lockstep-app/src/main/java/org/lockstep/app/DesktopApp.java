@@ -27,13 +27,26 @@ public final class DesktopApp implements Desktop {
 
     @Override
     public int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang) {
+        return launch(context(config, demoLeaseTtl, lang));
+    }
+
+    @Override
+    public int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang, long customerId) {
+        return launch(context(config, demoLeaseTtl, lang).editing(customerId));
+    }
+
+    /** The desktop's context for {@code config}, with the locale and language it asks for in use. */
+    private static UiContext context(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang) {
         useLocale(config);
         useLanguage(lang);
         // A team server's login whose password came from nowhere: the desktop asks for it (never the embedded one's).
         UiContext.SignIn signIn = config.dbUrl().isPresent() ? password -> backend(config, demoLeaseTtl, password)
                 : null;
-        UiContext context = new UiContext(config.user(), () -> backend(config, demoLeaseTtl, null),
-                config.allowUnsafe(), signIn, config.dataDir());
+        return new UiContext(config.user(), () -> backend(config, demoLeaseTtl, null), config.allowUnsafe(), signIn,
+                config.dataDir());
+    }
+
+    private static int launch(UiContext context) {
         return LockstepApplication.launch(context) == LockstepApplication.OK ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 

@@ -7,8 +7,8 @@ import org.lockstep.config.LockstepConfig;
 import org.lockstep.text.Language;
 
 /**
- * The desktop front end as the command line sees it: {@code lockstep} with no subcommand opens the editor, and
- * {@code lockstep demo} the trainer demo. The command line knows no windows; the application module passes the real
+ * The desktop front end as the command line sees it: {@code lockstep} with no subcommand opens the editor,
+ * {@code lockstep edit ID} the same with that customer's editor window, and {@code lockstep demo} the trainer demo. The command line knows no windows; the application module passes the real
  * desktop in ({@code org.lockstep.app.Main}), and a build without one passes {@link #NONE}.
  */
 public interface Desktop {
@@ -23,6 +23,12 @@ public interface Desktop {
         public int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang) {
             System.err.println("lockstep: this build has no desktop; run a subcommand (lockstep --help)");
             return ExitCodes.FAILURE;
+        }
+
+        @Override
+        public int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang,
+                long customerId) {
+            return openEditor(config, demoLeaseTtl, lang);
         }
 
         @Override
@@ -41,6 +47,16 @@ public interface Desktop {
      *         said why)
      */
     int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang);
+
+    /**
+     * {@code lockstep edit ID}: as {@link #openEditor(LockstepConfig, Duration, Optional)}, with the customer's editor
+     * window open beside the main window and the keyboard in its first field, so that a script can send an operator
+     * to a record. A customer that does not exist is said so over the main window.
+     *
+     * @param customerId the customer to edit, 1 or more
+     * @return as {@link #openEditor(LockstepConfig, Duration, Optional)}, once the last window has closed
+     */
+    int openEditor(LockstepConfig config, Duration demoLeaseTtl, Optional<Language> lang, long customerId);
 
     /**
      * {@code lockstep demo}: Alice's and Bob's windows and the Trainer panel; returns the exit code once they closed.

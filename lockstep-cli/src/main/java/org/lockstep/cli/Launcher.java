@@ -39,6 +39,7 @@ import picocli.CommandLine.ScopeType;
                 TimelineCommand.class,
                 WatchCommand.class,
                 LabCommand.class,
+                EditCommand.class,
                 DemoCommand.class,
                 ReportCommand.class,
                 AdminCommand.class,

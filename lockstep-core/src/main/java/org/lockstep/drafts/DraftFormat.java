@@ -3,18 +3,22 @@ package org.lockstep.drafts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.merge.TextMergeResult.HunkChoice;
 
 /**
  * A {@link Draft} as the JSON of one file under {@code drafts/}. Fields go by their column names, so a file stays
@@ -48,6 +52,7 @@ final class DraftFormat {
             m.put("theirsVersion", merge.theirsVersion());
             m.set("theirs", values(merge.theirs()));
             m.set("resolved", texts(merge.resolved()));
+            m.set("choices", choices(merge.choices()));
         });
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
@@ -83,8 +88,11 @@ final class DraftFormat {
             Optional<MergeDraft> merge = Optional.empty();
             JsonNode m = root.get("merge");
             if (m != null && m.isObject()) {
+                // "choices" came later within format 1: a merge without them holds what the operator wrote.
+                JsonNode how = m.get("choices");
                 merge = Optional.of(new MergeDraft(required(m, "theirsVersion").asLong(),
-                        values(required(m, "theirs")), texts(required(m, "resolved"))));
+                        values(required(m, "theirs")), texts(required(m, "resolved")),
+                        how == null || how.isNull() ? Map.of() : choices(how)));
             }
             return new Draft(required(root, "key").asText(), optionalLong(root, "customerId"),
                     required(root, "baseVersion").asLong(), values(required(root, "base")),
@@ -137,6 +145,42 @@ final class DraftFormat {
             if (text != null) {
                 out.put(field.column(), text);
             }
+        }
+        return out;
+    }
+
+    /** {@code {"city": {"how": "MINE"}, "notes": {"how": "PARTS", "parts": ["MINE", "BOTH"]}}}. */
+    private static ObjectNode choices(Map<CustomerField, MergeDraft.Choice> choices) {
+        ObjectNode out = JSON.createObjectNode();
+        for (CustomerField field : CustomerField.values()) {
+            MergeDraft.Choice choice = choices.get(field);
+            if (choice != null) {
+                ObjectNode c = out.putObject(field.column());
+                c.put("how", choice.how().name());
+                if (!choice.parts().isEmpty()) {
+                    ArrayNode parts = c.putArray("parts");
+                    choice.parts().forEach(p -> parts.add(p.name()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<CustomerField, MergeDraft.Choice> choices(JsonNode node) {
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("choices are not an object");
+        }
+        Map<CustomerField, MergeDraft.Choice> out = new EnumMap<>(CustomerField.class);
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            CustomerField field = CustomerField.byColumn(e.getKey())
+                    .orElseThrow(() -> new IllegalArgumentException("no field " + e.getKey()));
+            List<HunkChoice> parts = new ArrayList<>();
+            for (JsonNode part : e.getValue().path("parts")) {
+                parts.add(HunkChoice.valueOf(part.asText()));
+            }
+            out.put(field, new MergeDraft.Choice(MergeDraft.How.valueOf(required(e.getValue(), "how").asText()),
+                    parts));
         }
         return out;
     }

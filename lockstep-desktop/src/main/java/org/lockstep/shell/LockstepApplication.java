@@ -3,8 +3,15 @@ package org.lockstep.shell;
 import static org.lockstep.text.Texts.tr;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,6 +37,8 @@ import org.lockstep.ui.demo.Pace;
 import org.lockstep.ui.drafts.JournalDrafts;
 import org.lockstep.ui.editor.CustomerEditorWindow;
 import org.lockstep.ui.main.MainWindow;
+import org.lockstep.drafts.Draft;
+import org.lockstep.ui.restore.DatabaseRetry;
 import org.lockstep.ui.restore.DraftsOfferView;
 import org.lockstep.ui.restore.DraftsOfferViewModel;
 import org.lockstep.ui.report.ConflictReportWindow;
@@ -41,7 +50,8 @@ import org.slf4j.LoggerFactory;
  * embedded server may take seconds), then shows the main window. When the last window closes it closes the task
  * executor and the database, after letting go of every lease an editor still holds (so that nobody waits a TTL
  * for it). When the database cannot be opened it shows why, and once that message is closed the application ends
- * with exit code 1.
+ * with exit code 1 — unless the operator has drafts from before Lockstep closed (issue 28): then it starts without
+ * the database ({@link OfflineStart}), offers them, and opens the main window once the database answers.
  *
  * <p>Start it with {@link #launch(UiContext)}; the context is handed over before {@link Application#launch} because
  * JavaFX creates this class itself.
@@ -65,6 +75,9 @@ public final class LockstepApplication extends Application {
     private volatile ClientSession client;
     private DemoSession demo;
     private volatile JournalDrafts drafts;
+    // The start without a database and its attempts to reach it (issue 28); FX thread, null when not so started.
+    private OfflineStart offline;
+    private ScheduledExecutorService attempts;
 
     /** JavaFX makes it, on the FX thread: names the windows first ({@link WindowClass}). */
     public LockstepApplication() {
@@ -128,10 +141,81 @@ public final class LockstepApplication extends Application {
             return;
         } catch (Exception e) {
             LOG.error("Cannot open the database: {}", reason(e), e);
+            if (!hopeless(e) && startWithoutDatabase(ctx, e, splash, primaryStage)) {
+                return;
+            }
             Platform.runLater(() -> showStartFailure(e, splash));
             return;
         }
         opened(ctx, opened, splash, primaryStage);
+    }
+
+    /** A failure that waiting does not mend: a wrong URL, a password refused, a newer schema. */
+    private static boolean hopeless(Exception e) {
+        return e instanceof SchemaTooNewException || e instanceof SignInRefusedException
+                || e instanceof IllegalArgumentException;
+    }
+
+    /**
+     * The database could not be reached at start (issue 28): when this operator has drafts from before Lockstep
+     * closed, offers them in a window of their own ({@link OfflineStart}) and tries the database again every
+     * {@link DatabaseRetry#EVERY}; once it answers, the main window opens as after any start and takes the restored
+     * editors over. Off the FX thread.
+     *
+     * @return whether the desktop started so; {@code false}: no drafts to offer, the failure is shown as before
+     */
+    private boolean startWithoutDatabase(UiContext ctx, Exception why, Stage splash, Stage primaryStage) {
+        if (drafts == null) {
+            drafts = openDrafts(ctx);
+        }
+        JournalDrafts journal = drafts;
+        if (journal == null) {
+            return false;
+        }
+        List<Draft> offered;
+        try {
+            offered = journal.adoptOrphans().stream().filter(d -> DraftsOfferViewModel.offerable(d, ctx.user()))
+                    .toList();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not read the drafts left from before: {}", reason(e), e);
+            return false;
+        }
+        if (offered.isEmpty()) {
+            return false; // adopted ones stay in this client's journal, offered at the next start
+        }
+        Platform.runLater(() -> {
+            if (stopped.get()) {
+                return;
+            }
+            EXIT_CODE.set(FAILURE); // until the database answers: Quit ends as a start that could not open it
+            attempts = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "lockstep-reconnect");
+                t.setDaemon(true);
+                return t;
+            });
+            DatabaseRetry<UiContext.Backend> retry = new DatabaseRetry<>(ctx.connect(), attempts, Platform::runLater,
+                    DatabaseRetry.EVERY, Clock.systemDefaultZone(), LockstepApplication::hopeless);
+            offline = OfflineStart.show(ctx.user(), journal, offered, retry, this::quitWithoutDatabase);
+            LOG.info("Started without the database, offering {} draft(s); trying again every {} s", offered.size(),
+                    DatabaseRetry.EVERY.toSeconds());
+            retry.start(why, back -> opened(ctx, back, splash, primaryStage), failure -> {
+                if (failure instanceof SignInRefusedException refusal) {
+                    refused(ctx, refusal, splash, primaryStage);
+                } else {
+                    showStartFailure(failure, splash);
+                }
+            }, late -> late.shutdown().run());
+            splash.close();
+        });
+        return true;
+    }
+
+    /** Quit in the window of a start without the database: the editors' edits are journaled, and Lockstep ends. */
+    private void quitWithoutDatabase() {
+        if (offline != null) {
+            offline.keepEverything();
+        }
+        Platform.exit();
     }
 
     /** The server wants a password: ask for it when the context can use one, else say where it comes from. */
@@ -159,7 +243,9 @@ public final class LockstepApplication extends Application {
         }
         // The name the database records: the login on a team server, whatever --user said.
         String operator = opened.operator() == null ? ctx.user() : opened.operator().name();
-        drafts = openDrafts(ctx);
+        if (drafts == null) {
+            drafts = openDrafts(ctx);
+        }
         Platform.runLater(() -> {
             client = ClientSession.start(opened, operator,
                     EditingPreferences.defaultMode(Preferences.userRoot().node(EditingPreferences.NODE)));
@@ -173,9 +259,21 @@ public final class LockstepApplication extends Application {
             }
             EditorServices services = builder.build();
             MainWindow window = MainWindow.show(primaryStage, services, client.live(), opened.lab());
-            if (drafts != null) {
-                offerDrafts(window, services.toBuilder().live(client.live()).build(), operator);
+            EditorServices following = services.toBuilder().live(client.live()).build();
+            List<Draft> stillOffered = List.of();
+            if (offline != null) {
+                // The database answered after a start without it: the editors restored meanwhile go on over it.
+                stillOffered = offline.stillOffered();
+                offline.handOver(following);
+                offline = null;
+                attempts.shutdown();
+                EXIT_CODE.set(OK);
+                LOG.info("The database answered; the main window opened");
             }
+            if (drafts != null) {
+                offerDrafts(window, following, operator, stillOffered);
+            }
+            ctx.edit().ifPresent(id -> openAtStart(window, following, id));
             window.offerLanguages(LanguageChoice.operators());
             if (opened.reports() != null) {
                 ConflictReportWindow.offer(window, opened.reports(), services.executor());
@@ -205,12 +303,44 @@ public final class LockstepApplication extends Application {
         }
     }
 
-    /** The banner offering what ended clients of this operator left unsaved: Restore opens an editor window. */
-    private void offerDrafts(MainWindow window, EditorServices services, String operator) {
+    /**
+     * The banner offering what ended clients of this operator left unsaved, after {@code kept} (offered while the
+     * database could not be reached, neither restored nor discarded): Restore opens an editor window.
+     */
+    private void offerDrafts(MainWindow window, EditorServices services, String operator, List<Draft> kept) {
         DraftsOfferViewModel offer = new DraftsOfferViewModel(drafts, services.executor(), operator,
                 draft -> CustomerEditorWindow.restore(services, draft, c -> {}, id -> {}), ZoneId.systemDefault());
         window.addBanner(new DraftsOfferView(offer).root());
-        offer.start();
+        offer.start(kept);
+    }
+
+    /**
+     * {@code lockstep edit ID}: the customer's editor window beside the main window, the keyboard in its first field.
+     * A customer that does not exist is said so over the main window instead — deleted (by whom, when) or never there.
+     * A database that stops answering meanwhile opens the window anyway, which then says so itself.
+     */
+    private static void openAtStart(MainWindow window, EditorServices services, long customerId) {
+        services.executor().execute(() -> missing(services, customerId), missing -> missing.ifPresentOrElse(why -> {
+            Alert alert = new Alert(Alert.AlertType.INFORMATION, why);
+            alert.setTitle("Lockstep");
+            alert.setHeaderText(tr("Cannot open Customer #{0}", customerId));
+            alert.getDialogPane().setId("edit-not-found");
+            alert.initOwner(window.stage());
+            alert.show();
+        }, () -> CustomerEditorWindow.openFocused(services, customerId)),
+                failure -> CustomerEditorWindow.openFocused(services, customerId));
+    }
+
+    /** Why {@code customerId} cannot be opened (deleted by whom, when, or never there); empty when it is there. */
+    private static Optional<String> missing(EditorServices services, long customerId) {
+        if (services.customers().find(customerId).isPresent()) {
+            return Optional.empty();
+        }
+        DateTimeFormatter when = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT);
+        return Optional.of(services.history().deletion(customerId)
+                .map(gone -> tr("Customer #{0} was deleted by {1} on {2}.", customerId, gone.changedBy(),
+                        when.format(gone.changedAt().atZone(ZoneId.systemDefault()))))
+                .orElse(tr("There is no Customer #{0}.", customerId)));
     }
 
     /** Tools → "Trainer demo (Alice and Bob)…": two more clients of the same database and the Trainer panel. */
@@ -245,6 +375,13 @@ public final class LockstepApplication extends Application {
     @Override
     public void stop() {
         stopped.set(true);
+        if (offline != null) {
+            offline.keepEverything(); // ended otherwise than by Quit: the edits are kept all the same
+            offline.awaitStopped(Duration.ofSeconds(5));
+        }
+        if (attempts != null) {
+            attempts.shutdownNow();
+        }
         if (demo != null) {
             demo.closeAndWait();
         }

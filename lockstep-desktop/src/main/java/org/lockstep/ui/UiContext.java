@@ -4,6 +4,8 @@ import org.lockstep.client.StoreClient;
 import org.lockstep.report.ConflictReports;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.lockstep.domain.ChangeFeed;
@@ -27,8 +29,25 @@ import org.lockstep.domain.PresenceRepository;
  * @param signIn  connects with a typed password when the server wants one; {@code null}: never asked
  * @param dataDir the data directory, under whose {@code drafts/} editors journal their unsaved edits (issue 28);
  *                {@code null}: none are kept
+ * @param edit    the customer whose editor window opens beside the main window, its first field focused
+ *                ({@code lockstep edit ID}); empty: none
  */
-public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn, Path dataDir) {
+public record UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn, Path dataDir,
+        OptionalLong edit) {
+
+    public UiContext {
+        Objects.requireNonNull(edit, "edit");
+    }
+
+    /** A context that opens no customer at start. */
+    public UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn, Path dataDir) {
+        this(user, connect, allowUnsafe, signIn, dataDir, OptionalLong.empty());
+    }
+
+    /** This context, opening {@code customerId}'s editor window at start ({@code lockstep edit ID}). */
+    public UiContext editing(long customerId) {
+        return new UiContext(user, connect, allowUnsafe, signIn, dataDir, OptionalLong.of(customerId));
+    }
 
     /** A context that keeps no drafts. */
     public UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn) {

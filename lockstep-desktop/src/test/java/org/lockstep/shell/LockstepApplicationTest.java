@@ -24,8 +24,10 @@ import org.lockstep.drafts.Draft;
 import org.lockstep.drafts.DraftFile;
 import org.lockstep.drafts.DraftJournal;
 import org.lockstep.ui.editor.CustomerEditorView;
+import org.lockstep.ui.editor.EditorIds;
 import org.lockstep.ui.guihandles.EditorWindowHandle;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.testing.db.DatabaseOutage;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.UiContext;
@@ -141,6 +143,131 @@ class LockstepApplicationTest {
         assertThat(kept).hasSize(1);
         assertThat(kept.get(0).ownerRunning()).isFalse();
         assertThat(kept.get(0).draft().orElseThrow().typed()).containsEntry(CustomerField.CITY, "Curitiba");
+    }
+
+    /**
+     * {@code lockstep edit ID} (issue 28): the main window opens with the customer's editor window beside it, the
+     * keyboard in its first field; a customer that is not there is said so over the main window, deleted or never.
+     */
+    @Test
+    void editOpensTheCustomersEditorWithTheFirstFieldFocusedAndSaysSoForOneThatIsNotThere(Database db)
+            throws Exception {
+        JdbiCustomerRepository asa = new JdbiCustomerRepository(db.jdbi(), "Åsa");
+        org.lockstep.domain.Customer wanted = asa.create(org.lockstep.testing.CustomerBuilder.aCustomer()
+                .with(CustomerField.EXTERNAL_REF, "EDIT-1").build());
+        org.lockstep.domain.Customer gone = asa.create(org.lockstep.testing.CustomerBuilder.aCustomer()
+                .with(CustomerField.EXTERNAL_REF, "EDIT-2").build());
+        asa.delete(gone.id(), gone.version());
+
+        LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa")).editing(wanted.id()));
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+        await(() -> editorWindow().map(w -> focusedId(w).equals(EditorIds.field(CustomerField.COMPANY)))
+                .orElse(false));
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, editorWindow().orElseThrow());
+        assertThat(editor.viewModel().customerId()).hasValue(wanted.id());
+        assertThat(robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery()).as("the main window too").isPresent();
+        FxToolkit.cleanupApplication(app);
+        FxToolkit.cleanupStages();
+
+        for (long id : new long[]{gone.id(), gone.id() + 1000}) {
+            LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa")).editing(id));
+            app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+            await(() -> robot.lookup("#edit-not-found").tryQuery().isPresent());
+            DialogPane told = robot.lookup("#edit-not-found").queryAs(DialogPane.class);
+            assertThat(told.getHeaderText()).isEqualTo("Cannot open Customer #" + id);
+            if (id == gone.id()) {
+                assertThat(told.getContentText()).startsWith("Customer #" + id + " was deleted by Åsa on ");
+            } else {
+                assertThat(told.getContentText()).isEqualTo("There is no Customer #" + id + ".");
+            }
+            assertThat(editorWindow()).isEmpty();
+            assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+            robot.interact(() -> told.getScene().getWindow().hide());
+            FxToolkit.cleanupApplication(app);
+            FxToolkit.cleanupStages();
+        }
+    }
+
+    /**
+     * The database may be down when the client starts (issue 28): with a draft to offer, the desktop starts without
+     * it, the restored editor says its edits are kept, Save says it cannot reach the database; once the database is
+     * back the main window opens, the same editor window goes on over it with every edit, and Save saves — read back
+     * from the database.
+     */
+    @Test
+    void withTheDatabaseDownAtStartTheDraftsOpenAndSaveOnceItIsBack(@TempDir Path dataDir) throws Exception {
+        String url = TestDatabases.freshUrlWithCredentials();
+        try (Database db = Database.open(url, null, null, "seed")) {
+            org.lockstep.domain.Customer stored = new JdbiCustomerRepository(db.jdbi(), "Åsa").create(
+                    org.lockstep.testing.CustomerBuilder.aCustomer().with(CustomerField.EXTERNAL_REF, "DOWN-1")
+                            .build());
+            Draft left = new Draft("editor-down", OptionalLong.of(stored.id()), stored.version(), stored.data(),
+                    Map.of(CustomerField.CITY, "Curitiba"), ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Åsa",
+                    Instant.now(), Optional.empty());
+            try (DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir))) {
+                ended.save(left);
+            }
+            DatabaseOutage outage = DatabaseOutage.of(db);
+            outage.cut();
+            LockstepApplication.useContext(new UiContext("Åsa", () -> {
+                Database desktop = Database.open(url, null, null, "Lockstep (Åsa)");
+                return UiContext.Backend.of(PostgresClient.of(desktop, "Åsa", desktop::close),
+                        java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15), null);
+            }, false, null, dataDir));
+
+            app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+            await(() -> robot.lookup("#" + OfflineStart.ID).tryQuery().isPresent());
+            assertThat(robot.lookup("#offline-headline").queryAs(Label.class).getText())
+                    .isEqualTo("Lockstep cannot reach its database");
+            assertThat(robot.lookup("#offline-reason").queryAs(Label.class).getText()).isNotBlank();
+            assertThat(robot.lookup("#drafts-headline").queryAs(Label.class).getText())
+                    .isEqualTo("Unsaved changes to 1 customer from before Lockstep closed");
+            assertThat(robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery()).as("no main window yet").isEmpty();
+            robot.clickOn("#restore-draft-editor-down");
+            await(() -> editorWindow().isPresent());
+            EditorWindowHandle editor = EditorWindowHandle.of(robot, editorWindow().orElseThrow());
+            assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+            assertThat(editor.notice()).isEqualTo("Can't reach the database — your unsaved changes are back and kept."
+                    + " Save once it is reachable again.");
+            editor.type(CustomerField.PHONE, "+55 41 3000-0000");
+            editor.clickSave();
+            await(() -> "Can't reach the database — your changes are kept. Try Save again.".equals(editor.notice()));
+            // Typed while the database is down, and journaled all the same.
+            await(() -> DraftJournal.listAll(DraftJournal.under(dataDir)).stream()
+                    .anyMatch(f -> f.draft().orElseThrow().typed().containsKey(CustomerField.PHONE)));
+
+            outage.restore();
+            robot.clickOn("#try-again");
+
+            await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent());
+            await(() -> robot.lookup("#" + OfflineStart.ID).tryQuery().isEmpty());
+            await(() -> editor.viewModel().stateProperty().get() == org.lockstep.ui.editor.EditorState.EDITING
+                    && editor.notice() != null && editor.notice().startsWith("Your unsaved changes"));
+            assertThat(editor.isOpen()).as("the same window").isTrue();
+            assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+            assertThat(editor.text(CustomerField.PHONE)).isEqualTo("+55 41 3000-0000");
+            editor.clickSave().awaitVersionLine("version 2 · saved by Åsa");
+
+            org.lockstep.domain.Customer read = new JdbiCustomerRepository(db.jdbi(), "test").find(stored.id())
+                    .orElseThrow();
+            assertThat(read.data().city()).isEqualTo("Curitiba");
+            assertThat(read.data().phone()).isEqualTo("+55 41 3000-0000");
+            await(() -> DraftJournal.listAll(DraftJournal.under(dataDir)).isEmpty());
+            assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+            FxToolkit.cleanupApplication(app);
+            FxToolkit.cleanupStages();
+        }
+    }
+
+    private static Optional<Stage> editorWindow() {
+        return Window.getWindows().stream().filter(w -> w.getUserData() instanceof CustomerEditorView)
+                .map(Stage.class::cast).findFirst();
+    }
+
+    private static String focusedId(Stage window) {
+        javafx.scene.Node focused = window.getScene().getFocusOwner();
+        return focused == null ? "" : String.valueOf(focused.getId());
     }
 
     private static UiContext.Backend backend(Database db, String user) {

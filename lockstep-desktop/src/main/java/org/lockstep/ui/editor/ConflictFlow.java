@@ -8,6 +8,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.ui.merge.DeleteConflictViewModel;
 import org.lockstep.ui.merge.DeleteDecision;
 import org.lockstep.ui.merge.MergeHeader;
@@ -66,6 +67,17 @@ public final class ConflictFlow {
         if (merge.get() == null) {
             merge.set(mergeOf(base, mine, new SaveOutcome.Conflict(theirs)));
         }
+    }
+
+    /**
+     * A draft of a merge comes back (issue 28): the merge of {@code mine} on {@code base} with the record now,
+     * {@code theirs}, opens again with the operator's choices where they still apply ({@link
+     * MergeViewModel#restoreChoices}).
+     */
+    public void restoreMerge(Customer base, CustomerData mine, Customer theirs, MergeDraft kept) {
+        MergeViewModel open = mergeOf(base, mine, new SaveOutcome.Conflict(Optional.of(theirs)));
+        open.restoreChoices(kept);
+        merge.set(open);
     }
 
     /**

@@ -186,6 +186,11 @@ public final class CustomerEditorView {
         return dialog != null && dialog.isShowing();
     }
 
+    /** Puts the keyboard in the first field, the company: where an operator sent to a record starts typing. */
+    public void focusFirstField() {
+        form.focusFirst();
+    }
+
     /**
      * Hands the view model over to a new view (a language switch): the text being typed in a field goes into the
      * edit buffer first, and this view opens no dialog and shows no notice any more. FX thread.

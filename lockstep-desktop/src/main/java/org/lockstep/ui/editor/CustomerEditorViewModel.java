@@ -19,6 +19,7 @@ import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.LockState;
 import org.lockstep.ui.EditorServices;
@@ -91,9 +92,6 @@ public final class CustomerEditorViewModel {
         this.lock = services.newLock();
         this.openLocks = services.openLocks();
         this.scope = new TaskScope(services.executor());
-        this.drafts = services.drafts().map(d -> new DraftKeeper(session, d, services.executor(),
-                DraftKeeper.Later.on(services.scheduler(), services.fxThread()), () -> lock.modeProperty().get(),
-                lock::token, user, clock));
         this.reads = new TaskScope(services.executor());
         this.versions = new CustomerHistoryViewModel(history, services.executor(), clock.getZone());
         this.timeline = new TimelineViewModel(history, services.executor(), clock.getZone());
@@ -101,6 +99,9 @@ public final class CustomerEditorViewModel {
         this.helpers = RecordHelpers.of(services, lock, buffer.dirtyProperty(),
                 received -> lockWiring.tellAboutTheLock(received)); // wired below, before any message can come
         this.conflicts = new ConflictFlow(session, new Merges(customers, history, services.executor()));
+        this.drafts = services.drafts().map(d -> new DraftKeeper(session, conflicts.mergeProperty(), d,
+                services.executor(), DraftKeeper.Later.on(services.scheduler(), services.fxThread()),
+                () -> lock.modeProperty().get(), lock::token, user, clock));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
         this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline,
                 services.ownWrites());
@@ -202,22 +203,25 @@ public final class CustomerEditorViewModel {
     /**
      * Shows a draft kept from before the client ended (issue 28): its typed text on its base version, so that Save is
      * the ordinary versioned save from that base and a customer saved meanwhile goes through the three-way merge —
-     * the restore never overwrites anyone. The editor journals under the draft's key from now on, so the draft goes
-     * once these edits are saved or discarded. A customer deleted meanwhile opens as a new customer with the draft's
-     * values, which Save creates again; an unreachable database still shows the draft on its base.
+     * the restore never overwrites anyone. A draft of a merge opens that merge again, against the record as it is
+     * now, with the operator's choices where they still apply ({@link ConflictFlow#restoreMerge}). The editor journals
+     * under the draft's key from now on, so the draft goes once these edits are saved or discarded. A customer
+     * deleted meanwhile opens as a new customer with the draft's values, which Save creates again; an unreachable
+     * database still shows the draft on its base (and keeps its merge in the draft until it can be opened).
      */
     public void restore(Draft draft) {
         long id = draft.customerId().orElse(-1);
         moveOn(id);
         // Taken over once the draft's text is in the buffer: before, the blank buffer would count as reverted.
-        Runnable takeOver = () -> drafts.ifPresent(d -> d.takeOver(draft.key()));
+        java.util.function.Consumer<Optional<MergeDraft>> takeOver =
+                merge -> drafts.ifPresent(d -> d.takeOver(draft.key(), merge));
         EditBuffer buffer = session.buffer();
         if (draft.isNewCustomer()) {
             helpers.detach();
             session.state(EditorState.NEW);
             buffer.reset(null);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
-            takeOver.run();
+            takeOver.accept(Optional.empty());
             return;
         }
         buffer.reset(null);
@@ -229,9 +233,18 @@ public final class CustomerEditorViewModel {
                 buffer.reset(base);
                 draft.typed().forEach((f, text) -> buffer.text(f).set(text));
                 session.state(EditorState.EDITING);
-                takeOver.run();
-                session.notice(EditorNotice.info(Texts.tr("Your unsaved changes from before Lockstep closed are "
-                        + "back, on version {0}. Save to keep them.", draft.baseVersion())));
+                takeOver.accept(Optional.empty());
+                Customer now = found.get();
+                Optional<MergeDraft> merge = draft.merge().filter(m -> now.version() > draft.baseVersion()
+                        && buffer.problemsProperty().get().isEmpty());
+                if (merge.isPresent()) {
+                    session.notice(EditorNotice.info(Texts.tr("Your merge from before Lockstep closed is open "
+                            + "again, with the choices you made.")));
+                    conflicts.restoreMerge(base, buffer.currentProperty().get(), now, merge.get());
+                } else {
+                    session.notice(EditorNotice.info(Texts.tr("Your unsaved changes from before Lockstep closed "
+                            + "are back, on version {0}. Save to keep them.", draft.baseVersion())));
+                }
             } else {
                 helpers.detach();
                 session.customerId(-1);
@@ -240,7 +253,7 @@ public final class CustomerEditorViewModel {
                 for (CustomerField f : CustomerField.values()) {
                     buffer.text(f).set(draft.typed().getOrDefault(f, buffer.parser().format(draft.base().get(f))));
                 }
-                takeOver.run();
+                takeOver.accept(Optional.empty());
                 session.notice(EditorNotice.info(Texts.tr("Customer #{0} was deleted after you made these changes. "
                         + "Save creates it again with these values.", id)));
             }
@@ -248,10 +261,22 @@ public final class CustomerEditorViewModel {
             buffer.reset(base);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
             session.state(EditorState.EDITING);
-            takeOver.run();
+            takeOver.accept(draft.merge());
             session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
                     + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
         });
+    }
+
+    /**
+     * Ends this editor to let another go on with its edits (the database came back after a start without it): like
+     * {@link #close()}, except that its draft stays on the disk for the other editor to take over under the same key.
+     *
+     * @return the draft of its unsaved edits now, with the merge it keeps; empty when nothing unsaved is left
+     */
+    public Optional<Draft> handOver() {
+        Optional<Draft> now = drafts.flatMap(DraftKeeper::handOver);
+        close();
+        return now;
     }
 
     /** Reads the record again, dropping unsaved edits (the view asks first when there are any). */

@@ -74,6 +74,67 @@ public final class CustomerEditorWindow {
         return show(services, viewModel, onSaved, onDeleted);
     }
 
+    /**
+     * Opens a window editing one customer with the keyboard in its first field once it has loaded, for an operator a
+     * script sent there ({@code lockstep edit ID}).
+     */
+    public static Stage openFocused(EditorServices services, long customerId) {
+        Stage stage = open(services, customerId);
+        CustomerEditorViewModel viewModel = current(stage).viewModel();
+        javafx.beans.value.ChangeListener<Boolean> once = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                if (now) {
+                    obs.removeListener(this);
+                    stage.requestFocus();
+                    current(stage).focusFirstField();
+                }
+            }
+        };
+        viewModel.status().editableProperty().addListener(once);
+        return stage;
+    }
+
+    /**
+     * Moves an editor window to other services, keeping its unsaved edits: the database came back after the
+     * application started without it (issue 28), and the editor opened on a draft over the unreachable store goes on
+     * over the real one. The window stays where it is; its edits, with a merge the draft kept, are restored in a new
+     * editor under the same draft ({@link CustomerEditorViewModel#handOver}), which reads the customer as it is now —
+     * so Save is the ordinary versioned save from the draft's base — and the field that had the keyboard keeps it.
+     * An editor with nothing unsaved loads its customer again. FX thread.
+     *
+     * @param stage  a window this class opened
+     * @param online the services the editor goes on with
+     */
+    public static void handOver(Stage stage, EditorServices online) {
+        CustomerEditorView was = current(stage);
+        javafx.scene.Node focused = stage.getScene().getFocusOwner();
+        String focusedId = focused == null ? null : focused.getId();
+        was.retire(); // the text being typed goes into the buffer first
+        CustomerEditorViewModel old = was.viewModel();
+        java.util.OptionalLong id = old.customerId();
+        Optional<Draft> edits = old.handOver();
+        CustomerEditorViewModel next = new CustomerEditorViewModel(online);
+        if (edits.isPresent()) {
+            next.restore(edits.get());
+        } else if (id.isPresent()) {
+            next.load(id.getAsLong());
+        } else {
+            next.startNew();
+        }
+        CustomerEditorView fresh = new CustomerEditorView(next);
+        fresh.usePlaces(online.places());
+        stage.getScene().setRoot(fresh.root());
+        stage.setUserData(fresh);
+        attach(stage, next, c -> {}, gone -> {});
+        if (focusedId != null) {
+            javafx.scene.Node again = fresh.root().lookup("#" + focusedId);
+            if (again != null) {
+                again.requestFocus();
+            }
+        }
+    }
+
     private static Stage show(EditorServices services, CustomerEditorViewModel viewModel,
             Consumer<Customer> onSaved, Consumer<Long> onDeleted) {
         Stage stage = new Stage();
@@ -82,28 +143,40 @@ public final class CustomerEditorWindow {
         stage.setScene(new Scene(view.root()));
         // A language switch builds the view again over the same view model (its unsaved edits stay), unless the
         // view's merge or delete-conflict dialog is open: that one belongs to the view shown.
-        LanguageSwitch.follow(stage, () -> !((CustomerEditorView) stage.getUserData()).hasOpenDialog(), () -> {
-            ((CustomerEditorView) stage.getUserData()).retire();
-            CustomerEditorView fresh = new CustomerEditorView(viewModel);
+        LanguageSwitch.follow(stage, () -> !current(stage).hasOpenDialog(), () -> {
+            CustomerEditorView shown = current(stage);
+            shown.retire();
+            CustomerEditorView fresh = new CustomerEditorView(shown.viewModel());
             fresh.usePlaces(services.places());
             stage.getScene().setRoot(fresh.root());
             stage.setUserData(fresh);
         });
-        catchUpWhenDialogsClose(stage, viewModel);
         stage.setMinWidth(560);
         stage.setMinHeight(420);
-        stage.titleProperty().bind(viewModel.status().titleProperty());
         stage.setUserData(view);
+        attach(stage, viewModel, onSaved, onDeleted);
+        // The view model shown now, whichever it is (handOver replaces it).
+        stage.setOnCloseRequest(e -> confirmClose(stage, current(stage).viewModel(), e));
+        // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
+        stage.setOnHidden(e -> current(stage).viewModel().close());
+        services.places().show(stage, "editor", null, SCREEN_SHARE, WIDTH, HEIGHT);
+        return stage;
+    }
+
+    /** What ties {@code viewModel} to the window: its title, the listeners, and closing once the customer is gone. */
+    private static void attach(Stage stage, CustomerEditorViewModel viewModel, Consumer<Customer> onSaved,
+            Consumer<Long> onDeleted) {
+        catchUpWhenDialogsClose(stage, viewModel);
+        stage.titleProperty().bind(viewModel.status().titleProperty());
         viewModel.setOnSaved(onSaved);
         viewModel.setOnDeleted(id -> {
             onDeleted.accept(id);
             stage.close();
         });
-        stage.setOnCloseRequest(e -> confirmClose(stage, viewModel, e));
-        // Hidden however it closed (saved and closed, discarded, deleted, closed by the program): let the lease go.
-        stage.setOnHidden(e -> viewModel.close());
-        services.places().show(stage, "editor", null, SCREEN_SHARE, WIDTH, HEIGHT);
-        return stage;
+    }
+
+    private static CustomerEditorView current(Stage stage) {
+        return (CustomerEditorView) stage.getUserData();
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.lockstep.text.Texts.tr;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -16,28 +17,43 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.value.ChangeListener;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.ui.drafts.Drafts;
+import org.lockstep.ui.merge.MergeViewModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Journals one editor's unsaved edits as a {@link Draft} about a second after the last change (issue 28), so that
  * they survive the client ending without a save; removes the draft once the edits are saved, reverted or discarded.
- * The draft is made on the FX thread (the buffer is confined to it) and written on the editor's executor, never on
- * the FX thread; writes go one at a time, in order, so that a removal never overtakes the save before it. A write
- * that fails (a full disk) is logged and told once in the editor's notice: editing goes on as before.
+ * While the editor's merge dialog is open, the draft holds the merge too: the version merged with and every choice
+ * made so far ({@link MergeViewModel#draft()}). The draft is made on the FX thread (the buffer is confined to it) and
+ * written on the editor's executor, never on the FX thread; writes go one at a time, in order, so that a removal never
+ * overtakes the save before it. A write that fails (a full disk) is logged and told once in the editor's notice:
+ * editing goes on as before.
+ *
+ * <p>The wait restarts at every change, but never past {@link #LONGEST} after the first change not yet journaled: an
+ * operator who types on without a pause of a second still has a draft at most that old.
  */
 final class DraftKeeper {
 
     /** How long after the last change the draft is written: long enough not to write per keystroke. */
     static final Duration QUIET = Duration.ofSeconds(1);
+    /**
+     * The most a change waits to be journaled while changes keep coming: a steady typist (5 keys a second) would
+     * otherwise never leave a second's pause, and a crash would lose a whole paragraph.
+     */
+    static final Duration LONGEST = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(DraftKeeper.class);
 
@@ -49,8 +65,15 @@ final class DraftKeeper {
     private final Supplier<OptionalLong> leaseToken;
     private final String operator;
     private final Clock clock;
+    private final ReadOnlyObjectProperty<MergeViewModel> merge;
+    private final ChangeListener<Number> mergeChanged = (obs, was, now) -> changed();
     private String key = UUID.randomUUID().toString();
     private Runnable pending;
+    // When the oldest change not yet journaled happened; null when the disk holds the edits as they are.
+    private Instant unwrittenSince;
+    // A restored draft's merge while no merge is open (the database could not be reached to open it again): kept in
+    // each draft written until a merge opens or the edits are gone, so that the choices are not lost meanwhile.
+    private Optional<MergeDraft> pendingMerge = Optional.empty();
     // What the disk holds for this key as far as this editor knows: written, removed, or unknown (nothing yet).
     private boolean kept;
     private boolean writing;
@@ -73,9 +96,13 @@ final class DraftKeeper {
         }
     }
 
-    DraftKeeper(EditorSession session, Drafts drafts, TaskExecutor executor, Later later,
-            Supplier<ConcurrencyMode> mode, Supplier<OptionalLong> leaseToken, String operator,
-            Clock clock) {
+    /**
+     * @param merge the editor's open merge, or {@code null}: while one is open, the draft holds its choices
+     * @param clock when drafts are stamped, and how long a change has waited
+     */
+    DraftKeeper(EditorSession session, ReadOnlyObjectProperty<MergeViewModel> merge, Drafts drafts,
+            TaskExecutor executor, Later later, Supplier<ConcurrencyMode> mode, Supplier<OptionalLong> leaseToken,
+            String operator, Clock clock) {
         this.session = session;
         this.drafts = Objects.requireNonNull(drafts);
         this.executor = executor;
@@ -84,6 +111,7 @@ final class DraftKeeper {
         this.leaseToken = leaseToken;
         this.operator = operator;
         this.clock = clock;
+        this.merge = merge;
         EditBuffer buffer = session.buffer();
         for (CustomerField f : CustomerField.values()) {
             buffer.text(f).addListener(o -> changed());
@@ -91,16 +119,48 @@ final class DraftKeeper {
         buffer.dirtyProperty().addListener(o -> changed());
         buffer.baseProperty().addListener(o -> changed());
         session.stateProperty().addListener(o -> changed());
+        merge.addListener((obs, was, now) -> {
+            if (was != null) {
+                was.revisionProperty().removeListener(mergeChanged);
+            }
+            if (now != null) {
+                pendingMerge = Optional.empty(); // the merge open now holds the choices
+                now.revisionProperty().addListener(mergeChanged);
+            }
+            changed();
+        });
     }
 
-    /** The editor goes on with a restored draft: it journals under that draft's key, replacing the draft. */
-    void takeOver(String draftKey) {
+    /**
+     * The editor goes on with a restored draft: it journals under that draft's key, replacing the draft.
+     *
+     * @param mergeKept the draft's merge, when the editor could not open it again (the database unreachable): kept
+     *                  in the drafts written until a merge opens or the edits are gone
+     */
+    void takeOver(String draftKey, Optional<MergeDraft> mergeKept) {
         key = draftKey;
         kept = true;
+        pendingMerge = mergeKept;
+    }
+
+    /**
+     * The editor hands its edits to another editor, which restores them under the same key (the database came back
+     * after a start without it): nothing more is written or removed here.
+     *
+     * @return the draft as it stands now, or empty when nothing unsaved is left
+     */
+    Optional<Draft> handOver() {
+        cancelPending();
+        Optional<Draft> now = draftNow();
+        closed = true;
+        return now;
     }
 
     /** The editor closes: its draft goes (the operator saved or chose to discard), and nothing is written after. */
     void close() {
+        if (closed) {
+            return; // handed over: the draft is another editor's now
+        }
         cancelPending();
         String last = key;
         enqueue(() -> write(() -> {
@@ -118,17 +178,36 @@ final class DraftKeeper {
             return Optional.empty();
         }
         Customer base = buffer.base();
+        MergeViewModel open = merge.get();
+        Optional<MergeDraft> merged = open == null ? pendingMerge : open.draft();
+        if (open != null && merged.isPresent() && base != null && open.base().version() != base.version()) {
+            // A merge refreshed in place (Save merged met yet another version): its base is the version merged
+            // before, its mine that merge's result; the draft is that merge, as the dialog shows it.
+            base = open.base();
+            return Optional.of(draft(base, typed(base.data(), f -> buffer.parser().format(open.mine().get(f))),
+                    merged));
+        }
         CustomerData baseData = base == null ? CustomerData.EMPTY : base.data();
+        return Optional.of(draft(base, typed(baseData, f -> buffer.text(f).get()), merged));
+    }
+
+    private Draft draft(Customer base, Map<CustomerField, String> typed, Optional<MergeDraft> merged) {
+        CustomerData baseData = base == null ? CustomerData.EMPTY : base.data();
+        OptionalLong id = base == null ? OptionalLong.empty() : OptionalLong.of(base.id());
+        return new Draft(key, id, base == null ? 0 : base.version(), baseData, typed, mode.get(), leaseToken.get(),
+                operator, clock.instant(), base == null ? Optional.empty() : merged);
+    }
+
+    /** Each field's text where it differs from {@code base} as the editor shows it. */
+    private Map<CustomerField, String> typed(CustomerData base, Function<CustomerField, String> text) {
         Map<CustomerField, String> typed = new EnumMap<>(CustomerField.class);
         for (CustomerField f : CustomerField.values()) {
-            String text = buffer.text(f).get();
-            if (!text.equals(buffer.parser().format(baseData.get(f)))) {
-                typed.put(f, text);
+            String now = text.apply(f);
+            if (!now.equals(session.buffer().parser().format(base.get(f)))) {
+                typed.put(f, now);
             }
         }
-        OptionalLong id = base == null ? OptionalLong.empty() : OptionalLong.of(base.id());
-        return Optional.of(new Draft(key, id, base == null ? 0 : base.version(), baseData, typed, mode.get(),
-                leaseToken.get(), operator, clock.instant(), Optional.empty()));
+        return typed;
     }
 
     private void changed() {
@@ -138,6 +217,8 @@ final class DraftKeeper {
         cancelPending();
         if (draftNow().isEmpty()) {
             // Saved, reverted, reloaded or moved on: nothing unsaved is left, so the draft goes at once.
+            unwrittenSince = null;
+            pendingMerge = Optional.empty();
             if (kept) {
                 String gone = key;
                 enqueue(() -> write(() -> {
@@ -147,11 +228,18 @@ final class DraftKeeper {
             }
             return;
         }
-        pending = later.schedule(this::journal, QUIET);
+        Instant now = clock.instant();
+        if (unwrittenSince == null) {
+            unwrittenSince = now;
+        }
+        Duration left = LONGEST.minus(Duration.between(unwrittenSince, now));
+        pending = later.schedule(this::journal, left.isNegative() ? Duration.ZERO : left.compareTo(QUIET) < 0 ? left
+                : QUIET);
     }
 
     private void journal() {
         pending = null;
+        unwrittenSince = null;
         if (closed) {
             return;
         }

@@ -79,6 +79,11 @@ final class EditorForm {
         });
     }
 
+    /** Puts the keyboard in the first field in reading order (the company). */
+    void focusFirst() {
+        controls.get(LEFT.get(0)).requestFocus();
+    }
+
     /** Whether the fields stand in two columns now. */
     boolean twoColumns() {
         return twoColumns;

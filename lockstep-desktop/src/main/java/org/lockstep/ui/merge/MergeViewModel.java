@@ -11,6 +11,8 @@ import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ObservableList;
 import org.lockstep.concurrency.TaskExecutor;
@@ -23,6 +25,7 @@ import org.lockstep.domain.FieldParser;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.merge.ThreeWayMerge;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.MergeSave;
 import org.lockstep.editing.LockMessages;
@@ -61,6 +64,7 @@ public final class MergeViewModel {
     private boolean refreshed;
 
     private final MergeRows rows = new MergeRows();
+    private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper(this, "revision");
     private final MergeHeadings headings;
     private final MergeStatus status = new MergeStatus(rows);
 
@@ -252,6 +256,39 @@ public final class MergeViewModel {
                 base.version()), mine);
     }
 
+    /**
+     * Counts every change of a choice, a Result or the versions merged (a refresh): what an editor's journal of
+     * unsaved work listens to (issue 28). Its value means nothing else.
+     */
+    public ReadOnlyLongProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
+    }
+
+    /**
+     * The choices made so far, against the theirs merged now, for the editor's draft (issue 28); empty for a record
+     * someone deleted, whose draft is the editor's edits alone (restored, it offers the re-creation again).
+     */
+    public Optional<MergeDraft> draft() {
+        return theirs == null || status.finished.get() ? Optional.empty()
+                : Optional.of(MergeChoices.of(theirs, rows.all()));
+    }
+
+    /**
+     * A merge opened again from a draft (issue 28) chooses what the operator had chosen: mine and what they wrote
+     * wherever the field still conflicts, theirs and part-by-part choices where theirs' value is still the one they
+     * chose from. When the customer moved on past the version of the draft, the notice says who saved which version,
+     * as when it moves on during a merge.
+     */
+    public void restoreChoices(MergeDraft kept) {
+        if (theirs == null) {
+            return;
+        }
+        MergeChoices.restore(kept, theirs, rows.all());
+        if (theirs.version() > kept.theirsVersion()) {
+            status.notice.set(headings.header().newChangesWhileMerging(theirs));
+        }
+    }
+
     /** "Use mine for all": mine for every conflict not yet decided. */
     public void useMineForAll() {
         rows.all().forEach(MergeRowViewModel::useMineIfUndecided);
@@ -361,6 +398,7 @@ public final class MergeViewModel {
     /** Checks the Result like the editor does, after every change of a row. */
     private void revalidate() {
         status.show(ResultCheck.of(rows.resultTexts(), parser, theirs == null ? CustomerData.EMPTY : theirs.data()));
+        revision.set(revision.get() + 1);
     }
 
     private void finish(MergeOutcome outcome) {

@@ -40,6 +40,7 @@ public final class DraftsOfferView {
         Button discardAll = new Button(tr("Discard all"));
         discardAll.setId("discard-all-drafts");
         discardAll.setOnAction(e -> vm.discardAll());
+        keepWhole(restoreAll, discardAll);
         HBox top = new HBox(8, headline, grow(), restoreAll, discardAll);
         root.getChildren().addAll(top, rows);
         vm.offered().addListener((ListChangeListener<Draft>) c -> update());
@@ -62,11 +63,19 @@ public final class DraftsOfferView {
             Button discard = new Button(tr("Discard"));
             discard.setId("discard-draft-" + draft.key());
             discard.setOnAction(e -> vm.discard(draft));
+            keepWhole(restore, discard);
             rows.getChildren().add(new HBox(8, line, grow(), restore, discard));
         }
         boolean shown = !vm.offered().isEmpty();
         root.setVisible(shown);
         root.setManaged(shown);
+    }
+
+    /** A narrow window cuts the lines, never the buttons' words ("Restor…" read as nothing). */
+    private static void keepWhole(Button... buttons) {
+        for (Button b : buttons) {
+            b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
     }
 
     private static javafx.scene.layout.Region grow() {

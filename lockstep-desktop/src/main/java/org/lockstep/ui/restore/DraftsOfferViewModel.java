@@ -57,9 +57,31 @@ public final class DraftsOfferViewModel {
 
     /** Adopts the drafts ended clients left and offers this operator's. */
     public void start() {
-        executor.execute(drafts::adoptOrphans, adopted -> offered.setAll(
-                adopted.stream().filter(d -> d.operator().equals(operator) && !d.typed().isEmpty()).toList()),
+        start(List.of());
+    }
+
+    /**
+     * Adopts the drafts ended clients left and offers this operator's after {@code kept}: drafts this client adopted
+     * already and has not yet restored (offered while the database could not be reached).
+     */
+    public void start(List<Draft> kept) {
+        offered.setAll(kept);
+        executor.execute(drafts::adoptOrphans, adopted -> offered.addAll(
+                adopted.stream().filter(d -> offerable(d, operator)).toList()),
                 failure -> LOG.warn("Could not read the drafts left from before: {}", failure.getMessage(), failure));
+    }
+
+    /** Offers {@code adopted}, drafts this client adopted itself (to know whether there are any), without adopting. */
+    public void offer(List<Draft> adopted) {
+        offered.setAll(adopted.stream().filter(d -> offerable(d, operator)).toList());
+    }
+
+    /**
+     * Whether a start offers {@code draft} to {@code operator}: their own, with something typed or a merge with
+     * choices in it. Another operator's drafts stay kept for them.
+     */
+    public static boolean offerable(Draft draft, String operator) {
+        return draft.operator().equals(operator) && (!draft.typed().isEmpty() || draft.merge().isPresent());
     }
 
     /** The drafts offered, oldest first; empty once each was restored or discarded. */
@@ -74,7 +96,10 @@ public final class DraftsOfferViewModel {
                 : tr("Unsaved changes to {0} customers from before Lockstep closed", offered.size()), offered);
     }
 
-    /** One draft in a line: "Acme Ltd (Customer #4): City, Phone — 4 Dec 2026, 10:07". */
+    /**
+     * One draft in a line: "Acme Ltd (Customer #4): City, Phone — 4 Dec 2026, 10:07", and "in a merge with version
+     * 6" before the time for a draft of a merge dialog.
+     */
     public String describe(Draft draft) {
         String name = draft.base().displayName();
         String typedName = draft.typed().getOrDefault(CustomerField.COMPANY, "");
@@ -84,7 +109,8 @@ public final class DraftsOfferViewModel {
         String fields = draft.typed().keySet().stream().map(CustomerField::label).collect(Collectors.joining(", "));
         String when = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
                 .format(draft.savedAt().atZone(zone));
-        return who + ": " + fields + " — " + when;
+        return who + ": " + fields + draft.merge().map(m -> " — " + tr("in a merge with version {0}",
+                m.theirsVersion())).orElse("") + " — " + when;
     }
 
     /** Opens an editor on {@code draft}; it is no longer offered (the editor keeps it until saved or discarded). */

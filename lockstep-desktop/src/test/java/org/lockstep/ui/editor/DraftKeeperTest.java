@@ -4,53 +4,81 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.SaveOutcome;
 import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.MergeDraft;
+import org.lockstep.testing.InMemoryCustomerRepository;
+import org.lockstep.testing.ManualClock;
 import org.lockstep.ui.drafts.InMemoryDrafts;
+import org.lockstep.ui.merge.MergeViewModel;
+import org.lockstep.ui.merge.Merges;
 
 /**
- * An editor's drafts (issue 28) against the in-memory journal, deterministic: the second's wait is a list of waiting
- * actions the test runs ({@link #aSecondPasses()}), the writes run on the test's thread.
+ * An editor's drafts (issue 28) against the in-memory journal, deterministic: the waits are waiting actions the test
+ * runs when their time has come on a {@link ManualClock} ({@link #passes}), the writes run on the test's thread, and a
+ * merge is opened through the editor's own {@link ConflictFlow} over the in-memory store.
  */
 class DraftKeeperTest {
 
     static final Instant NOW = Instant.parse("2026-12-04T10:15:30Z");
 
+    /** An action waiting to run at a time. */
+    record Waiting(Instant at, Runnable action) {
+    }
+
     final InMemoryDrafts drafts = new InMemoryDrafts();
-    final List<Runnable> waiting = new ArrayList<>();
+    final List<Waiting> waiting = new ArrayList<>();
+    final ManualClock clock = new ManualClock(NOW);
     final EditorSession session = new EditorSession("alice-1", ZoneOffset.UTC);
-    final Customer stored = new Customer(4, 3, aCustomer().build(), NOW, "Bob");
+    final InMemoryCustomerRepository bob = InMemoryCustomerRepository.empty("Bob");
+    final InMemoryCustomerRepository alice = bob.as("Alice").asWriter("alice-client/editor-1");
+    final ConflictFlow conflicts = new ConflictFlow(session, new Merges(alice, alice.history(),
+            TaskExecutor.sameThread()));
+    Customer stored;
     DraftKeeper keeper;
 
     @BeforeEach
-    void aliceEditsCustomer4() {
+    void aliceEditsACustomerBobCreated() {
         DraftKeeper.Later later = (action, after) -> {
-            assertThat(after).isEqualTo(Duration.ofSeconds(1));
-            waiting.add(action);
-            return () -> waiting.remove(action);
+            Waiting w = new Waiting(clock.instant().plus(after), action);
+            waiting.add(w);
+            return () -> waiting.remove(w);
         };
-        keeper = new DraftKeeper(session, drafts, TaskExecutor.sameThread(), later, () -> ConcurrencyMode.OPTIMISTIC,
-                () -> OptionalLong.of(17), "Alice", Clock.fixed(NOW, ZoneOffset.UTC));
+        keeper = new DraftKeeper(session, conflicts.mergeProperty(), drafts, TaskExecutor.sameThread(), later,
+                () -> ConcurrencyMode.OPTIMISTIC, () -> OptionalLong.of(17), "Alice", clock);
+        stored = bob.create(aCustomer().build());
+        session.customerId(stored.id());
         session.buffer().reset(stored);
         session.state(EditorState.EDITING);
     }
 
+    /** Time passes on the clock, and whatever was waiting until then runs. */
+    void passes(Duration d) {
+        clock.advance(d);
+        for (Waiting due : List.copyOf(waiting)) {
+            if (!due.at().isAfter(clock.instant()) && waiting.remove(due)) {
+                due.action().run();
+            }
+        }
+    }
+
     void aSecondPasses() {
-        List.copyOf(waiting).forEach(Runnable::run);
-        waiting.clear();
+        passes(Duration.ofSeconds(1));
     }
 
     @Test
@@ -63,13 +91,131 @@ class DraftKeeperTest {
         aSecondPasses();
 
         Draft kept = drafts.drafts().get(0);
-        assertThat(kept.customerId()).hasValue(4);
-        assertThat(kept.baseVersion()).isEqualTo(3);
+        assertThat(kept.customerId()).hasValue(stored.id());
+        assertThat(kept.baseVersion()).isEqualTo(1);
         assertThat(kept.base()).isEqualTo(stored.data());
         assertThat(kept.typed()).isEqualTo(Map.of(CustomerField.CITY, "Curitiba"));
         assertThat(kept.leaseToken()).hasValue(17);
         assertThat(kept.operator()).isEqualTo("Alice");
-        assertThat(kept.savedAt()).isEqualTo(NOW);
+        assertThat(kept.savedAt()).isEqualTo(NOW.plusSeconds(1));
+        assertThat(kept.merge()).isEmpty();
+    }
+
+    @Test
+    void typingOnWithoutASecondsPauseIsStillJournaledWithinFiveSeconds() throws IOException {
+        for (int i = 1; i <= 12; i++) { // a key every 0.4 s for 4.8 s: never a second's pause
+            session.buffer().text(CustomerField.NOTES).set("a".repeat(i));
+            passes(Duration.ofMillis(400));
+            assertThat(drafts.drafts()).as("after %d keys", i).isEmpty();
+        }
+        session.buffer().text(CustomerField.NOTES).set("a".repeat(13));
+        passes(Duration.ofMillis(200)); // 5 s after the first key
+
+        assertThat(drafts.drafts()).singleElement().satisfies(d -> {
+            assertThat(d.typed()).containsEntry(CustomerField.NOTES, "a".repeat(13));
+            assertThat(d.savedAt()).isEqualTo(NOW.plusSeconds(5));
+        });
+        session.buffer().text(CustomerField.NOTES).set("a".repeat(14));
+        passes(Duration.ofMillis(900));
+        assertThat(drafts.drafts().get(0).typed()).as("the wait starts again after a write")
+                .containsEntry(CustomerField.NOTES, "a".repeat(13));
+        passes(Duration.ofMillis(100));
+        assertThat(drafts.drafts().get(0).typed()).containsEntry(CustomerField.NOTES, "a".repeat(14));
+    }
+
+    @Test
+    void anOpenMergeIsJournaledWithTheVersionMergedAndEachChoiceWithinASecond() throws IOException {
+        session.buffer().text(CustomerField.CITY).set("Lisboa");
+        session.buffer().text(CustomerField.PHONE).set("+351 21 000 0000");
+        Customer theirs = bobSaves(CustomerField.CITY, "Porto");
+        MergeViewModel merge = aliceSavesAndMeets();
+        aSecondPasses();
+
+        MergeDraft open = drafts.drafts().get(0).merge().orElseThrow();
+        assertThat(open.theirsVersion()).isEqualTo(theirs.version());
+        assertThat(open.theirs()).isEqualTo(theirs.data());
+        assertThat(open.choices()).as("nothing chosen yet").isEmpty();
+
+        merge.row(CustomerField.CITY).useTheirs();
+        assertThat(drafts.drafts().get(0).merge().orElseThrow().choices()).as("not before a second").isEmpty();
+        aSecondPasses();
+
+        Draft kept = drafts.drafts().get(0);
+        assertThat(kept.baseVersion()).isEqualTo(stored.version());
+        assertThat(kept.typed()).containsOnlyKeys(CustomerField.CITY, CustomerField.PHONE);
+        assertThat(kept.merge().orElseThrow().choices()).containsExactly(
+                Map.entry(CustomerField.CITY, MergeDraft.Choice.theirs()));
+        assertThat(kept.merge().orElseThrow().resolved()).containsExactly(Map.entry(CustomerField.CITY, "Porto"));
+
+        merge.cancel(); // Back: the edits stay, the merge is gone
+        aSecondPasses();
+        assertThat(drafts.drafts()).singleElement().satisfies(d -> {
+            assertThat(d.merge()).isEmpty();
+            assertThat(d.typed()).containsEntry(CustomerField.CITY, "Lisboa");
+        });
+    }
+
+    @Test
+    void aMergeSavedRemovesTheDraft() throws IOException {
+        session.buffer().text(CustomerField.CITY).set("Lisboa");
+        bobSaves(CustomerField.CITY, "Porto");
+        MergeViewModel merge = aliceSavesAndMeets();
+        merge.row(CustomerField.CITY).useMine();
+        aSecondPasses();
+        assertThat(drafts.drafts()).hasSize(1);
+
+        merge.saveMerged();
+
+        assertThat(drafts.drafts()).isEmpty();
+        assertThat(bob.find(stored.id()).orElseThrow().data().city()).isEqualTo("Lisboa");
+    }
+
+    @Test
+    void aRestoredMergeThatCouldNotBeOpenedIsKeptInEveryDraftUntilTheEditsAreGone() throws IOException {
+        MergeDraft unopened = new MergeDraft(2, stored.data().with(CustomerField.CITY, "Porto"),
+                Map.of(CustomerField.CITY, "Lisboa"), Map.of(CustomerField.CITY, MergeDraft.Choice.mine()));
+        session.buffer().text(CustomerField.CITY).set("Lisboa");
+        keeper.takeOver("editor-restored", Optional.of(unopened));
+        session.buffer().text(CustomerField.PHONE).set("+351 21 000 0000");
+        aSecondPasses();
+
+        assertThat(drafts.drafts()).singleElement().satisfies(d -> {
+            assertThat(d.key()).isEqualTo("editor-restored");
+            assertThat(d.merge()).contains(unopened);
+        });
+
+        session.resetTo(stored, null);
+        session.buffer().text(CustomerField.PHONE).set("+351 21 000 0001");
+        aSecondPasses();
+        assertThat(drafts.drafts().get(0).merge()).as("reverted: the merge went with the edits").isEmpty();
+    }
+
+    @Test
+    void handingOverGivesTheDraftAsItIsAndRemovesNothingAfter() throws IOException {
+        session.buffer().text(CustomerField.CITY).set("Curitiba");
+        aSecondPasses();
+        session.buffer().text(CustomerField.CITY).set("Curitiba 2"); // not yet journaled
+
+        Optional<Draft> handed = keeper.handOver();
+        keeper.close();
+        aSecondPasses();
+
+        assertThat(handed.orElseThrow().typed()).containsEntry(CustomerField.CITY, "Curitiba 2");
+        assertThat(drafts.drafts()).as("left for the editor that takes over").singleElement()
+                .satisfies(d -> assertThat(d.typed()).containsEntry(CustomerField.CITY, "Curitiba"));
+    }
+
+    Customer bobSaves(CustomerField field, String value) {
+        Customer now = bob.find(stored.id()).orElseThrow();
+        return ((SaveOutcome.Saved) bob.save(now.id(), now.version(), now.data().with(field, value))).saved();
+    }
+
+    /** Alice's save of her edits on her base meets Bob's newer version: the merge opens. */
+    MergeViewModel aliceSavesAndMeets() {
+        CustomerData mine = session.buffer().currentProperty().get();
+        SaveOutcome.Conflict outcome = (SaveOutcome.Conflict) alice.save(stored.id(), stored.version(), mine);
+        conflicts.saveConflicted(stored, mine, outcome);
+        return conflicts.mergeProperty().get();
     }
 
     @Test

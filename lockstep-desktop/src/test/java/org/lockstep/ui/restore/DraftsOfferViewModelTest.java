@@ -17,6 +17,7 @@ import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.drafts.Draft;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.ui.drafts.InMemoryDrafts;
 
 /** The start's offer of drafts (issue 28) over the in-memory journal, its disk work on the test's thread. */
@@ -70,5 +71,38 @@ class DraftsOfferViewModelTest {
         assertThat(offer.offered()).isEmpty();
         assertThat(opened).isEmpty();
         assertThat(drafts.drafts()).extracting(Draft::key).containsExactly("b-1");
+    }
+
+    @Test
+    void aDraftOfAMergeSaysWithWhichVersionAndDraftsKeptBeforeAreOfferedFirst() {
+        Draft merging = new Draft("a-3", OptionalLong.of(6), 2, CustomerData.EMPTY.with(CustomerField.COMPANY,
+                "Gerdau"), Map.of(CustomerField.CITY, "Lisboa"), ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(),
+                "Alice", Instant.parse("2026-12-04T10:15:30Z"), Optional.of(new MergeDraft(3, CustomerData.EMPTY
+                        .with(CustomerField.CITY, "Porto"), Map.of(CustomerField.CITY, "Lisboa"),
+                        Map.of(CustomerField.CITY, MergeDraft.Choice.mine()))));
+        drafts.leftByEndedClient(draft("a-4", "Alice", OptionalLong.of(7), "Tupy"));
+        DraftsOfferViewModel afterTheDatabaseCameBack = new DraftsOfferViewModel(drafts, TaskExecutor.sameThread(),
+                "Alice", opened::add, ZoneOffset.UTC);
+
+        afterTheDatabaseCameBack.start(List.of(merging));
+
+        assertThat(afterTheDatabaseCameBack.offered()).extracting(Draft::key).containsExactly("a-3", "a-4");
+        assertThat(afterTheDatabaseCameBack.describe(merging))
+                .isEqualTo("Gerdau (Customer #6): City — in a merge with version 3 — Dec 4, 2026, 10:15 AM");
+    }
+
+    @Test
+    void aStartOffersThisOperatorsDraftsWithSomethingTypedOrAMerge() {
+        Draft typed = draft("a-5", "Alice", OptionalLong.of(4), "Embraer");
+        Draft nothing = new Draft("a-6", OptionalLong.of(4), 2, CustomerData.EMPTY, Map.of(),
+                ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Alice", Instant.EPOCH, Optional.empty());
+        Draft onlyChoices = new Draft("a-7", OptionalLong.of(4), 2, CustomerData.EMPTY, Map.of(),
+                ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Alice", Instant.EPOCH,
+                Optional.of(new MergeDraft(3, CustomerData.EMPTY, Map.of())));
+
+        assertThat(DraftsOfferViewModel.offerable(typed, "Alice")).isTrue();
+        assertThat(DraftsOfferViewModel.offerable(typed, "Bob")).isFalse();
+        assertThat(DraftsOfferViewModel.offerable(nothing, "Alice")).isFalse();
+        assertThat(DraftsOfferViewModel.offerable(onlyChoices, "Alice")).isTrue();
     }
 }
