@@ -74,6 +74,14 @@ public final class WatchCommand implements Callable<Integer> {
                 public void resync() {
                     gap.resync();
                 }
+
+                @Override
+                public void cannotConnect(String why) {
+                    if (!why.isEmpty()) { // a full disk, a full server: said once, until it changes
+                        err.println("lockstep: " + why);
+                        err.flush();
+                    }
+                }
             })) {
                 feed.start();
                 try {

@@ -22,6 +22,15 @@ public interface ChangeFeed extends AutoCloseable {
         /** The feed reconnected after a loss: notifications may have been missed, read again what is shown. */
         default void resync() {
         }
+
+        /**
+         * Why the feed cannot connect, in the operator's words, when the store can tell (the server's disk is full,
+         * the server has no connection left): told while {@link Status#RECONNECTING}, again when the reason
+         * changes, and as an empty text when a later attempt fails for a reason it cannot tell. The next
+         * {@link Status#LIVE} ends it.
+         */
+        default void cannotConnect(String why) {
+        }
     }
 
     /** Starts listening; returns at once. */

@@ -19,16 +19,24 @@ import org.lockstep.transfer.CustomerBulkStore.ImportRow;
 
 /**
  * Imports customers from a CSV file, all or nothing. A first pass reads and validates every record and checks
- * external refs against each other and against the database, collecting every problem; only when there is none
- * does a second pass stream the rows into one transaction ({@link CustomerBulkStore#write}). Neither pass holds the
- * file's rows in memory, so files of any size import; the file must therefore be one that can be read twice. The
+ * external refs and ids against each other and against the database, collecting every problem; only when there is
+ * none does a second pass stream the rows into one transaction ({@link CustomerBulkStore#write}). Neither pass holds
+ * the file's rows in memory: the first keeps each row's key and line in runs of {@link KeyLines#RUN_SIZE}, sorted
+ * and spilled to temporary files beyond that, and asks the database about a thousand refs at a time; the second hands
+ * the store one row at a time, which it writes in batches. So files of any size import in the same memory (measured:
+ * docs/benchmarks.md, "Importing 200,000 rows"), holding only the problems found, each of which is told; the file must
+ * be one that can be read twice. The
  * values may be separated by commas, semicolons, tabs or pipes: the header line tells which
  * ({@link DelimiterDetection}), or the caller does.
  */
 public final class CsvImport {
 
+    /** External refs asked about in one question to the database (the store's own batch). */
+    static final int REFS_PER_QUESTION = 1_000;
+
     private final CustomerBulkStore store;
     private final FieldParser parser;
+    private final int runSize;
 
     /** An import reading amounts in the neutral format ({@code 1,500.50}). @param store where the rows go */
     public CsvImport(CustomerBulkStore store) {
@@ -40,8 +48,17 @@ public final class CsvImport {
      * @param parser reads the cells ({@code --locale}): text in NFC, amounts in its locale's separators
      */
     public CsvImport(CustomerBulkStore store, FieldParser parser) {
+        this(store, parser, KeyLines.RUN_SIZE);
+    }
+
+    /**
+     * As {@link #CsvImport(CustomerBulkStore, FieldParser)}, holding at most {@code runSize} rows' keys in memory
+     * while it checks them ({@link KeyLines}): tests give a small one, so that a small file is checked from disk.
+     */
+    CsvImport(CustomerBulkStore store, FieldParser parser, int runSize) {
         this.store = store;
         this.parser = parser;
+        this.runSize = runSize;
     }
 
     /**
@@ -67,10 +84,6 @@ public final class CsvImport {
 
     /** Nothing was written because of these problems, in line order. */
     public record Rejected(List<Problem> problems) implements Outcome {
-    }
-
-    /** Where a row's external ref came from, for duplicate and database checks. */
-    private record RefUse(long line, Long id) {
     }
 
     /**
@@ -121,55 +134,86 @@ public final class CsvImport {
         return ImportMapping.of(header.values(), mappings, key, parser, delimiter);
     }
 
-    private void validateRows(CsvRecordReader reader, ImportMapping mapping, ImportKey key, List<Problem> problems) {
-        Map<String, RefUse> refs = new HashMap<>();
-        Map<Long, Long> idLines = new HashMap<>();
-        try {
-            for (Optional<NumberedRecord> r = reader.next(); r.isPresent(); r = reader.next()) {
-                if (r.get().blank()) {
-                    continue;
-                }
-                ImportMapping.Converted row = mapping.convert(r.get());
-                row.problems().forEach(p -> problems.add(new Problem(row.line(), p)));
-                if (row.id() != null) {
-                    Long first = idLines.putIfAbsent(row.id(), row.line());
-                    if (first != null) {
-                        problems.add(new Problem(row.line(), "id: " + row.id() + " is also on line " + first));
+    private void validateRows(CsvRecordReader reader, ImportMapping mapping, ImportKey key, List<Problem> problems)
+            throws IOException {
+        try (KeyLines refs = new KeyLines(runSize); KeyLines ids = new KeyLines(runSize)) {
+            boolean readable = true;
+            try {
+                for (Optional<NumberedRecord> r = reader.next(); r.isPresent(); r = reader.next()) {
+                    if (r.get().blank()) {
+                        continue;
+                    }
+                    ImportMapping.Converted row = mapping.convert(r.get());
+                    row.problems().forEach(p -> problems.add(new Problem(row.line(), p)));
+                    if (row.id() != null) {
+                        ids.add(Long.toString(row.id()), row.line(), null);
+                    }
+                    String ref = row.data() == null ? null : row.data().externalRef();
+                    if (ref != null) {
+                        refs.add(ref, row.line(), row.id());
                     }
                 }
-                String ref = row.data() == null ? null : row.data().externalRef();
-                if (ref != null) {
-                    RefUse first = refs.putIfAbsent(ref, new RefUse(row.line(), row.id()));
-                    if (first != null) {
-                        problems.add(new Problem(row.line(), "external_ref: \"" + ref + "\" is also on line "
-                                + first.line()));
-                    }
+            } catch (CsvSyntaxException e) {
+                problems.add(new Problem(e.line(), e.getMessage()));
+                readable = false; // nothing after it can be trusted: no question to the database about it
+            }
+            ids.merge(first -> {}, (again, first) -> problems.add(new Problem(again.line(), "id: " + again.key()
+                    + " is also on line " + first.line())));
+            RefsInUse inUse = new RefsInUse(key, readable, problems);
+            refs.merge(inUse::check, (again, first) -> problems.add(new Problem(again.line(), "external_ref: \""
+                    + again.key() + "\" is also on line " + first.line())));
+            inUse.flush();
+        }
+    }
+
+    /**
+     * An external ref is unique: a row may not take one that another customer holds, unless it updates that one.
+     * Each ref's first row is asked about in batches of {@value #REFS_PER_QUESTION}, so that no more than a batch is
+     * held, however many rows the file has.
+     */
+    private final class RefsInUse {
+        private final ImportKey key;
+        private final boolean ask;
+        private final List<Problem> problems;
+        private final Map<String, KeyLines.Entry> batch = new HashMap<>();
+
+        RefsInUse(ImportKey key, boolean readable, List<Problem> problems) {
+            this.key = key;
+            this.ask = readable && key != ImportKey.EXTERNAL_REF;
+            this.problems = problems;
+        }
+
+        void check(KeyLines.Entry firstUse) {
+            if (!ask) {
+                return;
+            }
+            batch.put(firstUse.key(), firstUse);
+            if (batch.size() == REFS_PER_QUESTION) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (batch.isEmpty()) {
+                return;
+            }
+            Map<String, Long> owners = store.idsByExternalRef(batch.keySet());
+            owners.forEach((ref, owner) -> {
+                KeyLines.Entry use = batch.get(ref);
+                if (key == ImportKey.NONE || !owner.equals(use.id())) {
+                    problems.add(new Problem(use.line(), "external_ref: \"" + ref + "\" is already used by customer "
+                            + owner + (key == ImportKey.NONE ? " (import with --key external_ref to update it)" : "")));
                 }
-            }
-        } catch (CsvSyntaxException e) {
-            problems.add(new Problem(e.line(), e.getMessage()));
-            return;
+            });
+            batch.clear();
         }
-        checkRefsAgainstDatabase(refs, key, problems);
     }
 
-    /** An external ref is unique: a row may not take one that another customer holds, unless it updates that one. */
-    private void checkRefsAgainstDatabase(Map<String, RefUse> refs, ImportKey key, List<Problem> problems) {
-        if (key == ImportKey.EXTERNAL_REF || refs.isEmpty()) {
-            return;
-        }
-        Map<String, Long> owners = store.idsByExternalRef(refs.keySet());
-        owners.forEach((ref, owner) -> {
-            RefUse use = refs.get(ref);
-            if (key == ImportKey.NONE || !owner.equals(use.id())) {
-                problems.add(new Problem(use.line(), "external_ref: \"" + ref + "\" is already used by customer "
-                        + owner + (key == ImportKey.NONE ? " (import with --key external_ref to update it)" : "")));
-            }
-        });
-    }
-
-    /** The rows of the second pass; the first pass found them valid. */
-    private static Iterator<ImportRow> rows(CsvRecordReader reader, ImportMapping mapping) {
+    /**
+     * The rows of the second pass, read from {@code reader} one at a time as the store asks for them; the first pass
+     * found them valid.
+     */
+    static Iterator<ImportRow> rows(CsvRecordReader reader, ImportMapping mapping) {
         return new Iterator<>() {
             private ImportRow next = advance();
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.lockstep.store.DiskFullConnectionException;
 
 /**
  * New connections to the embedded server that bring the server back when it died under its clients: a connection
@@ -17,11 +18,21 @@ import javax.sql.DataSource;
  * change feed ({@link #connect(Properties)}) of one {@link Database} share it, so whichever notices first restarts the
  * server and the other finds it running. The port stays the same when it is still free; when it is not, the new one
  * is used from then on.
+ *
+ * <p>On a disk too full for the server, no restart is tried until there is room
+ * ({@link EmbeddedServer#restartAfterCrash()}), and the connection fails with a {@link DiskFullConnectionException}
+ * that names the disk, as does a server that keeps recovering from a crash on a full disk ({@code 57P03}).
  */
 final class EmbeddedConnections {
 
     /** pgjdbc's SQLState for a connection that could not be made at all (PSQLState.CONNECTION_UNABLE_TO_CONNECT). */
     private static final String UNABLE_TO_CONNECT = "08001";
+
+    /**
+     * PostgreSQL's {@code cannot_connect_now}: the server is starting, shutting down or recovering from a crash — on a
+     * full disk, over and over ({@link DataDisk}).
+     */
+    private static final String CANNOT_CONNECT_NOW = "57P03";
 
     private final EmbeddedServer server;
     private final String database;
@@ -52,12 +63,18 @@ final class EmbeddedConnections {
         try {
             return DriverManager.getConnection(url, properties);
         } catch (SQLException refused) {
+            if (CANNOT_CONNECT_NOW.equals(refused.getSQLState())) {
+                throw server.fullDisk().<SQLException>map(sentence -> new DiskFullConnectionException(sentence,
+                        refused)).orElse(refused);
+            }
             if (!UNABLE_TO_CONNECT.equals(refused.getSQLState())) {
                 throw refused;
             }
             Optional<EmbeddedServer.Endpoint> restarted;
             try {
                 restarted = server.restartAfterCrash();
+            } catch (ServerDiskFullException full) {
+                throw new DiskFullConnectionException(full.getMessage(), refused);
             } catch (RuntimeException e) {
                 refused.addSuppressed(e);
                 throw refused;

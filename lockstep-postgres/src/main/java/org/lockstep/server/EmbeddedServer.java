@@ -137,11 +137,14 @@ public final class EmbeddedServer {
         return ServerLock.of(dataDir).call(() -> {
             Path binaries = PostgresBinaries.in(cacheDir);
             if (!Files.exists(pgData.resolve("PG_VERSION"))) {
-                initCluster(binaries);
+                onItsDisk(false, () -> {
+                    initCluster(binaries);
+                    return null;
+                });
             }
             int port = postmaster().running().map(PostmasterPidFile.Postmaster::port).orElse(0);
             if (port == 0) {
-                port = start(binaries);
+                port = onItsDisk(false, () -> start(binaries));
             }
             Path appPasswordFile = dataDir.resolve(APP_PASSWORD_FILE);
             Optional<String> stored = SecretFile.read(appPasswordFile);
@@ -188,6 +191,19 @@ public final class EmbeddedServer {
         });
     }
 
+    /**
+     * Why the server cannot run when its disk is too full for it ({@link DataDisk#tooFullToStart()}): the sentence
+     * that names the disk; empty when there is room, or the disk cannot be asked. Starts and stops nothing.
+     */
+    public Optional<String> fullDisk() {
+        try {
+            DataDisk disk = DataDisk.of(dataDir);
+            return disk.tooFullToStart() ? Optional.of(disk.fullSentence()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** PostgreSQL's SQLSTATE for a database that other sessions are connected to ({@code object_in_use}). */
     private static final String OBJECT_IN_USE = "55006";
 
@@ -197,13 +213,18 @@ public final class EmbeddedServer {
      * stop}, the last desktop window closing) removed that file, and stays stopped. Clients call this when the server
      * refuses their connection; under the server lock, so of many clients finding it gone at once, one starts it.
      *
+     * <p>On a disk too full for the server ({@link DataDisk}) nothing is started: the server is started again only
+     * once the disk has more room than when a start last failed for want of it, and no sooner than a wait that grows
+     * with each such failure ({@link FullDiskStarts}); meanwhile every call says which disk is full.
+     *
      * @return where to connect, as {@value #APP_ROLE}, when the server runs now; empty when it was stopped on purpose
+     * @throws ServerDiskFullException when the disk is too full to start the server on, or space has not come back
      * @throws IllegalStateException with a readable message when the server cannot start
      */
     public Optional<Endpoint> restartAfterCrash() {
         return ServerLock.of(dataDir).call(() -> {
             PostmasterPidFile pidFile = postmaster();
-            if (!pidFile.exists() || !Files.exists(pgData.resolve("PG_VERSION"))) {
+            if (!Files.exists(pgData.resolve("PG_VERSION")) || (!pidFile.exists() && !endedForWantOfSpace())) {
                 return Optional.empty();
             }
             Optional<PostmasterPidFile.Postmaster> running = pidFile.running();
@@ -211,8 +232,10 @@ public final class EmbeddedServer {
             if (running.isPresent()) {
                 port = running.get().port(); // another client got here first
             } else {
-                LOG.warn("The embedded PostgreSQL server died without shutting down; starting it again");
-                port = start(PostgresBinaries.in(cacheDir));
+                port = onItsDisk(true, () -> {
+                    LOG.warn("The embedded PostgreSQL server died without shutting down; starting it again");
+                    return start(PostgresBinaries.in(cacheDir));
+                });
             }
             Optional<String> appPassword = SecretFile.read(dataDir.resolve(APP_PASSWORD_FILE));
             return appPassword.map(password -> new Endpoint(port, APP_ROLE, password));
@@ -257,6 +280,7 @@ public final class EmbeddedServer {
      */
     public boolean stop() {
         return ServerLock.of(dataDir).call(() -> {
+            FullDiskStarts.SHARED.forget(dataDir); // stopped on purpose: no client starts it again
             if (!Files.exists(pgData.resolve("PG_VERSION"))) {
                 return false;
             }
@@ -329,6 +353,90 @@ public final class EmbeddedServer {
                 max_connections = 200
                 # shared_buffers is given at each start, sized to the machine (ServerCache.sharedBuffersMb)
                 """, StandardOpenOption.APPEND);
+    }
+
+    /** What PostgreSQL and its programs say when a write finds the disk full (strerror(ENOSPC) in the C locale). */
+    static final String NO_SPACE = "No space left on device";
+
+    /**
+     * Runs a step that writes the cluster (initdb, a start) unless its disk is too full for it, and tells a failure for
+     * want of space as one sentence ({@link ServerDiskFullException}) instead of the programs' output and log: the
+     * step failed and the disk is now too full to start on, or the output or the log since the step began say so.
+     * A postmaster that such a start left repeating its crash recovery is stopped (fast: it has nothing to flush).
+     *
+     * @param restart whether this restarts a server that died ({@link FullDiskStarts#check})
+     */
+    private <T> T onItsDisk(boolean restart, ServerLock.IoCallable<T> step) throws IOException, SQLException {
+        FullDiskStarts starts = FullDiskStarts.SHARED;
+        starts.check(DataDisk.of(dataDir), restart);
+        Path log = dataDir.resolve("server.log");
+        long logBefore = Files.exists(log) ? Files.size(log) : 0;
+        T done;
+        try {
+            done = step.call();
+        } catch (IOException e) {
+            DataDisk disk = DataDisk.of(dataDir);
+            String said = e.getMessage() == null ? "" : e.getMessage();
+            if (!disk.tooFullToStart() && !said.contains(NO_SPACE) && !logSince(log, logBefore).contains(NO_SPACE)) {
+                throw e;
+            }
+            stopRecoveryLoop();
+            throw starts.failed(disk, e);
+        }
+        starts.forget(dataDir);
+        return done;
+    }
+
+    /** The server log's last line after a clean shutdown ({@code pg_ctl stop}; PostgreSQL's own words). */
+    private static final String SHUT_DOWN = "database system is shut down";
+
+    /**
+     * Whether a server without a {@code postmaster.pid} ended for want of space rather than on purpose: a postmaster
+     * whose crash recovery fails on a full disk exits and removes the file as a clean stop does. So: this process
+     * stopped it or failed to start it for want of space, or its disk is too full to start on now, or its log's last
+     * words since the last clean shutdown are "No space left on device".
+     */
+    private boolean endedForWantOfSpace() throws IOException {
+        if (FullDiskStarts.SHARED.failedBefore(dataDir) || DataDisk.of(dataDir).tooFullToStart()) {
+            return true;
+        }
+        String tail = logSince(dataDir.resolve("server.log"), 0);
+        return tail.lastIndexOf(NO_SPACE) > tail.lastIndexOf(SHUT_DOWN);
+    }
+
+    /** At most this much of the server log written during a start is read for its cause, bytes. */
+    private static final int LOG_READ_LIMIT = 64 * 1024;
+
+    /** What the server log gained since it was {@code from} bytes long (its last {@link #LOG_READ_LIMIT} bytes). */
+    private static String logSince(Path log, long from) {
+        try (var in = Files.newByteChannel(log)) {
+            long size = in.size();
+            long start = Math.max(from, size - LOG_READ_LIMIT);
+            if (start >= size) {
+                return "";
+            }
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate((int) (size - start));
+            in.position(start);
+            while (bytes.hasRemaining() && in.read(bytes) > 0) {
+                // reads until the buffer is full or the file ends
+            }
+            return new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Stops a postmaster of this cluster left running by a start that failed: it would crash and recover endlessly. */
+    private void stopRecoveryLoop() {
+        if (postmaster().running().isEmpty()) {
+            return;
+        }
+        try {
+            pgCtl(PostgresBinaries.in(cacheDir), List.of("stop", "-D", pgData.toString(), "-m", "immediate", "-w",
+                    "-t", "60"));
+        } catch (IOException e) {
+            LOG.warn("Could not stop the embedded server that cannot start on its full disk: {}", e.getMessage());
+        }
     }
 
     private int start(Path binaries) throws IOException {

@@ -45,12 +45,24 @@ final class ServerLock {
                 return body.call();
             }
         } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains(EmbeddedServer.NO_SPACE)) {
+                throw fullDisk(e);
+            }
             throw new IllegalStateException(e.getMessage(), e);
         } catch (SQLException e) {
             throw new IllegalStateException("The embedded PostgreSQL started but refused a connection: "
                     + e.getMessage(), e);
         } finally {
             inProcess.unlock();
+        }
+    }
+
+    /** A file of the data directory could not be written for want of space: the sentence that names the disk. */
+    private IllegalStateException fullDisk(IOException e) {
+        try {
+            return new ServerDiskFullException(DataDisk.of(dataDir).fullSentence(), e);
+        } catch (IOException unknown) {
+            return new IllegalStateException(e.getMessage(), e);
         }
     }
 

@@ -28,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * to resync — notifications sent while it was away are gone (PostgreSQL docs, LISTEN: "a session that is not
  * listening … will not receive it").
  *
+ * <p>A session the server ends because it sat idle ({@code idle_session_timeout}, SQLSTATE 57P05) is replaced at
+ * once without telling the listener of a loss — it is not one — though the listener is still asked to resync; the
+ * round trip made when quiet comes at least twice per that timeout, so that the server seldom has cause to. A
+ * failure whose reason the store can name (a full disk, a full server) is told in the operator's words
+ * ({@link Listener#cannotConnect}).
+ *
  * <p>A server that goes silent (frozen, or behind a network path that drops packets without a reset) is noticed
  * through the connection's socket timeout (6 s): the round trip made after 5 s of quiet then fails instead of
  * waiting forever, so the status turns {@link Status#RECONNECTING} at most about 12 s after the server's last word.
@@ -55,6 +61,7 @@ public final class PgChangeFeed implements ChangeFeed {
     private static final RetryPolicy RECONNECT = new RetryPolicy(100, 5_000, Integer.MAX_VALUE);
 
     private final Connector connector;
+    private final java.util.function.LongUnaryOperator askEvery;
     private final Properties connectionProperties;
     private final Listener listener;
     private volatile Status status = Status.CONNECTING;
@@ -93,6 +100,17 @@ public final class PgChangeFeed implements ChangeFeed {
      * @param listener  hears changes, status and resync requests
      */
     public PgChangeFeed(Connector connector, String user, String password, Listener listener) {
+        this(connector, user, password, listener, PgChangeFeed::askEveryMs);
+    }
+
+    /**
+     * As {@link #PgChangeFeed(Connector, String, String, Listener)}, choosing how often to ask the server something
+     * for its {@code idle_session_timeout} ({@link #askEveryMs}): a test gives one that ignores it, so that the server
+     * ends the feed's session as idle.
+     */
+    PgChangeFeed(Connector connector, String user, String password, Listener listener,
+            java.util.function.LongUnaryOperator askEvery) {
+        this.askEvery = askEvery;
         this.connector = connector;
         this.listener = listener;
         this.connectionProperties = new Properties();
@@ -154,7 +172,10 @@ public final class PgChangeFeed implements ChangeFeed {
         SplittableRandom random = new SplittableRandom();
         int failures = 0;
         boolean everConnected = false;
+        boolean replacingIdleSession = false;
+        String told = "";
         while (running) {
+            Throwable lost;
             try (Connection c = connector.connect(connectionProperties)) {
                 connection = c;
                 c.setAutoCommit(true);
@@ -162,34 +183,80 @@ public final class PgChangeFeed implements ChangeFeed {
                     s.execute("LISTEN " + CHANNEL);
                 }
                 setStatus(Status.LIVE);
+                told = "";
                 if (everConnected) {
-                    listener.resync();
+                    listener.resync(); // notifications sent while no session listened are gone
                 }
                 everConnected = true;
                 failures = 0;
+                replacingIdleSession = false;
                 listen(c);
+                continue;
             } catch (SQLException | RuntimeException e) {
-                if (!running) {
-                    break;
-                }
-                LOG.info("Live updates lost their connection ({}); reconnecting", e.getMessage());
+                lost = e;
             } finally {
                 connection = null;
             }
             if (!running) {
                 break;
             }
+            if (!replacingIdleSession && StoreErrors.hasSqlState(lost, IDLE_SESSION_TIMEOUT)) {
+                // The server ended a session it found idle (idle_session_timeout): nothing is wrong with it, so the
+                // session is replaced at once and the status stays Live; only a replacement that fails is told.
+                LOG.info("The server ended the live updates' idle session; replacing it");
+                replacingIdleSession = true;
+                continue;
+            }
+            replacingIdleSession = false;
+            LOG.info("Live updates lost their connection ({}); reconnecting", lost.getMessage());
             setStatus(Status.RECONNECTING);
+            String why = DiskFullConnectionException.in(lost).<String>map(Throwable::getMessage)
+                    .or(() -> ConnectionRefusals.explain(lost)).orElse("");
+            if (!why.equals(told)) {
+                told = why;
+                listener.cannotConnect(why);
+            }
             failures = Math.min(failures + 1, 30);
             LockSupport.parkNanos(RECONNECT.backoffNanos(failures, random));
         }
     }
 
+    /** PostgreSQL's {@code idle_session_timeout} SQLSTATE: "terminating connection due to idle-session timeout". */
+    static final String IDLE_SESSION_TIMEOUT = "57P05";
+
+    /**
+     * The server's {@code idle_session_timeout} for this session, ms (0: none; PostgreSQL 14 and later, docs 20.11
+     * "Client Connection Defaults"); the round trip that checks the connection asks it too, so that a change an
+     * administrator makes while the feed listens (a reload) is heeded.
+     */
+    private static final String IDLE_TIMEOUT_SQL =
+            "SELECT coalesce((SELECT setting::bigint FROM pg_settings WHERE name = 'idle_session_timeout'), 0)";
+
+    /**
+     * How often the feed asks the server something when it has {@code idle_session_timeout} ms (0: never), so that
+     * a listening session — idle to the server however many notifications it receives, but not forgotten — is not
+     * ended as an idle one: twice per timeout, at least every 100 ms. A session that asks nothing is idle for the
+     * server even while notifications reach it (PostgreSQL ends it "due to idle-session timeout", SQLSTATE 57P05).
+     */
+    static long askEveryMs(long idleSessionTimeoutMs) {
+        return idleSessionTimeoutMs <= 0 ? 0 : Math.max(100, idleSessionTimeoutMs / 2);
+    }
+
+    private static long idleTimeoutMs(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(IDLE_TIMEOUT_SQL)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
     private void listen(Connection c) throws SQLException {
         PGConnection pg = c.unwrap(PGConnection.class);
+        long askEveryMs = askEvery.applyAsLong(idleTimeoutMs(c));
         long lastHeard = System.nanoTime();
+        long lastAsked = lastHeard;
         while (running) {
-            PGNotification[] pending = pg.getNotifications(WAIT_MS);
+            PGNotification[] pending = pg.getNotifications((int) (askEveryMs > 0 ? Math.min(WAIT_MS, askEveryMs)
+                    : WAIT_MS));
+            long now = System.nanoTime();
             if (pending != null && pending.length > 0) {
                 List<ChangeEvent> events = new ArrayList<>(pending.length);
                 for (PGNotification n : pending) {
@@ -198,14 +265,16 @@ public final class PgChangeFeed implements ChangeFeed {
                 if (!events.isEmpty()) {
                     listener.changes(events);
                 }
+                lastHeard = now;
+            }
+            // getNotifications does not notice a dead server by itself; a round trip does, and the socket timeout
+            // bounds it when the server is alive to TCP but silent. The same round trip keeps the session from
+            // being ended as idle, and learns whether the server's idle timeout changed (a reload).
+            if (now - lastHeard > CHECK_AFTER_QUIET_MS * 1_000_000
+                    || (askEveryMs > 0 && now - lastAsked > askEveryMs * 1_000_000)) {
+                askEveryMs = askEvery.applyAsLong(idleTimeoutMs(c));
                 lastHeard = System.nanoTime();
-            } else if (System.nanoTime() - lastHeard > CHECK_AFTER_QUIET_MS * 1_000_000) {
-                // getNotifications does not notice a dead server by itself; a round trip does, and the socket
-                // timeout bounds it when the server is alive to TCP but silent.
-                try (Statement s = c.createStatement()) {
-                    s.execute("SELECT 1");
-                }
-                lastHeard = System.nanoTime();
+                lastAsked = lastHeard;
             }
         }
     }

@@ -22,11 +22,16 @@ import org.lockstep.domain.RecordBusyException;
 final class RowLockHolder {
 
     // A role without pg_read_all_stats sees another role's session without its client address and transaction start
-    // (PostgreSQL docs, 27.2.3 pg_stat_activity): then those parts are null and left out, rather than said to be "0 s".
+    // (PostgreSQL docs, 27.2.3 pg_stat_activity), though it sees the session's application, role and backend_xid:
+    // then those parts are null and left out. greatest(0, NULL) is 0, not NULL (GREATEST ignores NULL arguments,
+    // docs 9.18.4), which made a psql transaction of the superuser, open for 6 s, read "open for 0 s" to an operator:
+    // the clamp applies only to a start the server told. Whole seconds the transaction has been open, rounded down.
     // The parts come as columns, so that the sentence is written in the operator's language (describe).
     private static final String WHO = """
             nullif(a.application_name, '') AS app, a.usename AS role, host(a.client_addr) AS addr,
-                   greatest(0, extract(epoch FROM clock_timestamp() - a.xact_start))::bigint AS open_s""";
+                   CASE WHEN a.xact_start IS NOT NULL
+                        THEN greatest(0, floor(extract(epoch FROM clock_timestamp() - a.xact_start)))::bigint
+                   END AS open_s""";
 
     // The select keyword for a part the server did not tell (ICU's select needs a keyword, not null).
     private static final String NONE = "none";

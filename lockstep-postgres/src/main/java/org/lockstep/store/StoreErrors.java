@@ -34,6 +34,11 @@ final class StoreErrors {
     }
 
     static RuntimeException translate(RuntimeException e) {
+        Optional<DiskFullConnectionException> cannotRun = DiskFullConnectionException.in(e);
+        if (cannotRun.isPresent()) {
+            // The server is not running for want of space: the sentence names the disk, not the pool's timeout.
+            return new StoreUnavailableException(cannotRun.get().getMessage(), e);
+        }
         SQLException sql = findSql(e);
         String state = sql == null ? null : sql.getSQLState();
         if (state != null) {

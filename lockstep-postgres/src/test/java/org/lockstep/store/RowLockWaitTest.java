@@ -5,6 +5,7 @@ import org.lockstep.transfer.CustomerBulkStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
@@ -204,6 +205,60 @@ class RowLockWaitTest {
         psql.commit();
         assertThat(alice.find(c.id()).orElseThrow().data().city()).isEqualTo(c.data().city());
         assertThat(count()).isEqualTo(before); // the file's new row went with the rest: all or nothing
+    }
+
+    @Test
+    void aRowLockMessageGivesTheSecondsTheHoldersTransactionHasBeenOpenByTheDatabaseClock() throws Exception {
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-AGE").build());
+        holdRow(c.id());
+        // The holder's transaction began at its first statement; its age as the server measures it.
+        await().atMost(Duration.ofSeconds(10)).until(() -> holderAgeSeconds() >= 3);
+        double before = holderAgeSeconds();
+
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(
+                () -> bob.save(c.id(), 1, c.data().with(CustomerField.CITY, "Campinas")));
+        double after = holderAgeSeconds();
+
+        assertThat(refused).isInstanceOf(RecordBusyException.class);
+        java.util.regex.Matcher open = java.util.regex.Pattern.compile("in a transaction open for (\\d+) s")
+                .matcher(refused.getMessage());
+        assertThat(open.find()).as(refused.getMessage()).isTrue();
+        // Told after the save waited its lock_timeout: between the age then and the age now, in whole seconds.
+        assertThat(Long.parseLong(open.group(1))).isBetween(
+                (long) Math.floor(before + Database.LOCK_TIMEOUT_MS / 1000.0), (long) Math.ceil(after));
+    }
+
+    @Test
+    void aHolderWhoseTransactionStartTheOperatorMayNotSeeIsNamedWithoutAnAge() throws Exception {
+        TestDatabases.Server s = TestDatabases.server();
+        assumeTrue(!s.adminUser().equals(s.user()), "the test server's one role sees all its sessions: skipped");
+        Customer c = alice.create(aCustomer().with(CustomerField.EXTERNAL_REF, "HELD-HIDDEN").build());
+        // psql as the superuser, as an administrator would: the operator's role is no member of it.
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("user", s.adminUser());
+        props.setProperty("password", s.adminPassword());
+        props.setProperty("ApplicationName", "psql (administrator)");
+        psql = java.sql.DriverManager.getConnection(s.url(name), props);
+        psql.setAutoCommit(false);
+        try (var lock = psql.prepareStatement("SELECT 1 FROM customer WHERE id = ? FOR UPDATE")) {
+            lock.setLong(1, c.id());
+            lock.executeQuery().close();
+        }
+
+        assertThatThrownBy(() -> bob.save(c.id(), 1, c.data().with(CustomerField.CITY, "Campinas")))
+                .isInstanceOf(RecordBusyException.class)
+                .hasMessageContaining("Customer " + c.id() + " is being written by another session (psql "
+                        + "(administrator), role " + s.adminUser() + ")")
+                .hasMessageNotContaining("open for");
+    }
+
+    /** How long the holder's transaction has been open, s, by the database's clock, asked in that transaction. */
+    private double holderAgeSeconds() throws SQLException {
+        try (var st = psql.createStatement(); var rs = st.executeQuery(
+                "SELECT extract(epoch FROM clock_timestamp() - now())::float8")) {
+            rs.next();
+            return rs.getDouble(1);
+        }
     }
 
     private static long count() {

@@ -56,6 +56,7 @@ public final class LiveUpdates implements ChangeFeed.Listener {
     private final ReadOnlyObjectWrapper<ChangeFeed.Status> status = new ReadOnlyObjectWrapper<>(this, "status",
             ChangeFeed.Status.CONNECTING);
     private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "Connecting…");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
 
     /**
      * @param fxThread  runs subscriber calls ({@code Platform::runLater})
@@ -127,13 +128,41 @@ public final class LiveUpdates implements ChangeFeed.Listener {
     public void status(ChangeFeed.Status now) {
         fxThread.execute(() -> {
             status.set(now);
-            statusText.set(switch (now) {
-                case LIVE -> tr("Live");
-                case RECONNECTING -> tr("Reconnecting…");
-                case CONNECTING -> tr("Connecting…");
-                case CLOSED -> tr("Offline");
-            });
+            if (now != ChangeFeed.Status.RECONNECTING) {
+                problem.set("");
+            }
+            statusText.set(statusWords(now));
         });
+    }
+
+    /**
+     * The feed cannot connect for a reason the store can name: the reason shows in the status bar
+     * ({@link #problemProperty()}), and the feed's own word is "Offline" rather than "Reconnecting…", since it waits
+     * for that reason to go (a full disk is not started on again until there is room).
+     */
+    @Override
+    public void cannotConnect(String why) {
+        fxThread.execute(() -> {
+            problem.set(why);
+            statusText.set(why.isEmpty() ? statusWords(status.get()) : tr("Offline"));
+        });
+    }
+
+    private static String statusWords(ChangeFeed.Status now) {
+        return switch (now) {
+            case LIVE -> tr("Live");
+            case RECONNECTING -> tr("Reconnecting…");
+            case CONNECTING -> tr("Connecting…");
+            case CLOSED -> tr("Offline");
+        };
+    }
+
+    /**
+     * Why the feed cannot connect, in one sentence (the server's disk is full, the server has no connection left), or
+     * empty: while not empty, the status bar shows it in place of the list's counts.
+     */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
     }
 
     @Override

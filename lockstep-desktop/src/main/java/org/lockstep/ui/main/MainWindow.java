@@ -6,7 +6,9 @@ import org.lockstep.domain.ConcurrencyMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanExpression;
+import javafx.beans.binding.StringBinding;
 import javafx.event.ActionEvent;
 import javafx.event.EventHandler;
 import javafx.geometry.Orientation;
@@ -376,7 +378,11 @@ public final class MainWindow {
     private HBox statusBar() {
         Label status = new Label();
         status.setId("status");
-        status.textProperty().bind(vm.status());
+        // Why live updates cannot connect (a full disk) says more than the list's counts, and outlasts its error.
+        StringBinding listStatus = vm.status();
+        status.textProperty().bind(live == null ? listStatus : Bindings.createStringBinding(
+                () -> live.problemProperty().get().isEmpty() ? listStatus.get() : live.problemProperty().get(),
+                live.problemProperty(), listStatus));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         ProgressIndicator busy = new ProgressIndicator();
