@@ -62,10 +62,13 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     /**
      * The Updated order's table (V24): each customer's (updated_at, id), indexed, so that the customer table needs no
      * index on the column every write changes and a save of unindexed fields is a heap-only update. A walk in this
-     * order reads it joined to the customer by id and time: an entry for a time the customer no longer has is skipped.
+     * order reads it joined to the customer by id; an entry older than the customer's time (left by a write made with
+     * the triggers disabled) is skipped. "Not newer" rather than "equal": with two equalities the planner multiplies
+     * their selectivities, expects one row and hashes both tables whole (1.9 s for the first page on a million
+     * customers, where walking the index takes 1 ms).
      */
     private static final String UPDATED_ORDER = "customer_updated u JOIN customer c ON c.id = u.id"
-            + " AND c.updated_at = u.updated_at";
+            + " AND c.updated_at <= u.updated_at";
 
     /** The two ways of computing a page of a search. */
     enum Plan {
