@@ -13,9 +13,12 @@ import org.lockstep.domain.CustomerSort;
  * The customer list's queries: keyset pages ("the next N rows after (key, id)") in any sortable order, and counts
  * with a time budget. Keyset paging reads only the rows it returns, however deep the operator has scrolled, where
  * {@code OFFSET} would read and discard every row before them. Each text sort key has a matching expression index in
- * {@code V1__customer.sql} (the Name order's in {@code V22__name_sort.sql}), and the search reads the stored column {@code search_text} through its trigram index
- * (V19__stored_search_text.sql): the row's text and the typed term are folded alike in SQL ({@code lockstep_fold}:
- * accents, case and Unicode form do not matter, V13__search_fold.sql).
+ * {@code V1__customer.sql} (the Name order's in {@code V22__name_sort.sql}); the Updated order is the table
+ * {@code customer_updated} (V24__hot_saves_and_short_searches.sql), so that no index of the customer table covers the
+ * column every save changes. A search finds the term anywhere in the stored column {@code search_text}, through its
+ * trigram index (V19__stored_search_text.sql) from three characters and through the index of its characters and pairs
+ * (V24) below: the row's text and the typed term are folded alike in SQL ({@code lockstep_fold}: accents, case and
+ * Unicode form do not matter, V13__search_fold.sql).
  *
  * <p>A search's page is computed by the plan that reads fewer rows given the planner's estimate of its matches
  * ({@link Estimate#cheaper}), and guarded by time limits, because where the matches lie along the order is something
