@@ -1,6 +1,7 @@
 package org.lockstep.app;
 
 import org.lockstep.client.StoreClient;
+import org.lockstep.server.CacheWarmUp;
 import org.lockstep.server.Database;
 import org.lockstep.server.PostgresClient;
 import org.lockstep.cli.Desktop;
@@ -53,7 +54,12 @@ public final class DesktopApp implements Desktop {
     /** Opens the database (with the password typed at sign-in, or {@code null}) and the client on it. */
     private static UiContext.Backend backend(LockstepConfig config, Duration demoLeaseTtl, String password) {
         Database db = Database.open(config, "Lockstep", true, password);
-        StoreClient store = PostgresClient.of(db, config.user(), db::closeAndStopIfLast);
+        // The list's indexes and table into the server's cache while the window opens (issue 29; never waited for).
+        CacheWarmUp warmUp = CacheWarmUp.start(db);
+        StoreClient store = PostgresClient.of(db, config.user(), () -> {
+            warmUp.close();
+            db.closeAndStopIfLast();
+        });
         return UiContext.Backend.of(store, config.leaseTtl(), config.lockIdle(), demoBeside(config, demoLeaseTtl,
                 password));
     }

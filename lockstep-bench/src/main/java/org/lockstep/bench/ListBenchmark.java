@@ -30,6 +30,9 @@ final class ListBenchmark {
     /** Pages scrolled through with keyset paging. */
     static final int SCROLL_PAGES = 50;
 
+    /** The search of the filtered scrolls in the Updated order: a free-mail domain, about 3 % of the customers. */
+    static final String SCROLL_FILTER = "gmail";
+
     /**
      * Searches typed one character at a time: a common German surname (with an umlaut), a city, a company-name
      * fragment, mail domains (free-mail and a country's), and a term that matches nothing.
@@ -46,8 +49,33 @@ final class ListBenchmark {
      *
      * @param shown the rows on the first page; -1 when the page ran into the statement timeout
      */
-    record Keystroke(String search, CustomerSort sort, int shown, CustomerCount count, double pageMs,
-            double countMs) {
+    record Keystroke(String search, CustomerSort sort, boolean descending, int shown, CustomerCount count,
+            double pageMs, double countMs) {
+        /** The order as the table prints it: the column, and "desc" when descending. */
+        String order() {
+            return sort.column() + (descending ? " desc" : "");
+        }
+    }
+
+    /**
+     * The orders the searches are typed in: by id (the table's order), by company (a text order) and by Updated,
+     * newest first (issue 29: its index left the customer table for customer_updated).
+     */
+    static final List<Keystroke> ORDERS = List.of(order(CustomerSort.ID, false), order(CustomerSort.COMPANY, false),
+            order(CustomerSort.UPDATED_AT, true));
+
+    private static Keystroke order(CustomerSort sort, boolean descending) {
+        return new Keystroke("", sort, descending, 0, null, 0, 0);
+    }
+
+    /**
+     * The table's size after {@link #topUp}.
+     *
+     * @param rows      customers in the table
+     * @param generated customers added to reach it
+     * @param seconds   the time adding them took, 0 when none was needed
+     */
+    record Size(long rows, long generated, double seconds) {
     }
 
     /**
@@ -90,7 +118,24 @@ final class ListBenchmark {
         double heapBase = heapAfterGcMb();
         // Measured before anything else touches the table: what an operator opening Lockstep waits for.
         Map<String, Latencies> firstCalls = firstCalls();
+        Size size = topUp(rows);
+        if (size.generated() > 0) {
+            firstCalls = firstCalls();
+        }
+        return measure(size, passes, terms, heapBase, firstCalls);
+    }
 
+    /**
+     * Measures on the table as it is, the first calls included: what {@code --cold} runs right after the server
+     * started again.
+     */
+    Result measureAsIs(Size size, int passes, List<String> terms) {
+        double heapBase = heapAfterGcMb();
+        return measure(size, passes, terms, heapBase, firstCalls());
+    }
+
+    /** Adds synthetic customers until the table holds {@code rows}. */
+    Size topUp(long rows) {
         long have = repository.count("", 120_000).count();
         long generated = 0;
         double generationS = 0;
@@ -108,16 +153,24 @@ final class ListBenchmark {
             generated = r.added();
             generationS = r.elapsed().toMillis() / 1000.0;
             have += generated;
-            firstCalls = firstCalls();
         }
+        return new Size(have, generated, generationS);
+    }
+
+    private Result measure(Size size, int passes, List<String> terms, double heapBase,
+            Map<String, Latencies> firstCalls) {
 
         progress.println("Measuring the first page…");
         progress.flush();
         Latencies byId = new Latencies();
         Latencies byCompany = new Latencies();
+        Latencies newest = new Latencies();
+        Latencies oldest = new Latencies();
         for (int i = 0; i < 10; i++) {
             byId.add(time(() -> repository.page(CustomerPageRequest.first(""))));
             byCompany.add(time(() -> repository.page(firstPage(CustomerSort.COMPANY))));
+            newest.add(time(() -> repository.page(firstPage(CustomerSort.UPDATED_AT, true, ""))));
+            oldest.add(time(() -> repository.page(firstPage(CustomerSort.UPDATED_AT, false, ""))));
         }
 
         progress.println("Typing searches…");
@@ -125,23 +178,28 @@ final class ListBenchmark {
         Latencies page = new Latencies();
         Latencies count = new Latencies();
         Latencies both = new Latencies();
+        // The first pass apart from the others: it meets the cache as the server left it (cold after a start).
+        Latencies[] pageByPass = {new Latencies(), new Latencies()};
+        Latencies[] bothByPass = {new Latencies(), new Latencies()};
         // By length: one character, two characters, three or more (a short search finds the start of words).
         Latencies[] pageByLength = {new Latencies(), new Latencies(), new Latencies()};
         Latencies[] bothByLength = {new Latencies(), new Latencies(), new Latencies()};
         Map<String, Keystroke> keystrokes = new LinkedHashMap<>();
         for (int pass = 0; pass < passes; pass++) {
-            for (CustomerSort sort : List.of(CustomerSort.ID, CustomerSort.COMPANY)) {
+            for (Keystroke order : ORDERS) {
                 for (String term : terms) {
                     for (int chars = 1; chars <= term.codePointCount(0, term.length()); chars++) {
                         int len = term.offsetByCodePoints(0, chars);
-                        Keystroke k = keystroke(term.substring(0, len), sort);
+                        Keystroke k = keystroke(term.substring(0, len), order.sort(), order.descending());
                         page.recordNanos((long) (k.pageMs() * 1e6));
                         count.recordNanos((long) (k.countMs() * 1e6));
                         both.recordNanos((long) ((k.pageMs() + k.countMs()) * 1e6));
+                        pageByPass[Math.min(pass, 1)].recordNanos((long) (k.pageMs() * 1e6));
+                        bothByPass[Math.min(pass, 1)].recordNanos((long) ((k.pageMs() + k.countMs()) * 1e6));
                         int group = Math.min(chars, 3) - 1;
                         pageByLength[group].recordNanos((long) (k.pageMs() * 1e6));
                         bothByLength[group].recordNanos((long) ((k.pageMs() + k.countMs()) * 1e6));
-                        keystrokes.merge(sort + " " + k.search(), k,
+                        keystrokes.merge(k.order() + " " + k.search(), k,
                                 (a, b) -> a.pageMs() + a.countMs() >= b.pageMs() + b.countMs() ? a : b);
                     }
                 }
@@ -150,16 +208,28 @@ final class ListBenchmark {
 
         progress.println("Scrolling…");
         progress.flush();
-        Latencies scrollId = scroll(CustomerSort.ID);
-        Latencies scrollCompany = scroll(CustomerSort.COMPANY);
+        Latencies scrollId = scroll(firstPage(CustomerSort.ID));
+        Latencies scrollCompany = scroll(firstPage(CustomerSort.COMPANY));
+        Latencies scrollNewest = scroll(firstPage(CustomerSort.UPDATED_AT, true, ""));
+        Latencies scrollOldest = scroll(firstPage(CustomerSort.UPDATED_AT, false, ""));
+        Latencies scrollNewestFiltered = scroll(firstPage(CustomerSort.UPDATED_AT, true, SCROLL_FILTER));
+        Latencies scrollOldestFiltered = scroll(firstPage(CustomerSort.UPDATED_AT, false, SCROLL_FILTER));
 
         List<Measurement> m = new ArrayList<>();
         firstCalls.forEach((what, l) -> m.add(new Measurement(what, l)));
         m.add(new Measurement("first page by id", byId));
         m.add(new Measurement("first page by company", byCompany));
+        m.add(new Measurement("first page by updated, newest first", newest));
+        m.add(new Measurement("first page by updated, oldest first", oldest));
         m.add(new Measurement("filter keystroke: page", page));
         m.add(new Measurement("filter keystroke: count", count));
         m.add(new Measurement("filter keystroke: page + count", both));
+        m.add(new Measurement("filter keystroke, first pass: page", pageByPass[0]));
+        m.add(new Measurement("filter keystroke, first pass: page + count", bothByPass[0]));
+        if (passes > 1) {
+            m.add(new Measurement("filter keystroke, later passes: page", pageByPass[1]));
+            m.add(new Measurement("filter keystroke, later passes: page + count", bothByPass[1]));
+        }
         // Each length apart: one or two letters find the start of words, three or more any substring.
         String[] lengths = {"1 character", "2 characters", "3+ characters"};
         for (int i = 0; i < lengths.length; i++) {
@@ -168,8 +238,14 @@ final class ListBenchmark {
         }
         m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by id, per page", scrollId));
         m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by company, per page", scrollCompany));
-        return new Result(have, generated, generationS, m, List.copyOf(keystrokes.values()), heapBase,
-                heapAfterGcMb());
+        m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by updated, newest first, per page", scrollNewest));
+        m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by updated, oldest first, per page", scrollOldest));
+        m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by updated, newest first, '" + SCROLL_FILTER
+                + "', per page", scrollNewestFiltered));
+        m.add(new Measurement("scroll to page " + SCROLL_PAGES + " by updated, oldest first, '" + SCROLL_FILTER
+                + "', per page", scrollOldestFiltered));
+        return new Result(size.rows(), size.generated(), size.seconds(), m, List.copyOf(keystrokes.values()),
+                heapBase, heapAfterGcMb());
     }
 
     /** The first page in each order, each the first query of its kind in this process. */
@@ -180,8 +256,8 @@ final class ListBenchmark {
         return first;
     }
 
-    private Keystroke keystroke(String search, CustomerSort sort) {
-        CustomerPageRequest request = new CustomerPageRequest(search, sort, false, null,
+    private Keystroke keystroke(String search, CustomerSort sort, boolean descending) {
+        CustomerPageRequest request = new CustomerPageRequest(search, sort, descending, null,
                 CustomerPageRequest.DEFAULT_LIMIT);
         long t0 = System.nanoTime();
         int shown;
@@ -194,12 +270,12 @@ final class ListBenchmark {
         long t1 = System.nanoTime();
         CustomerCount n = repository.count(search, COUNT_BUDGET_MS);
         long t2 = System.nanoTime();
-        return new Keystroke(search, sort, shown, n, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
+        return new Keystroke(search, sort, descending, shown, n, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
     }
 
-    private Latencies scroll(CustomerSort sort) {
+    private Latencies scroll(CustomerPageRequest first) {
         Latencies perPage = new Latencies();
-        CustomerPageRequest request = firstPage(sort);
+        CustomerPageRequest request = first;
         for (int i = 0; i < SCROLL_PAGES; i++) {
             long t0 = System.nanoTime();
             List<Customer> rows = repository.page(request);
@@ -213,7 +289,11 @@ final class ListBenchmark {
     }
 
     private static CustomerPageRequest firstPage(CustomerSort sort) {
-        return new CustomerPageRequest("", sort, false, null, CustomerPageRequest.DEFAULT_LIMIT);
+        return firstPage(sort, false, "");
+    }
+
+    private static CustomerPageRequest firstPage(CustomerSort sort, boolean descending, String search) {
+        return new CustomerPageRequest(search, sort, descending, null, CustomerPageRequest.DEFAULT_LIMIT);
     }
 
     private static Latencies time(Runnable body) {

@@ -21,8 +21,10 @@ import org.lockstep.store.JdbiCustomerRepository;
 
 /**
  * Versioned saves through Lockstep's store ({@link JdbiCustomerRepository#save}) beside the same statement run raw
- * through JDBC ({@link RawJdbcSave}) and beside the same UPDATE on a trigger-free copy of the table
- * ({@link TriggerFreeSave}, the physical limit), on the same pool. Each client is a thread saving its own row over and over,
+ * through JDBC ({@link RawJdbcSave}) and beside the plain versioned UPDATE on two trigger-free copies of the rows
+ * ({@link TriggerFreeSave}): one with the customer table's every constraint and index, one bare (primary key only, the
+ * physical limit), on the same pool. It also reads how many of the customer table's updates were heap-only (HOT)
+ * while it ran (pg_stat_user_tables). Each client is a thread saving its own row over and over,
  * each save based on the version the previous one returned, so no save conflicts and the two paths do the same
  * database work. The paths alternate in short rounds (ABBA order), so that neither gets a warmer cache or a quieter
  * moment on a shared machine; each path is measured for the same total time. Throughput is saves over the time
@@ -40,7 +42,8 @@ final class SaveBenchmark {
     enum Path {
         LOCKSTEP("Lockstep store"),
         RAW("raw JDBC"),
-        LIMIT("trigger-free table");
+        LIMIT("trigger-free table"),
+        BARE("bare copy");
 
         final String label;
 
@@ -68,8 +71,13 @@ final class SaveBenchmark {
      *                              less swayed than {@link #ratio()} by other programs' bursts on a shared machine
      * @param medianRoundLimitRatio the same for Lockstep over the trigger-free table
      */
-    record Result(int clients, PathResult lockstep, PathResult raw, PathResult limit, double medianRoundRatio,
-            double medianRoundLimitRatio) {
+    /**
+     * @param medianRoundBareRatio the same for Lockstep over the bare copy
+     * @param hot                  the customer table's updates while the store and raw JDBC saved (warm-up included),
+     *                             and how many of them were heap-only
+     */
+    record Result(int clients, PathResult lockstep, PathResult raw, PathResult limit, PathResult bare,
+            double medianRoundRatio, double medianRoundLimitRatio, double medianRoundBareRatio, HotUpdates hot) {
         /** Lockstep's throughput over raw JDBC's: 1.0 means no overhead. */
         double ratio() {
             return lockstep.opsPerSecond() / raw.opsPerSecond();
@@ -79,17 +87,37 @@ final class SaveBenchmark {
         double limitRatio() {
             return lockstep.opsPerSecond() / limit.opsPerSecond();
         }
+
+        /** Lockstep's throughput over the bare copy's: what every feature and index of the customer costs. */
+        double bareRatio() {
+            return lockstep.opsPerSecond() / bare.opsPerSecond();
+        }
+    }
+
+    /**
+     * The customer table's updates and heap-only updates over a run ({@code n_tup_upd}, {@code n_tup_hot_upd} of
+     * pg_stat_user_tables, PostgreSQL docs 27.2.20).
+     */
+    record HotUpdates(long updates, long hot) {
+        /** The heap-only share, 0 to 1; 0 when nothing was updated. */
+        double share() {
+            return updates == 0 ? 0 : (double) hot / updates;
+        }
     }
 
     private final JdbiCustomerRepository repository;
     private final RawJdbcSave raw;
     private final TriggerFreeSave limit;
+    private final TriggerFreeSave bare;
+    private final Database db;
     private final PrintWriter progress;
 
     SaveBenchmark(Database db, String user, PrintWriter progress) {
         this.repository = new JdbiCustomerRepository(db.jdbi(), user);
         this.raw = new RawJdbcSave(db.jdbi(), db.dataSource(), user);
-        this.limit = new TriggerFreeSave(db, user);
+        this.limit = new TriggerFreeSave(db, user, TriggerFreeSave.Copy.INDEXED);
+        this.bare = new TriggerFreeSave(db, user, TriggerFreeSave.Copy.BARE);
+        this.db = db;
         this.progress = progress;
     }
 
@@ -111,13 +139,18 @@ final class SaveBenchmark {
         List<Customer> rows = createRows(clients);
         long[] versions = rows.stream().mapToLong(Customer::version).toArray();
         long[] limitVersions = versions.clone();
+        long[] bareVersions = versions.clone();
         try {
             limit.create(rows.stream().map(Customer::id).toList());
+            bare.create(rows.stream().map(Customer::id).toList());
         } catch (SQLException e) {
             deleteRows(rows, versions);
-            throw new IllegalStateException("Could not create the trigger-free copy of the table: " + e.getMessage(),
+            dropCopies();
+            throw new IllegalStateException("Could not create the trigger-free copies of the table: " + e.getMessage(),
                     e);
         }
+        HotUpdates before = hotUpdates();
+        long[] customerSaves = {0};
         CustomerData[][] variants = variants(rows);
         ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
             Thread t = new Thread(r, "lockstep-bench-client");
@@ -129,16 +162,19 @@ final class SaveBenchmark {
             progress.flush();
             if (warmup > 0) {
                 for (Path p : Path.values()) {
-                    phase(pool, p, rows, p == Path.LIMIT ? limitVersions : versions, variants, warmup);
+                    PathResult r = phase(pool, p, rows, versionsOf(p, versions, limitVersions, bareVersions),
+                            variants, warmup);
+                    customerSaves[0] += p == Path.LOCKSTEP || p == Path.RAW ? r.ops() : 0;
                 }
             }
             progress.printf("%d client%s: measuring %.0f s per path…%n", clients, clients == 1 ? "" : "s", seconds);
             progress.flush();
             int rounds = (int) Math.max(1, Math.round(seconds / ROUND_SECONDS));
             double slice = seconds / rounds;
-            PathResult[] total = {empty(Path.LOCKSTEP), empty(Path.RAW), empty(Path.LIMIT)};
+            PathResult[] total = {empty(Path.LOCKSTEP), empty(Path.RAW), empty(Path.LIMIT), empty(Path.BARE)};
             double[] roundRatios = new double[rounds];
             double[] roundLimitRatios = new double[rounds];
+            double[] roundBareRatios = new double[rounds];
             for (int k = 0; k < rounds; k++) {
                 // Each path first, second and last in turn, forwards and backwards (ABC, CBA, BCA, ACB, …), so
                 // that no path always runs after another.
@@ -149,7 +185,9 @@ final class SaveBenchmark {
                 }
                 double[] opsPerSecond = new double[Path.values().length];
                 for (Path p : order) {
-                    PathResult r = phase(pool, p, rows, p == Path.LIMIT ? limitVersions : versions, variants, slice);
+                    PathResult r = phase(pool, p, rows, versionsOf(p, versions, limitVersions, bareVersions),
+                            variants, slice);
+                    customerSaves[0] += p == Path.LOCKSTEP || p == Path.RAW ? r.ops() : 0;
                     opsPerSecond[p.ordinal()] = r.opsPerSecond();
                     PathResult t = total[p.ordinal()];
                     t.latencies().add(r.latencies());
@@ -158,20 +196,63 @@ final class SaveBenchmark {
                 }
                 roundRatios[k] = opsPerSecond[Path.LOCKSTEP.ordinal()] / opsPerSecond[Path.RAW.ordinal()];
                 roundLimitRatios[k] = opsPerSecond[Path.LOCKSTEP.ordinal()] / opsPerSecond[Path.LIMIT.ordinal()];
+                roundBareRatios[k] = opsPerSecond[Path.LOCKSTEP.ordinal()] / opsPerSecond[Path.BARE.ordinal()];
             }
             Arrays.sort(roundRatios);
             Arrays.sort(roundLimitRatios);
-            return new Result(clients, total[0], total[1], total[2], roundRatios[rounds / 2],
-                    roundLimitRatios[rounds / 2]);
+            Arrays.sort(roundBareRatios);
+            HotUpdates after = hotUpdatesAfter(before, customerSaves[0]);
+            return new Result(clients, total[0], total[1], total[2], total[3], roundRatios[rounds / 2],
+                    roundLimitRatios[rounds / 2], roundBareRatios[rounds / 2],
+                    new HotUpdates(after.updates() - before.updates(), after.hot() - before.hot()));
         } finally {
             pool.shutdownNow();
             deleteRows(rows, versions);
+            dropCopies();
+        }
+    }
+
+    private static long[] versionsOf(Path p, long[] customer, long[] indexedCopy, long[] bareCopy) {
+        return switch (p) {
+            case LOCKSTEP, RAW -> customer;
+            case LIMIT -> indexedCopy;
+            case BARE -> bareCopy;
+        };
+    }
+
+    private void dropCopies() {
+        for (TriggerFreeSave copy : List.of(limit, bare)) {
             try {
-                limit.drop();
+                copy.drop();
             } catch (SQLException e) {
-                progress.printf("Could not drop %s: %s%n", TriggerFreeSave.TABLE, e.getMessage());
+                progress.printf("Could not drop %s: %s%n", copy.table(), e.getMessage());
             }
         }
+    }
+
+    /** The customer table's updates and heap-only updates so far, as the statistics collector has them. */
+    private HotUpdates hotUpdates() {
+        return db.jdbi().withHandle(h -> {
+            h.execute("SELECT pg_stat_clear_snapshot()");
+            return h.createQuery("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables"
+                    + " WHERE relid = 'customer'::regclass")
+                    .map((rs, ctx) -> new HotUpdates(rs.getLong(1), rs.getLong(2))).one();
+        });
+    }
+
+    /**
+     * The counts once they include the {@code saves} made since {@code before}: a server process reports its counts
+     * at most once a second, and when it goes idle (PostgreSQL docs 27.2, "Statistics Collection Configuration"), so
+     * the last saves arrive a moment later. Waits at most 5 s, then takes what there is.
+     */
+    private HotUpdates hotUpdatesAfter(HotUpdates before, long saves) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        HotUpdates now = hotUpdates();
+        while (now.updates() - before.updates() < saves && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100));
+            now = hotUpdates();
+        }
+        return now;
     }
 
     private static PathResult empty(Path p) {
@@ -218,6 +299,8 @@ final class SaveBenchmark {
                     case RAW -> viaRawJdbc(id, version, data);
                     case LIMIT -> limit.save(id, version, data).orElseThrow(() -> new IllegalStateException(
                             "A benchmark row was changed by someone else (copy of customer " + id + ")"));
+                    case BARE -> bare.save(id, version, data).orElseThrow(() -> new IllegalStateException(
+                            "A benchmark row was changed by someone else (bare copy of customer " + id + ")"));
                 };
                 latencies.recordNanos(System.nanoTime() - now);
                 ops++;

@@ -34,8 +34,17 @@ class BenchCommandTest {
         assertThat(out.toString().lines().filter(l -> l.matches("[12] +trigger-free table .*"))).hasSize(2);
         assertThat(out.toString()).contains("ratio Lockstep/limit", "x the trigger-free table at 1 client",
                 "x the trigger-free table at 2 clients");
+        // Issue 29: the bare copy, the ratio to it, and the heap-only share of the saves (which change a note only).
+        assertThat(out.toString().lines().filter(l -> l.matches("[12] +bare copy .*"))).hasSize(2);
+        assertThat(out.toString()).contains("ratio Lockstep/bare", "x the bare copy at 1 client",
+                "x the bare copy at 2 clients");
+        java.util.List<Double> hot = out.toString().lines()
+                .map(java.util.regex.Pattern.compile("^[12] +HOT share of customer updates +([0-9.]+) %.*")::matcher)
+                .filter(java.util.regex.Matcher::matches).map(m -> Double.parseDouble(m.group(1))).toList();
+        assertThat(hot).hasSize(2).allSatisfy(share -> assertThat(share).isGreaterThanOrEqualTo(90.0));
         assertThat(rows(url)).isZero();
         assertThat(count(url, "SELECT count(*) FROM pg_class WHERE relname = 'bench_trigger_free_customer'")).isZero();
+        assertThat(count(url, "SELECT count(*) FROM pg_class WHERE relname = 'bench_bare_customer'")).isZero();
     }
 
     @Test
@@ -53,10 +62,12 @@ class BenchCommandTest {
                 "measurements", "keystrokes", "heap_base_mb", "heap_mb");
         java.util.List<String> typed = new java.util.ArrayList<>();
         json.get("keystrokes").forEach(k -> typed.add(k.get("order").asText() + " " + k.get("search").asText()));
-        // Each search typed one character at a time, in both orders.
+        // Each search typed one character at a time, in each of the three orders.
         assertThat(typed).containsExactlyInAnyOrder("id Z", "id Zo", "id Zoë", "id g", "id gm", "id gma",
                 "id gmai", "id gmail", "company Z", "company Zo", "company Zoë", "company g", "company gm",
-                "company gma", "company gmai", "company gmail");
+                "company gma", "company gmai", "company gmail", "updated_at desc Z", "updated_at desc Zo",
+                "updated_at desc Zoë", "updated_at desc g", "updated_at desc gm", "updated_at desc gma",
+                "updated_at desc gmai", "updated_at desc gmail");
         assertThat(json.get("keystrokes").get(0).fieldNames()).toIterable().contains("search", "order", "shown",
                 "count", "count_exact", "page_ms", "count_ms");
     }

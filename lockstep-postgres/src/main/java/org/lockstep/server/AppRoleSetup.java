@@ -133,6 +133,30 @@ final class AppRoleSetup {
         }
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {
             giveObjects(c, appRole, OWNER_ROLE, database);
+            ensurePrewarm(c);
+        }
+    }
+
+    /**
+     * The {@code pg_prewarm} extension (PostgreSQL docs, F.27), which only a superuser may create: the owner's
+     * {@code lockstep_warm_up()} (V24) loads the list's indexes and table with it at each start. A server built
+     * without it warms nothing, and says so here once.
+     */
+    private static void ensurePrewarm(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname ="
+                        + " 'pg_prewarm'), EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_prewarm')")) {
+            rs.next();
+            if (rs.getBoolean(1)) {
+                return;
+            }
+            if (!rs.getBoolean(2)) {
+                LOG.info("This PostgreSQL has no pg_prewarm: the first searches after a start read from disk");
+                return;
+            }
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pg_prewarm");
         }
     }
 

@@ -463,7 +463,7 @@ public final class EmbeddedServer {
                 pgCtl(binaries,
                         List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
                                 "-w", "-t", Long.toString(START_TIMEOUT_S), "-o",
-                                "-p " + port + ServerCache.startOption(pgData)));
+                                "-p " + port + ServerCache.startOption(pgData) + ServerCache.prewarmOption(binaries)));
                 Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
                 return port;
             } catch (IOException e) {

@@ -24,6 +24,18 @@ final class ServerCache {
     }
 
     /**
+     * The option that loads {@code pg_prewarm} at start, when the server's binaries ship it (zonky's do):
+     * {@code " -c shared_preload_libraries=pg_prewarm"}. Its autoprewarm worker (PostgreSQL docs, F.27.1) writes the
+     * list of cached pages to the data directory every five minutes and at shutdown, and at the next start loads them
+     * again in the background, before and while the first clients connect; {@code lockstep_warm_up()} (V24) then
+     * loads whatever the list needs that was not cached.
+     */
+    static String prewarmOption(Path binaries) {
+        return Files.exists(binaries.resolve("lib/postgresql/pg_prewarm.so"))
+                ? " -c shared_preload_libraries=pg_prewarm" : "";
+    }
+
+    /**
      * The embedded server's buffer cache, in MB: a sixteenth of the machine's memory, at least 128 MB and at most
      * 1 GB. The list's search on a large table reads rows scattered over the whole table, and each one found in the
      * operating system's cache rather than PostgreSQL's own costs several times more (docs/benchmarks.md, "The filter

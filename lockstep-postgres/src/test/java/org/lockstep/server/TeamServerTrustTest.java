@@ -257,6 +257,8 @@ class TeamServerTrustTest {
             "UPDATE message SET text = 'forged'", "DELETE FROM message",
             "UPDATE record_lease SET session_id = 'mine', expires_at = now() + interval '1 day'",
             "DELETE FROM record_lease", "TRUNCATE customer_history", "DELETE FROM flyway_schema_history",
+            "DELETE FROM customer_updated", "UPDATE customer_updated SET updated_at = now()",
+            "INSERT INTO customer_updated VALUES (now(), 1)",
             "CREATE TABLE intruder (id int)", "DROP TABLE customer", "TRUNCATE customer",
             "ALTER TABLE customer DISABLE TRIGGER USER", "ALTER TABLE customer ADD COLUMN intruder int",
             "COPY customer TO PROGRAM 'true'", "CREATE SCHEMA intruder",
@@ -281,7 +283,7 @@ class TeamServerTrustTest {
 
         assertThat(tables).contains("customer t,t,t,t,f", "presence t,t,t,t,f", "customer_history t,f,f,f,f",
                 "lease_event t,f,f,f,f", "conflict_event t,f,f,f,f", "customer_conflict t,f,f,f,f",
-                "client_request t,f,f,f,f", "message t,f,f,f,f", "record_lease t,f,f,f,f",
+                "client_request t,f,f,f,f", "message t,f,f,f,f", "record_lease t,f,f,f,f", "customer_updated t,f,f,f,f",
                 "flyway_schema_history t,f,f,f,f");
     }
 
