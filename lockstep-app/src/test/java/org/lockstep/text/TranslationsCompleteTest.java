@@ -18,6 +18,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Every English text the code or an FXML file gives {@code tr}, {@code Texts.key} or {@code %} has a translation in
@@ -90,6 +92,27 @@ class TranslationsCompleteTest {
     void portugueseAndSpanishHaveTheSameTexts() {
         assertThat(Texts.translations(Language.SPANISH).keySet())
                 .containsExactlyInAnyOrderElementsOf(Texts.translations(Language.PORTUGUESE_BRAZIL).keySet());
+    }
+
+    /**
+     * One word per language for the edit lock, in the operators' texts and the trainer's alike (issue 27): the editor,
+     * the lock dialogs, the report, the timeline and the demo say "bloqueo" and "bloqueio"; the timeline once said
+     * "concesión" and "concessão" for the same lease.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            SPANISH,           bloqueo,  (?isu).*concesi[óo]n.*
+            PORTUGUESE_BRAZIL, bloqueio, (?isu).*concess(ão|ao|ões|oes).*
+            """)
+    void theLockHasOneWordInEachLanguage(Language lang, String word, String otherWord) {
+        List<String> other = new ArrayList<>();
+        Texts.translations(lang).forEach((english, translated) -> {
+            if (translated.matches(otherWord)) {
+                other.add("\"" + english + "\" → \"" + translated + "\"");
+            }
+        });
+        assertThat(other).as("%s texts naming the lock other than \"%s\"", lang.tag(), word).isEmpty();
+        assertThat(Texts.translations(lang).get("lease granted: token {0}")).startsWith(word);
     }
 
     /** The argument numbers a pattern uses. */

@@ -149,7 +149,7 @@ public final class Scenarios {
                                 tr("Her editor says until when; the lease is renewed while she edits."),
                                 c -> lockNow(c.alice())),
                         new Step(
-                                tr("Bob's editor says Alice is editing this customer, until when; his fields are read-only. He "
+                                tr("Bob's editor says Alice is editing this customer, and since when; his fields are read-only. He "
                                         + "ticks Notify me when free."),
                                 tr("Bob learned of the lock the moment Alice took it; he cannot overwrite her work — he cannot "
                                         + "even type."),
@@ -187,8 +187,9 @@ public final class Scenarios {
                 start, List.of(
                         openBoth(tr("Alice and Bob open Kestrel Logistics.")),
                         new Step(tr(
-                                "Alice locks the customer for editing; her lock bar shows the lease's fencing token."),
-                                tr("Every grant gets a larger token from one database sequence."),
+                                "Alice locks the customer for editing; her editor says until when the lock is hers."),
+                                tr("The timeline shows her lease with its fencing token: every grant gets a larger "
+                                        + "token from one database sequence."),
                                 c -> lockNow(c.alice())),
                         type(tr("Alice types 25000.00 (25,000.00) as the credit limit."),
                                 tr("Only her editor knows; nothing is saved yet."), Who.ALICE,
@@ -214,8 +215,8 @@ public final class Scenarios {
                         new Step(
                                 tr("The lease lapses after its TTL, judged by the database clock; Bob is told and takes the "
                                         + "lock with a newer fencing token."),
-                                tr("Nobody released anything: the database let the lease expire. Bob's lock bar shows a "
-                                        + "larger fencing token than Alice's."),
+                                tr("Nobody released anything: the database let the lease expire. In the timeline, Alice's "
+                                        + "token lapsed and Bob took over with a larger one."),
                                 c -> c.bob().say(tr("waits for Alice's lease to lapse…"))
                                         .thenCompose(v -> c.bob().waitUntil(
                                                 tr("Waited in vain for Alice's lease to lapse."),

@@ -3,6 +3,8 @@ package org.lockstep.testing.fx;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -47,6 +49,10 @@ public final class WindowSessions implements BeforeAllCallback, AfterAllCallback
     private final List<PresenceBoard> boards = new ArrayList<>();
     private final List<ChangeFeed> feeds = new ArrayList<>();
     private final List<FxTaskExecutor> executors = new ArrayList<>();
+    // The presence boards' heartbeats: the class's own timer thread, started with the first board and ended after the
+    // class. On the scheduler the tests share (Sessions.SCHEDULER), whose idle threads end and start again, a
+    // heartbeat every second kept a thread of it alive from one test into the next, a new one each time (issue 27).
+    private ScheduledThreadPoolExecutor heartbeats;
 
     /** Sessions to register as an extension: the database is made before the test class. */
     public WindowSessions() {
@@ -123,12 +129,22 @@ public final class WindowSessions implements BeforeAllCallback, AfterAllCallback
 
     /**
      * {@code withFeed} (from {@link #live}) with a presence board following its feed: a 30 s presence, a heartbeat
-     * every second on {@code executor}; the board stops after the class, before the feeds and executors.
+     * every second on the class's own timer thread, reading through {@code executor}; the board and its timer
+     * stop after the class, before the feeds and executors.
      */
     public EditorServices present(EditorServices withFeed, FxTaskExecutor executor) {
         String session = withFeed.customers().sessionId();
+        if (heartbeats == null) {
+            heartbeats = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "test-heartbeats");
+                t.setDaemon(true);
+                return t;
+            });
+            heartbeats.setRemoveOnCancelPolicy(true);
+            heartbeats.prestartAllCoreThreads();
+        }
         PresenceBoard board = new PresenceBoard(new JdbiPresenceRepository(db.jdbi(), withFeed.user(), session,
-                Duration.ofSeconds(30)), executor, Platform::runLater, Sessions.SCHEDULER, Duration.ofSeconds(1));
+                Duration.ofSeconds(30)), executor, Platform::runLater, heartbeats, Duration.ofSeconds(1));
         boards.add(board);
         board.follow(withFeed.live());
         board.start();
@@ -160,6 +176,17 @@ public final class WindowSessions implements BeforeAllCallback, AfterAllCallback
     private void closeTheRest() {
         boards.forEach(PresenceBoard::stop);
         boards.clear();
+        boolean heartbeatsEnded = true;
+        if (heartbeats != null) {
+            heartbeats.shutdown();
+            try {
+                heartbeatsEnded = heartbeats.awaitTermination(EXECUTOR_PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                heartbeatsEnded = false;
+            }
+            heartbeats = null;
+        }
         feeds.forEach(ChangeFeed::close);
         feeds.clear();
         List<FxTaskExecutor> busy = new ArrayList<>();
@@ -174,9 +201,10 @@ public final class WindowSessions implements BeforeAllCallback, AfterAllCallback
         if (db != null) {
             db.close();
         }
-        if (!busy.isEmpty()) {
-            throw new IllegalStateException(busy.size() + " executor(s) still busy " + EXECUTOR_PATIENCE.toSeconds()
-                    + " s after the class");
+        if (!busy.isEmpty() || !heartbeatsEnded) {
+            throw new IllegalStateException(
+                    busy.size() + " executor(s)" + (heartbeatsEnded ? "" : " and the heartbeats")
+                            + " still busy " + EXECUTOR_PATIENCE.toSeconds() + " s after the class");
         }
     }
 }

@@ -152,7 +152,26 @@ class TrainerTimelineTest {
     @Test
     void scenario5ShowsTheLapseTheTakeoverAndTheRefusedLateSave() throws Exception {
         choose(5);
-        runAll();
+        steps(2); // Alice locks
+        // What the trainer reads points where the tokens show: the timeline, not the operators' lock bars (issue 27).
+        Customer locked = byRef("DEMO-5");
+        long granted = leases.holder(locked.id()).orElseThrow().token();
+        assertThat(Fx.call(() -> demo.trainer().noticeProperty().get())).startsWith("The timeline shows her lease");
+        assertThat(labels(settled(locked, tl -> !tl.of(Kind.LEASE_GRANTED).isEmpty()), "Alice"))
+                .contains("lease granted: token " + granted);
+        assertThat(Fx.call(() -> demo.alice().editor().lock().messageProperty().get()))
+                .startsWith("Locked for you until ").doesNotContain("token");
+        steps(4); // Alice types, Bob waits, Alice freezes, the lease lapses and Bob takes over
+        long takenOver = leases.holder(locked.id()).orElseThrow().token();
+        assertThat(Fx.call(() -> demo.trainer().noticeProperty().get())).contains("In the timeline, Alice's token "
+                + "lapsed and Bob took over with a larger one");
+        Timeline lapsed = settled(locked, tl -> !tl.of(Kind.LEASE_TAKEN_OVER).isEmpty());
+        assertThat(labels(lapsed, Timeline.DATABASE)).contains("token " + granted + " lapsed");
+        assertThat(labels(lapsed, "Bob")).contains("took over: token " + takenOver);
+        assertThat(takenOver).isGreaterThan(granted);
+        assertThat(Fx.call(() -> demo.bob().editor().lock().messageProperty().get()))
+                .startsWith("Locked for you until ").doesNotContain("token");
+        steps(2); // Bob saves, Alice wakes
         Customer c = byRef("DEMO-5");
         Timeline t = settled(c, tl -> !tl.of(Kind.REFUSED).isEmpty() && !tl.of(Kind.LEASE_LOST).isEmpty());
         matchesTheDatabase(t, c.id());

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.server.Database;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.testing.db.DatabaseTest;
@@ -254,6 +255,33 @@ class CustomerEditorWindowTest {
         assertThat(editor.error(CustomerField.CONTACT_NAME)).isNull();
         editor.clickSave().awaitVersionLine("version 2");
         assertThat(alice.find(stored.id()).orElseThrow().data().contactName()).isEqualTo("Maria da Silva Jr.");
+    }
+
+    /**
+     * The part of issue 27's emoji that is Lockstep's: a character outside the Basic Multilingual Plane that reaches
+     * a field whole — pasted, or committed by an input method — is saved whole, four UTF-8 bytes in the database,
+     * never split into surrogates or cut. (Typed as a single key on Linux, JavaFX's GTK glass cuts it to 16 bits
+     * before any of Lockstep's code sees it: docs/user-guide.md, "Known limitation: emoji typed on Linux".)
+     */
+    @Test
+    void anEmojiPastedOrCommittedByAnInputMethodIsSavedWhole() {
+        EditorWindowHandle editor = aliceWindow();
+
+        editor.paste(CustomerField.CONTACT_NAME, "Maria \uD83D\uDE00");
+        Fx.await("the paste to land", () -> editor.text(CustomerField.CONTACT_NAME).equals("Maria \uD83D\uDE00"));
+        editor.commitFromInputMethod(CustomerField.CITY, "S\u00E3o Paulo \uD835\uDC00\uD83D\uDE00");
+        Fx.await("the commit to land",
+                () -> editor.text(CustomerField.CITY).equals("S\u00E3o Paulo \uD835\uDC00\uD83D\uDE00"));
+        editor.clickSave().awaitVersionLine("version 2");
+
+        CustomerData saved = alice.find(stored.id()).orElseThrow().data();
+        assertThat(saved.contactName().codePoints()).endsWith(0x20, 0x1F600);
+        assertThat(saved.city().codePoints()).endsWith(0x20, 0x1D400, 0x1F600);
+        // As the database holds them: one character each, four bytes in UTF-8.
+        String stored4Bytes = db.jdbi().withHandle(h -> h.createQuery("SELECT ascii(right(contact_name, 1)) || ' '"
+                + " || octet_length(right(contact_name, 1)) || ' ' || char_length(city) FROM customer WHERE id = :id")
+                .bind("id", stored.id()).mapTo(String.class).one());
+        assertThat(stored4Bytes).isEqualTo("128512 4 12");
     }
 
     @Test

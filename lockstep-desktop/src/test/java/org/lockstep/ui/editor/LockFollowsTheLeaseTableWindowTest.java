@@ -104,10 +104,13 @@ class LockFollowsTheLeaseTableWindowTest {
         rootEditor.clickLock().awaitLockMessage("Locked for you until ");
         long token = lease().orElseThrow().token();
 
-        new JdbiLeaseRepository(db.jdbi(), "Bob", "Bob-elsewhere").breakLease(stored.id());
-
         CustomerEditorViewModel editor = rootEditor.viewModel();
-        await().atMost(Duration.ofSeconds(2))
+        new JdbiLeaseRepository(db.jdbi(), "Bob", "Bob-elsewhere").breakLease(stored.id()); // committed on return
+
+        // Within a second of the break's commit, a behavioural bound, not a benchmark: the notification, one
+        // background read (the holder and how the lease ended) and two hand-offs to the FX thread took 8-56 ms in
+        // twelve runs on a 2-core machine at load 12 (113 ms at most with the two reads of before).
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
                 .until(() -> Fx.call(() -> editor.lock().stateProperty().get()) instanceof LockState.Lost);
         assertThat(rootEditor.lockMessage()).startsWith("Edit lock lost — Bob broke your lock at ");
         assertThat(rootEditor.editable(CustomerField.CITY)).isFalse();

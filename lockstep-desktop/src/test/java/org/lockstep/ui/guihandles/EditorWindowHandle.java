@@ -5,8 +5,11 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
+import java.util.List;
 import java.util.Map;
+import javafx.event.Event;
 import javafx.scene.input.Clipboard;
+import javafx.scene.input.InputMethodEvent;
 import javafx.scene.input.DataFormat;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -93,6 +96,19 @@ public final class EditorWindowHandle extends StageHandle {
         selectAllOf(field);
         Fx.run(() -> Clipboard.getSystemClipboard().setContent(Map.of(DataFormat.PLAIN_TEXT, text)));
         robot.push(new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN));
+        return this;
+    }
+
+    /**
+     * Clicks into a field, selects its text and replaces it with {@code text} as an input method commits it: one
+     * {@code InputMethodEvent} with the whole text committed, fired at the focused field as glass delivers an input
+     * method's commit (an emoji picker, GTK's Ctrl+Shift+U), where a key event carries one UTF-16 unit only.
+     */
+    public EditorWindowHandle commitFromInputMethod(CustomerField field, String text) {
+        selectAllOf(field);
+        TextInputControl control = field(field);
+        Fx.run(() -> Event.fireEvent(control,
+                new InputMethodEvent(InputMethodEvent.INPUT_METHOD_TEXT_CHANGED, List.of(), text, 0)));
         return this;
     }
 

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -14,15 +16,23 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Fails a test that leaves a thread running which it started: a thread pool never shut down, a task still running
- * on one shut down but not awaited, a feed or timer never stopped (issue 27). Registered for every module's tests
- * by JUnit's auto-detection (this module's {@code META-INF/services} and {@code junit-platform.properties}).
+ * on one shut down but not awaited, a feed or timer never stopped; a test that leaves a task running on a pool thread
+ * that was idle when it began; and a test during which an exception reached a thread's uncaught-exception handler —
+ * the JavaFX Application Thread's among them, where a task left by one test used to throw into a later one (issue
+ * 27). Registered for every module's tests by JUnit's auto-detection (this module's {@code META-INF/services} and
+ * {@code junit-platform.properties}).
  *
- * <p>Before each test it notes the live threads; when the test is done — after its {@code @AfterEach} methods, the
- * other extensions' callbacks and what they left in JUnit's store to close (a {@code @DatabaseTest}'s databases) —
- * every new thread still alive is given a bounded grace to end ({@link Thread#join(long)}, at most
- * {@link #GRACE_MS} ms in all: a pool shut down a moment ago), and those still alive fail the test, named with their
- * state and top stack frames. The same around a test class, for what its {@code @BeforeAll} methods or static
- * fixtures started: the class fails.
+ * <p>Before each test it notes the live threads, which of them are pool workers waiting for work, and where the
+ * uncaught exceptions seen so far end ({@link UncaughtExceptions}, installed as the JVM's default handler). When the
+ * test is done — after its {@code @AfterEach} methods, the other extensions' callbacks and what they left in JUnit's
+ * store to close (a {@code @DatabaseTest}'s databases) — it first lets the JavaFX Application Thread, where one runs,
+ * run what the test queued there ({@link FxEvents}), so that an exception thrown there is this test's. Then every new
+ * thread still alive is given a bounded grace to end ({@link Thread#join(long)}, at most {@link #GRACE_MS} ms in all
+ * with the wait below: a pool shut down a moment ago), and every pool worker that was waiting for work when the test
+ * began and is running a task now is given the same grace to finish it. Threads still alive, tasks still running and
+ * exceptions that reached a handler while the test ran fail the test, named with their thread, state and top stack
+ * frames (the first exception is the failure's cause). The same around a test class, for what its {@code @BeforeAll}
+ * methods or static fixtures started: the class fails.
  *
  * <p>Exempt, because they are the JVM's or a library's, started once on first use and meant to live as long as the JVM,
  * owned by no test ({@link #EXEMPT}): the JavaFX toolkit's threads (started by the first window test, kept for the JVM
@@ -30,23 +40,28 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code Process}, its idle threads end after 60 s), common cleaner, attach listener and Java2D disposer (started by the first
  * image a screenshot test writes), JNA's cleaner, and the thread of a {@code java.lang.ref.Cleaner} a library keeps in
  * a static ({@code Cleaner-N}, seen first in {@code lockstep generate}); the timer of {@code java.util.prefs} (started
- * before the first test, see {@code JvmThreads}); idle common ForkJoinPool workers (the JVM's pool, workers end when
- * idle); JUnit's and Surefire's own threads. In a test (not its class) also the threads of the class's shared database
- * ({@link #DATABASE_HELPERS}): Hikari's pool helpers and Lockstep's announcer (the sender of a {@code Database}'s
- * change notifications, {@code org.lockstep.store.Announcer}), which a test using that database starts lazily but which
- * belong to the database; the class is checked for them once its database is closed ({@code Database.close()} closes
- * the pool and shuts the announcer down and awaits it), so a database a test opens and never closes still fails its
- * class. Nothing else: an Awaitility poller or a class's executor's thread started lazily by a test is that test's (a
- * class's pool starts its threads in {@code @BeforeAll}, e.g. {@code prestartAllCoreThreads()}).
+ * before the first test, see {@code JvmThreads}); idle workers of the JVM's common ForkJoinPool and of TestFX's
+ * static {@code WaitForAsyncUtils} pool (shared pools whose idle workers end by themselves; one running a task is
+ * the test's); JUnit's and Surefire's own threads. In a test (not its class) also the threads of the class's shared
+ * database ({@link #DATABASE_HELPERS}): Hikari's pool helpers and Lockstep's announcer (the sender of a
+ * {@code Database}'s change notifications, {@code org.lockstep.store.Announcer}), which a test using that database
+ * starts lazily but which belong to the database; the class is checked for them once its database is closed
+ * ({@code Database.close()} closes the pool and shuts the announcer down and awaits it), so a database a test opens
+ * and never closes still fails its class. Nothing else: an Awaitility poller or a class's executor's thread started
+ * lazily by a test is that test's (a class's pool starts its threads in {@code @BeforeAll}, e.g.
+ * {@code prestartAllCoreThreads()}).
  *
- * <p>Report-only mode, for a module with leaks not yet fixed: {@code -Dlockstep.leaks=report} (a system property or
- * JUnit configuration parameter) prints the leaks to standard error instead of failing. Temporary by intent: the parent
- * pom sets it for the modules whose suites have not yet been run clean under the extension.
+ * <p>Report-only mode: {@code -Dlockstep.leaks=report} (a system property or JUnit configuration parameter) prints
+ * the leaks to standard error instead of failing, to look at a module's leaks all at once. Every module's suite runs
+ * with {@code fail} (the parent pom's {@code lockstep.leaks}).
  */
 public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachCallback {
 
     /** How long, in all, threads that are ending may take to end before they count as leaked. */
     static final long GRACE_MS = 5_000;
+
+    /** How often a busy pool worker is looked at again during the grace, ms. */
+    static final long POLL_MS = 10;
 
     /** The most stack frames shown of a leaked thread. */
     static final int FRAMES = 8;
@@ -59,8 +74,6 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
             // JavaFX toolkit (Platform.startup once per JVM by TestFX/Monocle; never exited in tests)
             "JavaFX Application Thread", "JavaFX-Launcher", "QuantumRenderer-\\d+", "InvokeLaterDispatcher",
             "Prism Font Disposer", "Disposer", "Monocle.*", "Glass.*",
-            // TestFX's static WaitForAsyncUtils pool (a cached pool for the JVM; idle threads end after 60 s)
-            "testfx-async-pool-thread-\\d+",
             // pgjdbc's statics: the cleaner of unclosed connections, the statement-timeout timer
             "PostgreSQL-JDBC-Cleaner", "PostgreSQL-JDBC-SharedTimer-\\d+",
             // the JDK's
@@ -84,7 +97,12 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
                     + "|[\\w.-]+:(housekeeper|connection-adder|connection-closer)"
                     + "|lockstep-announcer");
 
-    private static final Pattern COMMON_POOL_WORKER = Pattern.compile("ForkJoinPool\\.commonPool-worker-\\d+");
+    /**
+     * Workers of the JVM's shared pools, exempt while they wait for work: the common ForkJoinPool's, and TestFX's
+     * static {@code WaitForAsyncUtils} pool (a cached pool for the JVM; idle threads end after 60 s).
+     */
+    private static final Pattern SHARED_POOL_WORKER = Pattern.compile(
+            "ForkJoinPool\\.commonPool-worker-\\d+|testfx-async-pool-thread-\\d+");
 
     private static final ExtensionContext.Namespace NAMESPACE =
             ExtensionContext.Namespace.create(ThreadLeakExtension.class);
@@ -112,11 +130,13 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
     @Override
     public void beforeAll(ExtensionContext context) {
         JvmThreads.started();
+        UncaughtExceptions.install();
         watch(context, "Test class " + context.getRequiredTestClass().getSimpleName(), true);
     }
 
     @Override
     public void beforeEach(ExtensionContext context) {
+        UncaughtExceptions.install();
         watch(context, "Test " + context.getRequiredTestClass().getSimpleName() + "." + context.getDisplayName(),
                 false);
     }
@@ -127,32 +147,46 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
      * the test or class closes.
      */
     private static void watch(ExtensionContext context, String what, boolean classLevel) {
-        Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+        Map<Thread, StackTraceElement[]> now = Thread.getAllStackTraces();
+        Set<Thread> idleWorkers = new HashSet<>();
+        now.forEach((t, frames) -> {
+            if (poolWorker(frames) && waitingForWork(frames)) {
+                idleWorkers.add(t);
+            }
+        });
         boolean report = context.getConfigurationParameter(MODE).map("report"::equals).orElse(false);
-        context.getStore(NAMESPACE).put(Check.class, new Check(what, before, classLevel, report));
+        context.getStore(NAMESPACE).put(Check.class, new Check(what, new HashSet<>(now.keySet()), idleWorkers,
+                UncaughtExceptions.mark(), classLevel, report));
     }
 
     /** The check of one test or class, run when JUnit closes its store. */
-    record Check(String what, Set<Thread> before, boolean classLevel, boolean report) implements AutoCloseable {
+    record Check(String what, Set<Thread> before, Set<Thread> idleWorkers, int exceptionsMark, boolean classLevel,
+            boolean report) implements AutoCloseable {
 
         @Override
         public void close() {
-            List<Thread> leaked = leakedSince(before, classLevel);
-            if (leaked.isEmpty()) {
+            FxEvents.drain();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MS);
+            List<Thread> leaked = leakedSince(before, classLevel, deadline);
+            List<Thread> busy = busySince(idleWorkers, classLevel, deadline);
+            List<UncaughtExceptions.Uncaught> thrown = UncaughtExceptions.takeSince(exceptionsMark);
+            if (leaked.isEmpty() && busy.isEmpty() && thrown.isEmpty()) {
                 return;
             }
-            String message = message(what, leaked);
+            String message = message(what, leaked, busy, thrown);
             if (report) {
                 System.err.println("[lockstep.leaks=report] " + message);
-            } else {
-                throw new AssertionError(message);
+                return;
             }
+            AssertionError failure = new AssertionError(message);
+            thrown.stream().map(UncaughtExceptions.Uncaught::error).findFirst().ifPresent(failure::initCause);
+            thrown.stream().skip(1).map(UncaughtExceptions.Uncaught::error).forEach(failure::addSuppressed);
+            throw failure;
         }
     }
 
-    /** The threads alive now, not in {@code before}, not exempt, still alive after the grace. */
-    static List<Thread> leakedSince(Set<Thread> before, boolean classLevel) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MS);
+    /** The threads alive now, not in {@code before}, not exempt, still alive at {@code deadline}. */
+    private static List<Thread> leakedSince(Set<Thread> before, boolean classLevel, long deadline) {
         List<Thread> leaked = new ArrayList<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (before.contains(t) || t == Thread.currentThread() || exempt(t, classLevel)) {
@@ -173,23 +207,103 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
         return leaked;
     }
 
+    /**
+     * The pool workers among {@code idleWorkers} (waiting for work when the test began) that run a task now and
+     * still do at {@code deadline}: a task the test submitted and left running, on a pool older than the test.
+     */
+    private static List<Thread> busySince(Set<Thread> idleWorkers, boolean classLevel, long deadline) {
+        List<Thread> busy = new ArrayList<>();
+        for (Thread t : idleWorkers) {
+            if (t == Thread.currentThread() || EXEMPT.matcher(t.getName()).matches()
+                    || !classLevel && DATABASE_HELPERS.matcher(t.getName()).matches()) {
+                continue;
+            }
+            while (t.isAlive() && !waitingForWork(t.getStackTrace()) && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));
+            }
+            StackTraceElement[] frames = t.getStackTrace();
+            if (t.isAlive() && frames.length > 0 && !waitingForWork(frames)) {
+                busy.add(t);
+            }
+        }
+        return busy;
+    }
+
     static boolean exempt(Thread t, boolean classLevel) {
         String name = t.getName();
         if (EXEMPT.matcher(name).matches() || !classLevel && DATABASE_HELPERS.matcher(name).matches()) {
             return true;
         }
-        // An idle common-pool worker waits for work; one still running something is the test's task.
-        return COMMON_POOL_WORKER.matcher(name).matches()
-                && (t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)
-                && Arrays.stream(t.getStackTrace()).limit(3).anyMatch(f -> f.getMethodName().equals("park")
-                        || f.getMethodName().equals("awaitWork"));
+        // An idle worker of a shared pool waits for work; one still running something is the test's task, except
+        // TestFX's launch of the JavaFX application, which lasts as long as the toolkit.
+        if (!SHARED_POOL_WORKER.matcher(name).matches()) {
+            return false;
+        }
+        StackTraceElement[] frames = t.getStackTrace();
+        return waitingForWork(frames) || launchingFx(frames);
     }
 
-    static String message(String what, List<Thread> leaked) {
-        StringBuilder sb = new StringBuilder(what).append(" left ").append(leaked.size())
-                .append(leaked.size() == 1 ? " thread" : " threads")
-                .append(" running (end what the test starts: shut executors down and await them, close feeds and pools):");
-        for (Thread t : leaked) {
+    /**
+     * Whether the frames are the JavaFX launcher's wait for the application to exit: TestFX's {@code FxToolkit} calls
+     * {@code Application.launch} on its async pool once, when the first window test registers the primary stage,
+     * and the call returns only when the toolkit ends, with the JVM.
+     */
+    static boolean launchingFx(StackTraceElement[] frames) {
+        return Arrays.stream(frames).anyMatch(f -> f.getClassName().equals("com.sun.javafx.application.LauncherImpl")
+                && f.getMethodName().equals("launchApplication"));
+    }
+
+    /** Whether the frames are a pool's worker thread's (a ThreadPoolExecutor's or a ForkJoinPool's). */
+    static boolean poolWorker(StackTraceElement[] frames) {
+        return Arrays.stream(frames)
+                .anyMatch(f -> f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor$Worker")
+                        && f.getMethodName().equals("run")
+                        || f.getClassName().equals("java.util.concurrent.ForkJoinWorkerThread")
+                                && f.getMethodName().equals("run"));
+    }
+
+    /**
+     * Whether the frames are a pool worker's waiting for its next task: in {@code ThreadPoolExecutor.getTask} (the
+     * scheduled pools' too), or parked in {@code ForkJoinPool.awaitWork}.
+     */
+    static boolean waitingForWork(StackTraceElement[] frames) {
+        return Arrays.stream(frames).anyMatch(f -> f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
+                && f.getMethodName().equals("getTask")
+                || f.getClassName().equals("java.util.concurrent.ForkJoinPool")
+                        && f.getMethodName().equals("awaitWork"));
+    }
+
+    private static String message(String what, List<Thread> leaked, List<Thread> busy,
+            List<UncaughtExceptions.Uncaught> thrown) {
+        StringBuilder sb = new StringBuilder(what);
+        List<String> parts = new ArrayList<>();
+        if (!leaked.isEmpty()) {
+            parts.add(" left " + leaked.size() + (leaked.size() == 1 ? " thread" : " threads")
+                    + " running (end what the test starts: shut executors down and await them, close feeds and pools):"
+                    + threads(leaked));
+        }
+        if (!busy.isEmpty()) {
+            parts.add(" left " + busy.size() + (busy.size() == 1 ? " task" : " tasks")
+                    + " running on pool threads that were idle when it began (await or cancel what the test submits"
+                    + " before it returns):" + threads(busy));
+        }
+        if (!thrown.isEmpty()) {
+            StringBuilder t = new StringBuilder(" let " + thrown.size()
+                    + (thrown.size() == 1 ? " exception" : " exceptions")
+                    + " reach a thread's uncaught-exception handler while it ran (a task this test, or an earlier one,"
+                    + " left behind threw; the first is this failure's cause):");
+            for (UncaughtExceptions.Uncaught u : thrown) {
+                t.append("\n  in '").append(u.thread()).append("': ").append(u.error());
+            }
+            parts.add(t.toString());
+        }
+        sb.append(String.join("\nand", parts));
+        return sb.toString();
+    }
+
+    private static String threads(List<Thread> threads) {
+        StringBuilder sb = new StringBuilder();
+        for (Thread t : threads) {
             sb.append("\n  '").append(t.getName()).append("' ").append(t.getState())
                     .append(t.isDaemon() ? " daemon" : " non-daemon");
             sb.append(Arrays.stream(t.getStackTrace()).limit(FRAMES).map(f -> "\n      at " + f)

@@ -6,11 +6,16 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -56,6 +61,35 @@ class ThreadLeakExtensionTest {
         results.testEvents().assertStatistics(s -> s.started(1).failed(1));
         assertThat(failureOf(results, "shutsDownWithoutAwaiting").getMessage())
                 .contains("'leaky-pool' WAITING daemon");
+    }
+
+    @Test
+    void aTaskLeftRunningOnAPoolOlderThanTheTestFailsTheTestNotTheClass() {
+        release = new CountDownLatch(1);
+
+        EngineExecutionResults results = run(LeavesATaskOnItsClassesPool.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+        results.containerEvents().assertStatistics(s -> s.failed(0));
+        assertThat(failureOf(results, "leavesATaskRunning").getMessage()).contains(
+                "Test LeavesATaskOnItsClassesPool.leavesATaskRunning()",
+                "left 1 task running on pool threads that were idle when it began", "'class-pool' WAITING",
+                "CountDownLatch.await");
+    }
+
+    @Test
+    void anExceptionThatReachesAThreadsHandlerFailsTheTestDuringWhichItArrived() {
+        release = new CountDownLatch(0); // starts nothing that waits
+        leaked = null;
+
+        EngineExecutionResults results = run(ThrowsOnAThreadOfItsOwn.class);
+
+        results.testEvents().assertStatistics(s -> s.started(2).succeeded(1).failed(1));
+        Throwable failure = failureOf(results, "throwsWhereNoTestSeesIt");
+        assertThat(failure.getMessage()).contains("Test ThrowsOnAThreadOfItsOwn.throwsWhereNoTestSeesIt()",
+                "let 1 exception reach a thread's uncaught-exception handler while it ran",
+                "in 'thrower': java.lang.IllegalStateException: nobody catches this");
+        assertThat(failure.getCause()).isInstanceOf(IllegalStateException.class).hasMessage("nobody catches this");
     }
 
     @Test
@@ -178,6 +212,60 @@ class ThreadLeakExtensionTest {
 
         @Test
         void passes() {
+        }
+    }
+
+    /** A class's pool, started before its tests: a test leaves a task running on it, the class ends it. */
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class LeavesATaskOnItsClassesPool {
+
+        static ThreadPoolExecutor pool;
+
+        @BeforeAll
+        static void start() {
+            pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                    r -> new Thread(r, "class-pool"));
+            pool.prestartAllCoreThreads();
+        }
+
+        @AfterAll
+        static void stop() throws InterruptedException {
+            release.countDown();
+            pool.shutdown();
+            assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Test
+        @Order(1)
+        void leavesATaskRunning() {
+            pool.execute(ThreadLeakExtensionTest::awaitRelease);
+        }
+
+        @Test
+        @Order(2)
+        void waitsForItsOwnTask() throws Exception {
+            release.countDown();
+            pool.submit(() -> 1).get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** An exception on a thread the test started and joined: no test code sees it but its handler. */
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class ThrowsOnAThreadOfItsOwn {
+
+        @Test
+        @Order(1)
+        void throwsWhereNoTestSeesIt() throws InterruptedException {
+            Thread thrower = new Thread(() -> {
+                throw new IllegalStateException("nobody catches this");
+            }, "thrower");
+            thrower.start();
+            thrower.join(TimeUnit.SECONDS.toMillis(10));
+        }
+
+        @Test
+        @Order(2)
+        void comesAfter() {
         }
     }
 
