@@ -58,6 +58,11 @@ public record Draft(
         typed = typed.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(typed));
     }
 
+    /** The same draft under another key. */
+    public Draft withKey(String otherKey) {
+        return new Draft(otherKey, customerId, baseVersion, base, typed, mode, leaseToken, operator, savedAt, merge);
+    }
+
     /** Whether the draft is of a customer that was not yet created when it was journaled. */
     public boolean isNewCustomer() {
         return customerId.isEmpty();

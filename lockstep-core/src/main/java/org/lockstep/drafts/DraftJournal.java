@@ -45,7 +45,7 @@ public final class DraftJournal implements AutoCloseable {
     public static final String DIRECTORY_NAME = "drafts";
 
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9-]{1,100}");
-    private static final String SUFFIX = ".json";
+    static final String SUFFIX = ".json";
     private static final String TEMPORARY = ".json.tmp";
     private static final String OWNER_PREFIX = "owner-";
     private static final String LOCK = ".lock";
@@ -148,12 +148,16 @@ public final class DraftJournal implements AutoCloseable {
     }
 
     /**
-     * Moves the drafts of every client that is no longer running into this client's directory, so that they are
-     * this client's to offer, and removes what those clients left half-written. Drafts of running clients stay theirs.
+     * Moves {@code operator}'s drafts of every client that is no longer running into this client's directory, so that
+     * they are this client's to offer, and removes what those clients left half-written. Drafts of running clients
+     * stay theirs; so do another operator's drafts (two operators who share one account and one data directory, each
+     * with their own {@code --user}) and files that cannot be read: they stay where they are, for their own operator's
+     * next start — a client of another operator running meanwhile never holds them — and for {@code lockstep drafts}.
      *
-     * @return the drafts adopted, readable or not
+     * @param operator whose drafts to adopt: the operator this client signed in as
+     * @return the drafts adopted
      */
-    public synchronized List<DraftFile> adoptOrphans() throws IOException {
+    public synchronized List<DraftFile> adoptOrphans(String operator) throws IOException {
         ensureOpen();
         List<DraftFile> adopted = new ArrayList<>();
         for (Path owner : owners(root)) {
@@ -164,18 +168,28 @@ public final class DraftJournal implements AutoCloseable {
                 if (ownership == null) {
                     continue;
                 }
+                boolean left = false;
                 for (Path file : files(owner)) {
                     String name = file.getFileName().toString();
                     if (name.endsWith(TEMPORARY)) {
                         Files.deleteIfExists(file); // cut short by the crash: the draft before it is whole
                     } else if (name.endsWith(SUFFIX)) {
+                        DraftFile found = DraftFile.of(file, false);
+                        if (found.draft().filter(d -> d.operator().equals(operator)).isEmpty()) {
+                            left = true; // another operator's, or unreadable: kept where it is
+                            continue;
+                        }
                         Path target = free(own.resolve(name));
                         Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
                         adopted.add(DraftFile.of(target, true));
+                    } else {
+                        left = true;
                     }
                 }
                 flush(own);
-                ownership.removeOwner();
+                if (!left) {
+                    ownership.removeOwner();
+                }
             }
         }
         return adopted;

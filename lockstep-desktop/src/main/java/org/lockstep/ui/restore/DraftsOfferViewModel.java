@@ -66,7 +66,7 @@ public final class DraftsOfferViewModel {
      */
     public void start(List<Draft> kept) {
         offered.setAll(kept);
-        executor.execute(drafts::adoptOrphans, adopted -> offered.addAll(
+        executor.execute(() -> drafts.adoptOrphans(operator), adopted -> offered.addAll(
                 adopted.stream().filter(d -> offerable(d, operator)).toList()),
                 failure -> LOG.warn("Could not read the drafts left from before: {}", failure.getMessage(), failure));
     }
