@@ -16,6 +16,7 @@ import org.lockstep.concurrency.TaskScope;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.drafts.Draft;
@@ -235,6 +236,15 @@ public final class CustomerEditorViewModel {
                 session.state(EditorState.EDITING);
                 takeOver.accept(Optional.empty());
                 Customer now = found.get();
+                if (now.version() > draft.baseVersion() && buffer.problemsProperty().get().isEmpty()
+                        && CustomerEditing.alreadyStored(now, wouldSave(draft, buffer.currentProperty().get()))) {
+                    // The client ended after these edits committed and before their draft went (a kill within those
+                    // milliseconds): the customer holds them. Restored as unsaved, their Save would meet "someone
+                    // saved these same values first" and ask to make again a change that was made once already.
+                    session.resetTo(now, EditorNotice.info(Texts.tr("Your changes from before Lockstep closed were "
+                            + "saved then: version {0} holds them. There is nothing to restore.", now.version())));
+                    return;
+                }
                 Optional<MergeDraft> merge = draft.merge().filter(m -> now.version() > draft.baseVersion()
                         && buffer.problemsProperty().get().isEmpty());
                 if (merge.isPresent()) {
@@ -265,6 +275,32 @@ public final class CustomerEditorViewModel {
             session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
                     + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
         });
+    }
+
+    /**
+     * What saving {@code draft} would have written: {@code mine}, the draft's edits on its base; for a draft of a
+     * merge, the merge's result as far as the draft tells it — the Result of each field the operator settled, mine
+     * where only mine changed, theirs elsewhere.
+     */
+    private CustomerData wouldSave(Draft draft, CustomerData mine) {
+        if (draft.merge().isEmpty()) {
+            return mine;
+        }
+        MergeDraft merge = draft.merge().get();
+        CustomerData result = merge.theirs();
+        for (CustomerField f : CustomerField.values()) {
+            String settled = merge.resolved().get(f);
+            if (settled != null) {
+                try {
+                    result = result.with(f, session.buffer().parser().parse(f, settled));
+                } catch (RuntimeException unparsable) {
+                    return mine; // a Result that does not parse was never saved
+                }
+            } else if (draft.typed().containsKey(f)) {
+                result = result.with(f, mine.get(f));
+            }
+        }
+        return result;
     }
 
     /**

@@ -31,6 +31,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.drafts.Draft;
 import org.lockstep.drafts.DraftJournal;
+import org.lockstep.drafts.MergeDraft;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.EditorServices;
@@ -158,6 +159,54 @@ class DraftsWindowTest {
         assertThat(read.data().company()).isEqualTo(stored.data().company());
         assertThat(read.data().externalRef()).isEqualTo(stored.data().externalRef());
         await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+    }
+
+    @Test
+    void aDraftWhoseSaveCommittedJustBeforeTheClientEndedRestoresAsSavedWithoutASecondSave() throws IOException {
+        // The kill came after the save committed and before the draft was removed: the customer holds the edits.
+        Customer stored = OPERATORS.loaded(aCustomer());
+        Draft left = leftByEndedClient(stored, CustomerField.PHONE, "+55 11 4000-3333");
+        Customer saved = OPERATORS.saves(alice, stored.id(), d -> d.with(CustomerField.PHONE, "+55 11 4000-3333"));
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, restored.get());
+        editor.awaitVersionLine("version " + saved.version() + " · saved by Alice");
+        assertThat(editor.notice()).isEqualTo("Your changes from before Lockstep closed were saved then: version "
+                + saved.version() + " holds them. There is nothing to restore.");
+        assertThat(editor.text(CustomerField.PHONE)).isEqualTo("+55 11 4000-3333");
+        assertThat(Fx.call(() -> editor.viewModel().buffer().dirtyProperty().get())).isFalse();
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        assertThat(OPERATORS.read(stored.id()).version()).as("no second save").isEqualTo(saved.version());
+    }
+
+    @Test
+    void aDraftOfAMergeWhoseSaveMergedCommittedRestoresAsSaved() throws IOException {
+        Customer stored = OPERATORS.loaded(aCustomer().with(CustomerField.CITY, "Coimbra"));
+        Customer bobs = OPERATORS.saves(OPERATORS.bob(), stored.id(), d -> d.with(CustomerField.CITY, "Porto")
+                .with(CustomerField.EMAIL, "bob@borealis.example"));
+        Draft left = new Draft("editor-" + UUID.randomUUID(), OptionalLong.of(stored.id()), stored.version(),
+                stored.data(), Map.of(CustomerField.CITY, "Lisboa"), ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(),
+                "Alice", Instant.now(), Optional.of(new MergeDraft(bobs.version(), bobs.data(),
+                        Map.of(CustomerField.CITY, "Lisboa"), Map.of(CustomerField.CITY, MergeDraft.Choice.mine()))));
+        try (DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir))) {
+            ended.save(left);
+        }
+        // Save merged committed; the client was killed before the draft went.
+        Customer merged = OPERATORS.saves(alice, stored.id(), d -> d.with(CustomerField.CITY, "Lisboa"));
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, restored.get());
+        editor.awaitVersionLine("version " + merged.version() + " · saved by Alice");
+        assertThat(editor.mergeShowing()).isFalse();
+        assertThat(editor.notice()).startsWith("Your changes from before Lockstep closed were saved then");
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        assertThat(OPERATORS.read(stored.id()).version()).isEqualTo(merged.version());
     }
 
     /** A client of Alice's that journaled {@code text} into {@code field} of {@code base} and then ended. */
