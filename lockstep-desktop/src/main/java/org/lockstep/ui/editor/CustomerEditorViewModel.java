@@ -3,7 +3,9 @@ package org.lockstep.ui.editor;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -104,6 +106,7 @@ public final class CustomerEditorViewModel {
                 services.executor(), DraftKeeper.Later.on(services.scheduler(), services.fxThread()),
                 () -> lock.modeProperty().get(), lock::token, user, clock));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
+        drafts.ifPresent(keeper -> saves.setCreateRequests(keeper::createRequest));
         this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline,
                 services.ownWrites());
         session.subscribe(new EditorSession.Events() {
@@ -223,6 +226,7 @@ public final class CustomerEditorViewModel {
             buffer.reset(null);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
             takeOver.accept(Optional.empty());
+            whetherCreated(draft);
             return;
         }
         buffer.reset(null);
@@ -266,6 +270,7 @@ public final class CustomerEditorViewModel {
                 takeOver.accept(Optional.empty());
                 session.notice(EditorNotice.info(Texts.tr("Customer #{0} was deleted after you made these changes. "
                         + "Save creates it again with these values.", id)));
+                whetherCreated(draft); // it may have been, just before the client ended
             }
         }, failure -> {
             buffer.reset(base);
@@ -274,6 +279,37 @@ public final class CustomerEditorViewModel {
             takeOver.accept(draft.merge());
             session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
                     + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
+        });
+    }
+
+    /**
+     * Asks whether the create of a restored draft's new customer committed before the client ended, and when it did,
+     * the editor edits the customer it made: as saved when it holds what the editor shows, else with the rest (what
+     * was typed while the create was in flight) as edits on it. Without this, Save would create the customer again —
+     * the store, sent the same request id, makes none and returns it, but as a plain "saved".
+     */
+    private void whetherCreated(Draft draft) {
+        scope.execute(() -> customers.createdBy(draft.createRequest()), created -> created.ifPresent(c -> {
+            if (session.state() != EditorState.NEW) {
+                return; // the operator moved on meanwhile
+            }
+            EditBuffer buffer = session.buffer();
+            Map<CustomerField, String> shown = new EnumMap<>(CustomerField.class);
+            for (CustomerField f : CustomerField.values()) {
+                shown.put(f, buffer.text(f).get());
+            }
+            moveOn(c.id());
+            helpers.attach(c.id());
+            buffer.reset(c);
+            shown.forEach((f, text) -> buffer.text(f).set(text));
+            session.state(EditorState.EDITING);
+            session.notice(EditorNotice.info(buffer.dirtyProperty().get()
+                    ? Texts.tr("Customer #{0} was created from these changes before Lockstep closed; what you typed "
+                            + "after that is back. Save to keep it.", c.id())
+                    : Texts.tr("Your changes from before Lockstep closed were saved then: Customer #{0} holds them. "
+                            + "There is nothing to restore.", c.id())));
+        }), failure -> {
+            // Unreachable: the draft stays a new customer; its Save goes under the same request id, created once.
         });
     }
 

@@ -6,6 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -76,8 +78,11 @@ final class DraftKeeper {
     private Optional<MergeDraft> pendingMerge = Optional.empty();
     // What the disk holds for this key as far as this editor knows: written, removed, or unknown (nothing yet).
     private boolean kept;
+    // The customer the draft under this key is of: its id, or -1 for a customer not yet created.
+    private long drafted = -1;
     private boolean writing;
-    private Runnable next;
+    // Writes waiting for the one in flight, by key, in order: the latest of a key supersedes what waited before it.
+    private final Map<String, Runnable> waiting = new LinkedHashMap<>();
     private boolean failureTold;
     private boolean closed;
 
@@ -140,6 +145,8 @@ final class DraftKeeper {
     void takeOver(String draftKey, Optional<MergeDraft> mergeKept) {
         key = draftKey;
         kept = true;
+        Customer base = session.buffer().base();
+        drafted = base == null ? -1 : base.id();
         pendingMerge = mergeKept;
     }
 
@@ -162,12 +169,17 @@ final class DraftKeeper {
             return; // handed over: the draft is another editor's now
         }
         cancelPending();
-        String last = key;
-        enqueue(() -> write(() -> {
-            drafts.remove(last);
-            return null;
-        }, false));
+        removeDraft();
         closed = true;
+    }
+
+    /**
+     * The request id a create of the new customer in this editor goes under ({@link Draft#createRequestOf}): the same
+     * as long as these edits are one draft, and so the same in the editor that restores that draft after a crash; a
+     * new one once the edits are saved or gone, so that the next new customer is a create of its own.
+     */
+    UUID createRequest() {
+        return Draft.createRequestOf(key);
     }
 
     /** The draft this editor would journal now, or empty when it has nothing unsaved to keep. */
@@ -215,17 +227,18 @@ final class DraftKeeper {
             return;
         }
         cancelPending();
+        Customer base = session.buffer().base();
+        long customer = base == null ? -1 : base.id();
+        if (customer != drafted) {
+            // Another customer: a new one was created (its create's request id is spent), or the editor moved on.
+            drafted = customer;
+            renewKey();
+        }
         if (draftNow().isEmpty()) {
             // Saved, reverted, reloaded or moved on: nothing unsaved is left, so the draft goes at once.
             unwrittenSince = null;
             pendingMerge = Optional.empty();
-            if (kept) {
-                String gone = key;
-                enqueue(() -> write(() -> {
-                    drafts.remove(gone);
-                    return null;
-                }, false));
-            }
+            renewKey();
             return;
         }
         Instant now = clock.instant();
@@ -243,7 +256,7 @@ final class DraftKeeper {
         if (closed) {
             return;
         }
-        draftNow().ifPresent(draft -> enqueue(() -> write(() -> {
+        draftNow().ifPresent(draft -> enqueue(draft.key(), () -> write(draft.key(), () -> {
             drafts.save(draft);
             return null;
         }, true)));
@@ -256,18 +269,41 @@ final class DraftKeeper {
         }
     }
 
-    /** Runs {@code op} once the write before it is done; FX thread. */
-    private void enqueue(Runnable op) {
+    /**
+     * The edits under this key are done with (saved, gone, or of another customer now): their draft goes, if one
+     * was written, and the next edits are a draft — and a create — of their own.
+     */
+    private void renewKey() {
+        removeDraft();
+        key = UUID.randomUUID().toString();
+        kept = false;
+    }
+
+    private void removeDraft() {
+        if (kept) {
+            String gone = key;
+            enqueue(gone, () -> write(gone, () -> {
+                drafts.remove(gone);
+                return null;
+            }, false));
+        }
+    }
+
+    /** Runs {@code op}, a write of the draft {@code forKey}, once the write before it is done; FX thread. */
+    private void enqueue(String forKey, Runnable op) {
         if (writing) {
-            next = op; // only the latest matters: it supersedes whatever waited before it
+            waiting.remove(forKey);
+            waiting.put(forKey, op);
             return;
         }
         op.run();
     }
 
-    private void write(Callable<Void> io, boolean saves) {
+    private void write(String forKey, Callable<Void> io, boolean saves) {
         writing = true;
-        kept = saves;
+        if (forKey.equals(key)) {
+            kept = saves;
+        }
         try {
             executor.execute(io, done -> {
                 failureTold = false;
@@ -291,10 +327,11 @@ final class DraftKeeper {
 
     private void afterWrite() {
         writing = false;
-        Runnable waiting = next;
-        next = null;
-        if (waiting != null) {
-            waiting.run();
+        Iterator<Runnable> ops = waiting.values().iterator();
+        if (ops.hasNext()) {
+            Runnable op = ops.next();
+            ops.remove();
+            op.run();
         }
     }
 }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.Customer;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.drafts.Draft;
 import org.lockstep.drafts.DraftJournal;
@@ -207,6 +209,81 @@ class DraftsWindowTest {
         assertThat(editor.notice()).startsWith("Your changes from before Lockstep closed were saved then");
         await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
         assertThat(OPERATORS.read(stored.id()).version()).isEqualTo(merged.version());
+    }
+
+    @Test
+    void aNewCustomersDraftWhoseCreateCommittedJustBeforeTheClientEndedIsNeverCreatedTwice() throws Exception {
+        String company = "Maschinenbau " + UUID.randomUUID().toString().substring(0, 8);
+        Stage stage = Fx.call(() -> CustomerEditorWindow.openNew(alice, c -> {}, id -> {}));
+        EditorWindowHandle editor = EditorWindowHandle.ofNew(robot, stage);
+        editor.type(CustomerField.COMPANY, company).type(CustomerField.CREDIT_LIMIT, "1234.5");
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().size() == 1
+                && journal.drafts().get(0).typed().size() == 2);
+        // What the disk held when the client was killed: the draft, and the create committed the instant after.
+        Draft onDisk = journal.drafts().get(0);
+        editor.clickSave().awaitVersionLine("version 1 · saved by Alice");
+        long created = Fx.call(() -> editor.viewModel().customerId().getAsLong());
+        Fx.run(stage::close);
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        leftByEndedClient(onDisk);
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + onDisk.key());
+
+        EditorWindowHandle again = EditorWindowHandle.of(robot, restored.get());
+        again.awaitVersionLine("version 1 · saved by Alice");
+        assertThat(again.notice()).isEqualTo("Your changes from before Lockstep closed were saved then: Customer #"
+                + created + " holds them. There is nothing to restore.");
+        assertThat(Fx.call(() -> again.viewModel().customerId().getAsLong())).isEqualTo(created);
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        assertThat(customersNamed(company)).extracting(Customer::id).containsExactly(created);
+    }
+
+    @Test
+    void aDeletedCustomersDraftWhoseRecreateCommittedIsNotRecreatedAgainAndWhatWasTypedAfterIsKept()
+            throws Exception {
+        Customer stored = OPERATORS.loaded(aCustomer().with(CustomerField.COMPANY,
+                "Tupy " + UUID.randomUUID().toString().substring(0, 8)));
+        assertThat(OPERATORS.bob().customers().delete(stored.id(), stored.version()))
+                .isInstanceOf(DeleteOutcome.Deleted.class);
+        // Alice's restored draft of it, a new customer now: its Save created the customer again under the draft's
+        // request id, and the client was killed before the draft went. While that create was in flight she had
+        // typed a phone too.
+        String key = "editor-" + UUID.randomUUID();
+        Customer recreated = OPERATORS.alice().customers().create(stored.data().with(CustomerField.CITY, "Joinville"),
+                Draft.createRequestOf(key));
+        Draft later = new Draft(key, OptionalLong.empty(), 0, CustomerData.EMPTY, Map.of(
+                CustomerField.COMPANY, stored.data().company(), CustomerField.CITY, "Joinville",
+                CustomerField.EXTERNAL_REF, stored.data().externalRef(), CustomerField.PHONE, "+55 47 3000-0000"),
+                ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Alice", Instant.now(), Optional.empty());
+        leftByEndedClient(later);
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + later.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, restored.get());
+        assertThat(editor.notice()).isEqualTo("Customer #" + recreated.id() + " was created from these changes "
+                + "before Lockstep closed; what you typed after that is back. Save to keep it.");
+        assertThat(editor.text(CustomerField.PHONE)).isEqualTo("+55 47 3000-0000");
+        editor.clickSave().awaitVersionLine("version 2 · saved by Alice");
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+        assertThat(customersNamed(stored.data().company())).extracting(Customer::id)
+                .containsExactly(recreated.id());
+        assertThat(OPERATORS.read(recreated.id()).data().phone()).isEqualTo("+55 47 3000-0000");
+    }
+
+    private static List<Customer> customersNamed(String company) {
+        return OPERATORS.alice().customers().page(CustomerPageRequest.first(company)).stream()
+                .filter(c -> company.equals(c.data().company())).toList();
+    }
+
+    /** A client of Alice's that journaled {@code draft} and then ended. */
+    private void leftByEndedClient(Draft draft) throws IOException {
+        try (DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir))) {
+            ended.save(draft); // its close() leaves the draft for the next start
+        }
     }
 
     /** A client of Alice's that journaled {@code text} into {@code field} of {@code base} and then ended. */
