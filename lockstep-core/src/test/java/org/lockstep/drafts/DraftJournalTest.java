@@ -18,6 +18,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
@@ -148,6 +150,23 @@ class DraftJournalTest {
                     .containsExactly(UnreadableDraftException.Reason.NEWER, UnreadableDraftException.Reason.DAMAGED);
             assertThat(DraftJournal.listAll(drafts())).extracting(DraftFile::path).allMatch(Files::exists);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9e99999999", "-5.00", "1.234", "10000000000.00", "NaN"})
+    void aDraftWhoseStoredAmountNoStoreCouldHoldIsDamagedNotRead(String amount) throws IOException {
+        String good = new String(DraftFormat.write(draft("customer-4", 3, "+55 11 5555 0188")),
+                StandardCharsets.UTF_8);
+        assertThat(good).contains("\"credit_limit\" : \"1000.00\"");
+        DraftJournal crashed = DraftJournal.open(drafts());
+        Files.writeString(crashed.directory().resolve("customer-4.json"), good.replace("\"credit_limit\" : "
+                + "\"1000.00\"", "\"credit_limit\" : \"" + amount + "\""));
+        crashed.abandon();
+
+        assertThat(DraftJournal.listAll(drafts())).singleElement().satisfies(f -> {
+            assertThat(f.draft()).isEmpty();
+            assertThat(f.problem().orElseThrow().reason()).isEqualTo(UnreadableDraftException.Reason.DAMAGED);
+        });
     }
 
     @Test
