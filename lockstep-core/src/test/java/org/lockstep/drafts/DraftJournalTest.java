@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -167,6 +169,54 @@ class DraftJournalTest {
             assertThat(f.draft()).isEmpty();
             assertThat(f.problem().orElseThrow().reason()).isEqualTo(UnreadableDraftException.Reason.DAMAGED);
         });
+    }
+
+    @Test
+    void draftsOthersCouldReadAreMadeOnlyTheirOperatorsAndLinksAreNotFollowed() throws IOException {
+        DraftJournal crashed = DraftJournal.open(drafts());
+        crashed.save(draft("customer-4", 3, "wide open"));
+        Path wide = crashed.directory().resolve("customer-4.json");
+        Files.setPosixFilePermissions(wide, PosixFilePermissions.fromString("rw-r--r--"));
+        Path elsewhere = Files.writeString(dataDir.resolve("elsewhere.json"), new String(DraftFormat.write(
+                draft("customer-5", 1, "linked")), StandardCharsets.UTF_8));
+        Files.createSymbolicLink(crashed.directory().resolve("customer-5.json"), elsewhere);
+        crashed.abandon();
+        Files.setPosixFilePermissions(drafts(), PosixFilePermissions.fromString("rwxrwxrwx")); // umask 000, say
+
+        try (DraftJournal next = DraftJournal.open(drafts())) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(drafts()))).isEqualTo("rwx------");
+            List<DraftFile> adopted = next.adoptOrphans("alice");
+
+            assertThat(readable(adopted)).containsExactly(draft("customer-4", 3, "wide open"));
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(adopted.get(0).path())))
+                    .isEqualTo("rw-------");
+            assertThat(elsewhere).exists();
+        }
+    }
+
+    @Test
+    void aDraftOfAnotherAccountIsNotAdopted() throws IOException {
+        DraftJournal crashed = DraftJournal.open(drafts());
+        crashed.save(draft("customer-4", 3, "planted"));
+        crashed.abandon();
+        Path planted = crashed.directory().resolve("customer-4.json");
+        Assumptions.assumeTrue(givenAway(planted), "only a superuser gives a file to another account");
+
+        try (DraftJournal next = DraftJournal.open(drafts())) {
+            assertThat(next.adoptOrphans("alice")).isEmpty();
+            assertThat(planted).exists();
+        }
+    }
+
+    /** Gives {@code file} to the account "nobody", if this process may. */
+    private static boolean givenAway(Path file) {
+        try {
+            UserPrincipal nobody = file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+            Files.setOwner(file, nobody);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Test
