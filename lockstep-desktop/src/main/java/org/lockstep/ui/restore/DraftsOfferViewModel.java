@@ -89,11 +89,17 @@ public final class DraftsOfferViewModel {
         return readOnly;
     }
 
-    /** "Unsaved changes to 2 customers from before Lockstep closed", following the drafts offered. */
+    /**
+     * "Unsaved changes to 2 customers from before Lockstep closed", following the drafts offered: customers, not
+     * drafts — two editor windows of one customer left two drafts of it, one customer to the operator.
+     */
     public StringBinding headline() {
-        return Bindings.createStringBinding(() -> offered.size() == 1
-                ? tr("Unsaved changes to 1 customer from before Lockstep closed")
-                : tr("Unsaved changes to {0} customers from before Lockstep closed", offered.size()), offered);
+        return Bindings.createStringBinding(() -> {
+            long customers = offered.stream().map(d -> d.customerId().isPresent()
+                    ? "customer " + d.customerId().getAsLong() : "new " + d.key()).distinct().count();
+            return customers == 1 ? tr("Unsaved changes to 1 customer from before Lockstep closed")
+                    : tr("Unsaved changes to {0} customers from before Lockstep closed", customers);
+        }, offered);
     }
 
     /**
