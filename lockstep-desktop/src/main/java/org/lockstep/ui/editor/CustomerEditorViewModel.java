@@ -73,6 +73,7 @@ public final class CustomerEditorViewModel {
     private final EditorSaves saves;
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private final Optional<DraftKeeper> drafts;
+    private final HistoryRepository history;
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Long> onDeleted = i -> {};
 
@@ -88,7 +89,7 @@ public final class CustomerEditorViewModel {
     public CustomerEditorViewModel(EditorServices clientServices, Clock clock) {
         EditorServices services = clientServices.forNewEditor();
         this.customers = services.customers();
-        HistoryRepository history = services.history();
+        this.history = services.history();
         this.user = services.user();
         this.clock = Objects.requireNonNull(clock);
         this.session = new EditorSession(customers.sessionId(), clock.getZone());
@@ -232,8 +233,15 @@ public final class CustomerEditorViewModel {
         buffer.reset(null);
         helpers.attach(id);
         session.state(EditorState.LOADING);
-        Customer base = new Customer(id, draft.baseVersion(), draft.base(), draft.savedAt(), draft.operator());
-        scope.execute(() -> customers.find(id), found -> {
+        // Who saved the base and when, for the version line, is read with the customer; the draft's own operator
+        // and time stand in only while the database cannot be reached.
+        Customer drafted = new Customer(id, draft.baseVersion(), draft.base(), draft.savedAt(), draft.operator());
+        scope.execute(() -> {
+            Optional<Customer> now = customers.find(id);
+            return new Restoring(now, now.isEmpty() ? drafted : savedAs(drafted, now.get()));
+        }, restoring -> {
+            Optional<Customer> found = restoring.now();
+            Customer base = restoring.base();
             if (found.isPresent()) {
                 buffer.reset(base);
                 draft.typed().forEach((f, text) -> buffer.text(f).set(text));
@@ -264,8 +272,12 @@ public final class CustomerEditorViewModel {
                 session.customerId(-1);
                 buffer.reset(null);
                 session.state(EditorState.NEW);
+                // The draft's values, and where a merge was open, what the operator settled in it (chose or wrote):
+                // the merge cannot open against a customer that is gone, and its Result would be lost with it.
+                Map<CustomerField, String> settled = draft.merge().map(MergeDraft::resolved).orElse(Map.of());
                 for (CustomerField f : CustomerField.values()) {
-                    buffer.text(f).set(draft.typed().getOrDefault(f, buffer.parser().format(draft.base().get(f))));
+                    buffer.text(f).set(settled.getOrDefault(f, draft.typed().getOrDefault(f,
+                            buffer.parser().format(draft.base().get(f)))));
                 }
                 takeOver.accept(Optional.empty());
                 session.notice(EditorNotice.info(Texts.tr("Customer #{0} was deleted after you made these changes. "
@@ -273,13 +285,31 @@ public final class CustomerEditorViewModel {
                 whetherCreated(draft); // it may have been, just before the client ended
             }
         }, failure -> {
-            buffer.reset(base);
+            buffer.reset(drafted);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
             session.state(EditorState.EDITING);
             takeOver.accept(draft.merge());
             session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
                     + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
         });
+    }
+
+    /** A restore's reading: the customer now (empty: deleted), and the draft's base as it was stored. */
+    private record Restoring(Optional<Customer> now, Customer base) {
+    }
+
+    /**
+     * The draft's base with who saved that version and when: the customer now, when it is still that version, else
+     * its history's entry; the draft's stand-ins when the history has none. Blocking.
+     */
+    private Customer savedAs(Customer drafted, Customer now) {
+        if (now.version() == drafted.version()) {
+            return new Customer(drafted.id(), drafted.version(), drafted.data(), now.updatedAt(), now.updatedBy());
+        }
+        return history.between(drafted.id(), drafted.version() - 1, drafted.version()).stream()
+                .filter(e -> e.version() == drafted.version()).findFirst()
+                .map(e -> new Customer(drafted.id(), drafted.version(), drafted.data(), e.changedAt(), e.changedBy()))
+                .orElse(drafted);
     }
 
     /**

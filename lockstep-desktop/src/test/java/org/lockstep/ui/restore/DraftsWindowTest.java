@@ -166,6 +166,51 @@ class DraftsWindowTest {
     }
 
     @Test
+    void aMergesDraftOfACustomerDeletedMeanwhileKeepsWhatTheOperatorSettledInTheMerge() throws IOException {
+        Customer stored = OPERATORS.loaded(aCustomer().with(CustomerField.COMPANY, "Borealis SA"));
+        Customer bobs = OPERATORS.saves(OPERATORS.bob(), stored.id(), d -> d.with(CustomerField.COMPANY,
+                "Borealis Bob").with(CustomerField.PHONE, "+351 22 000 0002"));
+        Draft left = new Draft("editor-" + UUID.randomUUID(), OptionalLong.of(stored.id()), stored.version(),
+                stored.data(), Map.of(CustomerField.COMPANY, "Borealis Alice", CustomerField.CITY, "Lisboa"),
+                ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "Alice", Instant.now(), Optional.of(new MergeDraft(
+                        bobs.version(), bobs.data(), Map.of(CustomerField.COMPANY, "Borealis Alice & Bob",
+                                CustomerField.PHONE, "+351 22 000 0002"),
+                        Map.of(CustomerField.COMPANY,
+                                MergeDraft.Choice.typed(), CustomerField.PHONE, MergeDraft.Choice.theirs()))));
+        leftByEndedClient(left);
+        assertThat(OPERATORS.bob().customers().delete(bobs.id(), bobs.version()))
+                .isInstanceOf(DeleteOutcome.Deleted.class);
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.ofNew(robot, restored.get());
+        assertThat(editor.text(CustomerField.COMPANY)).as("written into the Result").isEqualTo("Borealis Alice & Bob");
+        assertThat(editor.text(CustomerField.PHONE)).as("theirs, chosen").isEqualTo("+351 22 000 0002");
+        assertThat(editor.text(CustomerField.CITY)).as("mine").isEqualTo("Lisboa");
+        editor.clickSave().awaitVersionLine("version 1 · saved by Alice");
+        long created = Fx.call(() -> editor.viewModel().customerId().getAsLong());
+        assertThat(OPERATORS.read(created).data().company()).isEqualTo("Borealis Alice & Bob");
+        await().atMost(Duration.ofSeconds(3)).until(() -> journal.drafts().isEmpty());
+    }
+
+    @Test
+    void aRestoredDraftsVersionLineSaysWhoSavedItsBaseNotWhoTypedTheDraft() throws IOException {
+        Customer stored = OPERATORS.carol().customers().create(aCustomer().with(CustomerField.EXTERNAL_REF,
+                "VL-" + UUID.randomUUID().toString().substring(0, 8)).build());
+        Draft left = leftByEndedClient(stored, CustomerField.CITY, "Maringá");
+        OPERATORS.saves(OPERATORS.bob(), stored.id(), d -> d.with(CustomerField.EMAIL, "bob@maringa.example"));
+
+        AtomicReference<Stage> restored = new AtomicReference<>();
+        offerAtStart(restored);
+        robot.clickOn("#restore-draft-" + left.key());
+
+        EditorWindowHandle editor = EditorWindowHandle.of(robot, restored.get());
+        assertThat(editor.versionLine()).startsWith("version 1 · saved by Carol at ");
+    }
+
+    @Test
     void aDraftWhoseSaveCommittedJustBeforeTheClientEndedRestoresAsSavedWithoutASecondSave() throws IOException {
         // The kill came after the save committed and before the draft was removed: the customer holds the edits.
         Customer stored = OPERATORS.loaded(aCustomer());
