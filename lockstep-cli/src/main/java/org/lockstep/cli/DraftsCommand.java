@@ -123,9 +123,11 @@ public final class DraftsCommand {
     private static String line(DraftFile f) {
         if (f.draft().isEmpty()) {
             UnreadableDraftException problem = f.problem().orElseThrow();
-            return f.path().getFileName() + ": " + (problem.reason() == UnreadableDraftException.Reason.NEWER
-                    ? "written by a newer Lockstep (" + problem.getMessage() + "); kept"
-                    : "damaged (" + problem.getMessage() + "); kept");
+            // The parser's words quote what the file holds (a key, a character) and run over lines: one line, safe.
+            String why = UnicodeText.oneLine(problem.getMessage());
+            return UnicodeText.oneLine(f.path().getFileName().toString()) + ": "
+                    + (problem.reason() == UnreadableDraftException.Reason.NEWER
+                            ? "written by a newer Lockstep (" + why + "); kept" : "damaged (" + why + "); kept");
         }
         Draft d = f.draft().get();
         String who = d.customerId().isPresent() ? "customer " + d.customerId().getAsLong() + " on version "

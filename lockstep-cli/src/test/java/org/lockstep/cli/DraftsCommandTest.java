@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -80,6 +81,23 @@ class DraftsCommandTest {
         assertThat(array.get(0).get("typed").get("phone").asText()).isEqualTo("+55 11 5555 0188");
         assertThat(array.get(0).get("running").asBoolean()).isFalse();
         assertThat(array.get(1).get("merge").get("theirsVersion").asLong()).isEqualTo(6);
+    }
+
+    @Test
+    void aDamagedDraftIsListedInOneLineWithoutWhatItHoldsReachingTheTerminal() throws Exception {
+        DraftJournal ended = DraftJournal.open(DraftJournal.under(dataDir));
+        // A key no draft may have (it names the file): terminal escapes, a line break. And a file cut short.
+        Files.writeString(ended.directory().resolve("planted.json"), "{\"format\": 1, \"key\": "
+                + "\"\\u001b]0;pwned\\u0007\\u001b[2J\\nsecond line\"}");
+        Files.writeString(ended.directory().resolve("cut.json"), "{\"format\": 1, \"key\": \"cu");
+        ended.close(); // leaves both: they are drafts, if damaged ones
+
+        Run text = lockstep("drafts", "list");
+
+        assertThat(text.exit()).isZero();
+        assertThat(text.out()).doesNotContain("\u001b").doesNotContain("\u0007").endsWith("2 drafts\n");
+        assertThat(text.out().lines()).hasSize(3).anySatisfy(l -> assertThat(l).startsWith("planted.json: damaged ("))
+                .anySatisfy(l -> assertThat(l).startsWith("cut.json: damaged ("));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.lockstep.domain;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Where customers are kept. Every method talks to the database and may block: call it off the JavaFX thread.
@@ -23,6 +24,24 @@ public interface CustomerRepository {
      * @throws InvalidCustomerException when the values break a rule (see {@link CustomerValidator})
      */
     Customer create(CustomerData data);
+
+    /**
+     * Inserts a customer at version 1 as {@link #create(CustomerData)} does, under a request id the caller chose and
+     * may send again, even from another process: a client that ended with a new customer's draft whose create may
+     * have committed (issue 28). A create whose request id already made a customer makes none and returns that one
+     * as it stands now, so such a create happens once however often it is sent.
+     *
+     * @param request the create's id: the same for the same create, never shared by two different ones
+     * @throws InvalidCustomerException when the values break a rule (see {@link CustomerValidator})
+     * @throws OutcomeUnknownException  when {@code request} made a customer that was deleted since
+     */
+    Customer create(CustomerData data, UUID request);
+
+    /**
+     * The customer a create under {@code request} made ({@link #create(CustomerData, UUID)}), as it stands now; empty
+     * when no create under it committed, or the customer it made was deleted since.
+     */
+    Optional<Customer> createdBy(UUID request);
 
     /**
      * A versioned save: one {@code UPDATE … WHERE id = :id AND version = :baseVersion RETURNING *}, which also

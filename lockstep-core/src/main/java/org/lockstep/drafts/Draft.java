@@ -1,11 +1,13 @@
 package org.lockstep.drafts;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.UUID;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
@@ -56,6 +58,27 @@ public record Draft(
             throw new IllegalArgumentException("baseVersion " + baseVersion + " is negative");
         }
         typed = typed.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(typed));
+    }
+
+    /**
+     * The request id a create of the customer drafted under {@code key} goes under ({@link
+     * org.lockstep.domain.CustomerRepository#create(CustomerData, java.util.UUID)}): derived from the key, so the
+     * same in the editor that typed it and in the one that restores it in the next process. A client killed after
+     * the create committed and before the draft went leaves a draft whose create the store then recognises, and the
+     * customer is never created twice.
+     */
+    public static UUID createRequestOf(String key) {
+        return UUID.nameUUIDFromBytes(("lockstep create " + key).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The request id a create of this draft's customer goes under: {@link #createRequestOf} its key. */
+    public UUID createRequest() {
+        return createRequestOf(key);
+    }
+
+    /** The same draft under another key. */
+    public Draft withKey(String otherKey) {
+        return new Draft(otherKey, customerId, baseVersion, base, typed, mode, leaseToken, operator, savedAt, merge);
     }
 
     /** Whether the draft is of a customer that was not yet created when it was journaled. */

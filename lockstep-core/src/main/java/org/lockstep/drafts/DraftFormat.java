@@ -18,6 +18,7 @@ import java.util.OptionalLong;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.CustomerValidator;
 import org.lockstep.domain.merge.TextMergeResult.HunkChoice;
 
 /**
@@ -130,12 +131,26 @@ final class DraftFormat {
         return out;
     }
 
+    /**
+     * Stored values (a base, a merge's other side): an amount must be one the store can hold. A file changed by
+     * anything but Lockstep could otherwise hold {@code 9e99999999}, which reads in an instant and takes the FX thread
+     * forever to show (its plain form has a hundred million digits): the restore froze the desktop.
+     */
     private static CustomerData values(JsonNode node) {
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
         for (Map.Entry<CustomerField, String> e : texts(node).entrySet()) {
-            values.put(e.getKey(), e.getKey().numeric() ? new BigDecimal(e.getValue()) : e.getValue());
+            values.put(e.getKey(), e.getKey().numeric() ? storedAmount(e.getValue()) : e.getValue());
         }
         return CustomerData.fromMap(values);
+    }
+
+    private static BigDecimal storedAmount(String text) {
+        BigDecimal amount = new BigDecimal(text);
+        if (amount.signum() < 0 || amount.compareTo(CustomerValidator.MAX_CREDIT_LIMIT) > 0
+                || amount.stripTrailingZeros().scale() > 2) {
+            throw new IllegalArgumentException("not an amount the store holds: " + text);
+        }
+        return amount;
     }
 
     private static ObjectNode texts(Map<CustomerField, String> texts) {

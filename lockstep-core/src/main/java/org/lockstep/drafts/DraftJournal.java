@@ -7,12 +7,16 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileOwnerAttributeView;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -36,7 +40,9 @@ import java.util.regex.Pattern;
  * so that two clients starting at once never both adopt the same draft.
  *
  * <p>Files are created {@code 0600} and directories {@code 0700} where the file system has POSIX permissions: a draft
- * holds what an operator typed about a customer, which is nobody else's to read. Drafts never leave the machine.
+ * holds what an operator typed about a customer, which is nobody else's to read. A {@code drafts/} directory found
+ * open to others, and a draft adopted from a file others could read, are made so; a draft of another account (a data
+ * directory shared by mistake, a file planted) and a link are never adopted. Drafts never leave the machine.
  * Thread-safe: every method holds this journal's monitor.
  */
 public final class DraftJournal implements AutoCloseable {
@@ -45,7 +51,7 @@ public final class DraftJournal implements AutoCloseable {
     public static final String DIRECTORY_NAME = "drafts";
 
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9-]{1,100}");
-    private static final String SUFFIX = ".json";
+    static final String SUFFIX = ".json";
     private static final String TEMPORARY = ".json.tmp";
     private static final String OWNER_PREFIX = "owner-";
     private static final String LOCK = ".lock";
@@ -148,34 +154,53 @@ public final class DraftJournal implements AutoCloseable {
     }
 
     /**
-     * Moves the drafts of every client that is no longer running into this client's directory, so that they are
-     * this client's to offer, and removes what those clients left half-written. Drafts of running clients stay theirs.
+     * Moves {@code operator}'s drafts of every client that is no longer running into this client's directory, so that
+     * they are this client's to offer, and removes what those clients left half-written. Drafts of running clients
+     * stay theirs; so do another operator's drafts (two operators who share one account and one data directory, each
+     * with their own {@code --user}) and files that cannot be read: they stay where they are, for their own operator's
+     * next start — a client of another operator running meanwhile never holds them — and for {@code lockstep drafts}.
      *
-     * @return the drafts adopted, readable or not
+     * @param operator whose drafts to adopt: the operator this client signed in as
+     * @return the drafts adopted
      */
-    public synchronized List<DraftFile> adoptOrphans() throws IOException {
+    public synchronized List<DraftFile> adoptOrphans(String operator) throws IOException {
         ensureOpen();
         List<DraftFile> adopted = new ArrayList<>();
         for (Path owner : owners(root)) {
-            if (owner.equals(own)) {
+            if (owner.equals(own) || !ours(owner)) {
                 continue;
             }
             try (Ownership ownership = Ownership.ifEnded(owner)) {
                 if (ownership == null) {
                     continue;
                 }
+                boolean left = false;
                 for (Path file : files(owner)) {
                     String name = file.getFileName().toString();
                     if (name.endsWith(TEMPORARY)) {
                         Files.deleteIfExists(file); // cut short by the crash: the draft before it is whole
                     } else if (name.endsWith(SUFFIX)) {
+                        if (!ours(file)) {
+                            left = true;
+                            continue;
+                        }
+                        DraftFile found = DraftFile.of(file, false);
+                        if (found.draft().filter(d -> d.operator().equals(operator)).isEmpty()) {
+                            left = true; // another operator's, or unreadable: kept where it is
+                            continue;
+                        }
                         Path target = free(own.resolve(name));
                         Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+                        onlyOurs(target, FILE);
                         adopted.add(DraftFile.of(target, true));
+                    } else {
+                        left = true;
                     }
                 }
                 flush(own);
-                ownership.removeOwner();
+                if (!left) {
+                    ownership.removeOwner();
+                }
             }
         }
         return adopted;
@@ -328,7 +353,33 @@ public final class DraftJournal implements AutoCloseable {
             if (!Files.isDirectory(dir)) {
                 throw e;
             }
+            onlyOurs(dir, DIRECTORY); // made by hand, by an older Lockstep, or under umask 000 by something else
         }
+    }
+
+    /** Takes from group and others what {@code path} gives them, if anything: drafts are their operator's only. */
+    private static void onlyOurs(Path path, Set<PosixFilePermission> permissions) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS);
+        if (view != null && !view.readAttributes().permissions().equals(permissions)) {
+            view.setPermissions(permissions);
+        }
+    }
+
+    /**
+     * Whether {@code path} is a plain file or directory (no link) of the account this journal runs as: a draft of
+     * another account (under a data directory shared by mistake, or a file planted in one) is not this operator's to
+     * be offered, and moving it would hand that account's words to this one.
+     */
+    private boolean ours(Path path) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile() && !attributes.isDirectory()) {
+            return false;
+        }
+        FileOwnerAttributeView owner = Files.getFileAttributeView(path, FileOwnerAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS);
+        return owner == null || owner.getOwner().equals(Files.getOwner(own.resolve(LOCK)));
     }
 
     /** Flushes a directory's entries (a rename, a new file) to the disk, where the system allows it. */

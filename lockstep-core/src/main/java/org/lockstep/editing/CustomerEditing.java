@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.UUID;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import org.lockstep.domain.ConcurrencyMode;
@@ -90,6 +91,11 @@ public final class CustomerEditing {
     /** Creates a customer from {@code values}. Blocking. */
     public Customer create(CustomerData values) {
         return customers.create(values);
+    }
+
+    /** Creates a customer from {@code values} once, however often {@code request} is sent. Blocking. */
+    public Customer create(CustomerData values, UUID request) {
+        return customers.create(values, request);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.domain.ConcurrencyMode;
 import org.lockstep.domain.CustomerData;
@@ -88,7 +92,7 @@ class DraftJournalTest {
         crashed.abandon();
 
         try (DraftJournal next2 = DraftJournal.open(drafts())) {
-            List<DraftFile> adopted = next2.adoptOrphans();
+            List<DraftFile> adopted = next2.adoptOrphans("alice");
 
             assertThat(readable(adopted)).containsExactly(draft("customer-4", 3, "+55 11 5555 0188"));
             assertThat(readable(next2.drafts())).containsExactly(draft("customer-4", 3, "+55 11 5555 0188"));
@@ -103,16 +107,16 @@ class DraftJournalTest {
         try (DraftJournal second = DraftJournal.open(drafts())) {
             second.save(draft("customer-4", 5, "second's"));
 
-            assertThat(second.adoptOrphans()).isEmpty();
+            assertThat(second.adoptOrphans("alice")).isEmpty();
             assertThat(DraftJournal.listAll(drafts())).extracting(DraftFile::ownerRunning).containsOnly(true);
             assertThat(readable(DraftJournal.listAll(drafts()))).hasSize(2);
 
             first.abandon(); // it crashed
-            List<DraftFile> adopted = second.adoptOrphans();
-            assertThat(readable(adopted)).containsExactly(draft("customer-4", 3, "first's"));
-            // Both keys were "customer-4": the adopted one takes a name of its own, neither is lost.
-            assertThat(readable(second.drafts())).containsExactlyInAnyOrder(draft("customer-4", 3, "first's"),
-                    draft("customer-4", 5, "second's"));
+            List<DraftFile> adopted = second.adoptOrphans("alice");
+            // Both keys were "customer-4": the adopted one takes a name, and so a key, of its own; neither is lost.
+            assertThat(readable(adopted)).containsExactly(draft("customer-4", 3, "first's").withKey("customer-4-2"));
+            assertThat(readable(second.drafts())).containsExactlyInAnyOrder(draft("customer-4", 5, "second's"),
+                    draft("customer-4", 3, "first's").withKey("customer-4-2"));
         }
     }
 
@@ -126,7 +130,7 @@ class DraftJournalTest {
             empty.remove("customer-8");
         }
         try (DraftJournal next = DraftJournal.open(drafts())) {
-            assertThat(readable(next.adoptOrphans())).containsExactly(draft("customer-4", 3, "kept"));
+            assertThat(readable(next.adoptOrphans("alice"))).containsExactly(draft("customer-4", 3, "kept"));
         }
         try (Stream<Path> left = Files.list(drafts())) {
             assertThat(left).as("owner directories left behind").hasSize(1);
@@ -134,18 +138,132 @@ class DraftJournalTest {
     }
 
     @Test
-    void aDraftFromANewerLockstepOrCutByHandIsKeptAndSaysWhy() throws IOException {
+    void aDraftFromANewerLockstepOrCutByHandIsKeptWhereItIsAndSaysWhy() throws IOException {
         DraftJournal crashed = DraftJournal.open(drafts());
         Files.writeString(crashed.directory().resolve("customer-5.json"), "{\"format\": 2, \"key\": \"customer-5\"}");
         Files.writeString(crashed.directory().resolve("customer-6.json"), "{\"format\": 1, \"key\": \"custo");
         crashed.abandon();
 
         try (DraftJournal next = DraftJournal.open(drafts())) {
-            List<DraftFile> adopted = next.adoptOrphans();
+            assertThat(next.adoptOrphans("alice")).isEmpty();
 
-            assertThat(adopted).extracting(f -> f.problem().map(UnreadableDraftException::reason).orElseThrow())
+            assertThat(DraftJournal.listAll(drafts()))
+                    .extracting(f -> f.problem().map(UnreadableDraftException::reason).orElseThrow())
                     .containsExactly(UnreadableDraftException.Reason.NEWER, UnreadableDraftException.Reason.DAMAGED);
-            assertThat(adopted).extracting(DraftFile::path).allMatch(Files::exists);
+            assertThat(DraftJournal.listAll(drafts())).extracting(DraftFile::path).allMatch(Files::exists);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9e99999999", "-5.00", "1.234", "10000000000.00", "NaN"})
+    void aDraftWhoseStoredAmountNoStoreCouldHoldIsDamagedNotRead(String amount) throws IOException {
+        String good = new String(DraftFormat.write(draft("customer-4", 3, "+55 11 5555 0188")),
+                StandardCharsets.UTF_8);
+        assertThat(good).contains("\"credit_limit\" : \"1000.00\"");
+        DraftJournal crashed = DraftJournal.open(drafts());
+        Files.writeString(crashed.directory().resolve("customer-4.json"), good.replace("\"credit_limit\" : "
+                + "\"1000.00\"", "\"credit_limit\" : \"" + amount + "\""));
+        crashed.abandon();
+
+        assertThat(DraftJournal.listAll(drafts())).singleElement().satisfies(f -> {
+            assertThat(f.draft()).isEmpty();
+            assertThat(f.problem().orElseThrow().reason()).isEqualTo(UnreadableDraftException.Reason.DAMAGED);
+        });
+    }
+
+    @Test
+    void draftsOthersCouldReadAreMadeOnlyTheirOperatorsAndLinksAreNotFollowed() throws IOException {
+        DraftJournal crashed = DraftJournal.open(drafts());
+        crashed.save(draft("customer-4", 3, "wide open"));
+        Path wide = crashed.directory().resolve("customer-4.json");
+        Files.setPosixFilePermissions(wide, PosixFilePermissions.fromString("rw-r--r--"));
+        Path elsewhere = Files.writeString(dataDir.resolve("elsewhere.json"), new String(DraftFormat.write(
+                draft("customer-5", 1, "linked")), StandardCharsets.UTF_8));
+        Files.createSymbolicLink(crashed.directory().resolve("customer-5.json"), elsewhere);
+        crashed.abandon();
+        Files.setPosixFilePermissions(drafts(), PosixFilePermissions.fromString("rwxrwxrwx")); // umask 000, say
+
+        try (DraftJournal next = DraftJournal.open(drafts())) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(drafts()))).isEqualTo("rwx------");
+            List<DraftFile> adopted = next.adoptOrphans("alice");
+
+            assertThat(readable(adopted)).containsExactly(draft("customer-4", 3, "wide open"));
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(adopted.get(0).path())))
+                    .isEqualTo("rw-------");
+            assertThat(elsewhere).exists();
+        }
+    }
+
+    @Test
+    void aDraftOfAnotherAccountIsNotAdopted() throws IOException {
+        DraftJournal crashed = DraftJournal.open(drafts());
+        crashed.save(draft("customer-4", 3, "planted"));
+        crashed.abandon();
+        Path planted = crashed.directory().resolve("customer-4.json");
+        Assumptions.assumeTrue(givenAway(planted), "only a superuser gives a file to another account");
+
+        try (DraftJournal next = DraftJournal.open(drafts())) {
+            assertThat(next.adoptOrphans("alice")).isEmpty();
+            assertThat(planted).exists();
+        }
+    }
+
+    /** Gives {@code file} to the account "nobody", if this process may. */
+    private static boolean givenAway(Path file) {
+        try {
+            UserPrincipal nobody = file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+            Files.setOwner(file, nobody);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void anotherOperatorsDraftsStayWhereTheyAreForTheirOwnNextStartWhileThisClientRuns() throws IOException {
+        DraftJournal crashed = DraftJournal.open(drafts());
+        crashed.save(draft("customer-4", 3, "alice's"));
+        Draft bobs = new Draft("customer-9", OptionalLong.of(9), 1, CustomerData.EMPTY,
+                Map.of(CustomerField.CITY, "Bergen"), ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "bob",
+                Instant.parse("2026-12-04T10:16:00Z"), Optional.empty());
+        crashed.save(bobs);
+        crashed.abandon();
+
+        try (DraftJournal carol = DraftJournal.open(drafts())) {
+            assertThat(carol.adoptOrphans("carol")).isEmpty();
+            // Carol's client runs on; Bob and Alice start beside it, and each gets their own.
+            try (DraftJournal bob = DraftJournal.open(drafts()); DraftJournal alice = DraftJournal.open(drafts())) {
+                assertThat(readable(bob.adoptOrphans("bob"))).containsExactly(bobs);
+                assertThat(readable(alice.adoptOrphans("alice"))).containsExactly(draft("customer-4", 3, "alice's"));
+                assertThat(crashed.directory()).doesNotExist();
+                assertThat(readable(carol.drafts())).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void aDraftIsKnownByTheNameOfItsFileSoThatRemovingItNeverTouchesAnother() throws IOException {
+        for (String phone : List.of("first", "second")) {
+            DraftJournal crashed = DraftJournal.open(drafts());
+            crashed.save(draft("customer-4", 3, phone));
+            crashed.abandon();
+        }
+        // And one copied back by hand under a name of its own, its content naming another key.
+        DraftJournal copied = DraftJournal.open(drafts());
+        Files.write(copied.directory().resolve("copy-4.json"), DraftFormat.write(draft("customer-4", 3, "copied")));
+        copied.abandon();
+
+        try (DraftJournal next = DraftJournal.open(drafts())) {
+            List<Draft> adopted = readable(next.adoptOrphans("alice"));
+
+            assertThat(adopted).extracting(d -> d.typed().get(CustomerField.PHONE))
+                    .containsExactlyInAnyOrder("first", "second", "copied");
+            assertThat(adopted).extracting(Draft::key).doesNotHaveDuplicates();
+            for (Draft each : adopted) {
+                next.remove(each.key());
+                assertThat(readable(next.drafts())).as("after removing " + each.key()).doesNotContain(each)
+                        .hasSize(adopted.size() - 1 - adopted.indexOf(each));
+            }
         }
     }
 
@@ -185,7 +303,7 @@ class DraftJournalTest {
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
             try (DraftJournal next = DraftJournal.open(drafts())) {
-                assertThat(readable(next.adoptOrphans()))
+                assertThat(readable(next.adoptOrphans("alice")))
                         .containsExactly(draft("customer-4", 3, "typed before the crash"));
             }
         } finally {

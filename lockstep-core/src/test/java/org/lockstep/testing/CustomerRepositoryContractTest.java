@@ -16,6 +16,7 @@ import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.CustomerRepository;
 import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.SaveOutcome;
 
 /**
@@ -54,6 +55,33 @@ public abstract class CustomerRepositoryContractTest {
         assertThat(read.version()).isEqualTo(1);
         assertThat(read.updatedBy()).isEqualTo("Alice");
         assertThat(read.data().sameValues(values)).isTrue();
+    }
+
+    @Test
+    void aCreateSentAgainUnderItsRequestIdMakesOneCustomerAndReturnsIt() {
+        CustomerData values = customer();
+        UUID request = UUID.randomUUID();
+        assertThat(alice.createdBy(request)).isEmpty();
+
+        Customer first = alice.create(values, request);
+        // Sent again by Alice's next process, from the draft her crashed one left: its values may have grown since.
+        Customer again = client("Alice").create(values.with(CustomerField.CITY, "Curitiba"), request);
+
+        assertThat(again).isEqualTo(first);
+        assertThat(bob.createdBy(request)).contains(first);
+        assertThat(bob.find(first.id()).orElseThrow().version()).isEqualTo(1);
+        assertThat(alice.createdBy(UUID.randomUUID())).isEmpty();
+    }
+
+    @Test
+    void aCreateSentAgainAfterItsCustomerWasDeletedMakesNoneAndSaysSo() {
+        CustomerData values = customer();
+        UUID request = UUID.randomUUID();
+        Customer first = alice.create(values, request);
+        assertThat(bob.delete(first.id(), first.version())).isInstanceOf(DeleteOutcome.Deleted.class);
+
+        assertThat(alice.createdBy(request)).isEmpty();
+        assertThatThrownBy(() -> alice.create(values, request)).isInstanceOf(OutcomeUnknownException.class);
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.lockstep.domain.DeleteOutcome;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.HistoryEntry;
 import org.lockstep.domain.InvalidCustomerException;
+import org.lockstep.domain.OutcomeUnknownException;
 import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.StoreUnavailableException;
 
@@ -94,11 +95,29 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
     }
 
     @Override
+    public Optional<Customer> createdBy(UUID request) {
+        synchronized (store) {
+            return Optional.ofNullable(store.created.get(request)).map(store.customers::get);
+        }
+    }
+
+    @Override
     public Customer create(CustomerData data) {
+        return create(data, UUID.randomUUID());
+    }
+
+    @Override
+    public Customer create(CustomerData data, UUID request) {
         CustomerData clean = valid(CustomerValidator.validate(data), data);
         synchronized (store) {
+            Long made = store.created.get(request);
+            if (made != null) {
+                return Optional.ofNullable(store.customers.get(made)).orElseThrow(() -> new OutcomeUnknownException(
+                        "the new customer was created, and deleted again before Lockstep could read it", null));
+            }
             Customer created = new Customer(store.nextId++, 1, clean, store.clock.instant(), user);
             store.customers.put(created.id(), created);
+            store.created.put(request, created.id());
             store.history.record(new HistoryEntry(created.id(), 1, HistoryEntry.Op.INSERT, user, created.updatedAt(),
                     Optional.empty(), Optional.of(clean)));
             return created;
@@ -233,6 +252,8 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
 
         final Clock clock;
         final Map<Long, Customer> customers = new HashMap<>();
+        /** Each create's request id and the customer it made. */
+        final Map<UUID, Long> created = new HashMap<>();
         final List<Conflict> conflicts = new ArrayList<>();
         final List<MergeEvent> merges = new ArrayList<>();
         final InMemoryHistoryRepository history = new InMemoryHistoryRepository(this);

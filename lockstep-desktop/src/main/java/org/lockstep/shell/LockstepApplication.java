@@ -174,8 +174,9 @@ public final class LockstepApplication extends Application {
         }
         List<Draft> offered;
         try {
-            offered = journal.adoptOrphans().stream().filter(d -> DraftsOfferViewModel.offerable(d, ctx.user()))
-                    .toList();
+            offered =
+                    journal.adoptOrphans(ctx.user()).stream().filter(d -> DraftsOfferViewModel.offerable(d, ctx.user()))
+                            .toList();
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not read the drafts left from before: {}", reason(e), e);
             return false;

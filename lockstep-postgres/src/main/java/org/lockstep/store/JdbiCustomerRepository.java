@@ -4,6 +4,7 @@ import static org.lockstep.text.Texts.tr;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -171,7 +172,29 @@ public final class JdbiCustomerRepository implements CustomerRepository {
         CustomerData clean = valid(data);
         UnknownOutcomes.Write write = new UnknownOutcomes.Write("create", 0, 0, clean);
         String request = unknown.requestFor(write);
-        return unknown.settle(write, request, () -> DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
+        return unknown.settle(write, request, () -> createOnce(clean, request));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The request id is the caller's: a create sent again collides with the first in {@code client_request}, and
+     * the customer that one made is returned.
+     */
+    @Override
+    public Customer create(CustomerData data, UUID request) {
+        return createOnce(valid(data), request.toString());
+    }
+
+    @Override
+    public Optional<Customer> createdBy(UUID request) {
+        return DatabaseCalls.read(() -> jdbi.withHandle(h -> h.createQuery(CREATED_BY_REQUEST)
+                .bind("request", request.toString()).map(mapper).findOne()));
+    }
+
+    /** Inserts {@code clean} under {@code request}, or returns what an earlier attempt under it made. */
+    private Customer createOnce(CustomerData clean, String request) {
+        return DatabaseCalls.repeatable(() -> jdbi.withHandle(h -> {
             try {
                 return insert(h, clean, request);
             } catch (RuntimeException e) {
@@ -191,7 +214,7 @@ public final class JdbiCustomerRepository implements CustomerRepository {
                 }
                 throw e;
             }
-        }), tr("whether the new customer was created is unknown — look for it before creating it again")));
+        }), tr("whether the new customer was created is unknown — look for it before creating it again"));
     }
 
     Customer insert(Handle h, CustomerData clean) {

@@ -2,6 +2,7 @@ package org.lockstep.ui.demo;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -133,6 +134,18 @@ public final class Freeze {
             Customer created = pass(() -> d.create(data));
             witness.wrote(created);
             return created;
+        }
+
+        @Override
+        public Customer create(CustomerData data, UUID request) {
+            Customer created = pass(() -> d.create(data, request));
+            witness.wrote(created);
+            return created;
+        }
+
+        @Override
+        public Optional<Customer> createdBy(UUID request) {
+            return pass(() -> d.createdBy(request));
         }
 
         @Override

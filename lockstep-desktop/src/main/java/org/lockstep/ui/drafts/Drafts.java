@@ -23,10 +23,11 @@ public interface Drafts {
     void remove(String key) throws IOException;
 
     /**
-     * The drafts of clients that ended without saving them, made this client's own (so that {@link #remove} and
-     * {@link #save} under their key act on them). Drafts that cannot be read are left where they are, not offered.
+     * {@code operator}'s drafts of clients that ended without saving them, made this client's own (so that {@link
+     * #remove} and {@link #save} under their key act on them). Another operator's drafts, and drafts that cannot be
+     * read, are left where they are: the next start of that operator adopts theirs, even while this client runs.
      */
-    List<Draft> adoptOrphans() throws IOException;
+    List<Draft> adoptOrphans(String operator) throws IOException;
 
     /** This client's drafts, as kept now. */
     List<Draft> drafts() throws IOException;

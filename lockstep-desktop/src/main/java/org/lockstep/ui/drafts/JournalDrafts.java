@@ -40,8 +40,8 @@ public final class JournalDrafts implements Drafts, AutoCloseable {
     }
 
     @Override
-    public List<Draft> adoptOrphans() throws IOException {
-        return readable(journal.adoptOrphans());
+    public List<Draft> adoptOrphans(String operator) throws IOException {
+        return readable(journal.adoptOrphans(operator));
     }
 
     @Override

@@ -3,7 +3,9 @@ package org.lockstep.ui.editor;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -16,6 +18,7 @@ import org.lockstep.concurrency.TaskScope;
 import org.lockstep.ui.timeline.TimelineViewModel;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerRepository;
+import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.HistoryRepository;
 import org.lockstep.drafts.Draft;
@@ -70,6 +73,7 @@ public final class CustomerEditorViewModel {
     private final EditorSaves saves;
     private final List<Runnable> unsubscribe = new ArrayList<>();
     private final Optional<DraftKeeper> drafts;
+    private final HistoryRepository history;
     private Consumer<Customer> onSaved = c -> {};
     private Consumer<Long> onDeleted = i -> {};
 
@@ -85,7 +89,7 @@ public final class CustomerEditorViewModel {
     public CustomerEditorViewModel(EditorServices clientServices, Clock clock) {
         EditorServices services = clientServices.forNewEditor();
         this.customers = services.customers();
-        HistoryRepository history = services.history();
+        this.history = services.history();
         this.user = services.user();
         this.clock = Objects.requireNonNull(clock);
         this.session = new EditorSession(customers.sessionId(), clock.getZone());
@@ -103,6 +107,7 @@ public final class CustomerEditorViewModel {
                 services.executor(), DraftKeeper.Later.on(services.scheduler(), services.fxThread()),
                 () -> lock.modeProperty().get(), lock::token, user, clock));
         this.saves = new EditorSaves(session, status, new CustomerEditing(customers), lock, scope, conflicts);
+        drafts.ifPresent(keeper -> saves.setCreateRequests(keeper::createRequest));
         this.live = new LiveFollower(session, customers, history, scope, reads, conflicts, versions, timeline,
                 services.ownWrites());
         session.subscribe(new EditorSession.Events() {
@@ -222,19 +227,36 @@ public final class CustomerEditorViewModel {
             buffer.reset(null);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
             takeOver.accept(Optional.empty());
+            whetherCreated(draft);
             return;
         }
         buffer.reset(null);
         helpers.attach(id);
         session.state(EditorState.LOADING);
-        Customer base = new Customer(id, draft.baseVersion(), draft.base(), draft.savedAt(), draft.operator());
-        scope.execute(() -> customers.find(id), found -> {
+        // Who saved the base and when, for the version line, is read with the customer; the draft's own operator
+        // and time stand in only while the database cannot be reached.
+        Customer drafted = new Customer(id, draft.baseVersion(), draft.base(), draft.savedAt(), draft.operator());
+        scope.execute(() -> {
+            Optional<Customer> now = customers.find(id);
+            return new Restoring(now, now.isEmpty() ? drafted : savedAs(drafted, now.get()));
+        }, restoring -> {
+            Optional<Customer> found = restoring.now();
+            Customer base = restoring.base();
             if (found.isPresent()) {
                 buffer.reset(base);
                 draft.typed().forEach((f, text) -> buffer.text(f).set(text));
                 session.state(EditorState.EDITING);
                 takeOver.accept(Optional.empty());
                 Customer now = found.get();
+                if (now.version() > draft.baseVersion() && buffer.problemsProperty().get().isEmpty()
+                        && CustomerEditing.alreadyStored(now, wouldSave(draft, buffer.currentProperty().get()))) {
+                    // The client ended after these edits committed and before their draft went (a kill within those
+                    // milliseconds): the customer holds them. Restored as unsaved, their Save would meet "someone
+                    // saved these same values first" and ask to make again a change that was made once already.
+                    session.resetTo(now, EditorNotice.info(Texts.tr("Your changes from before Lockstep closed were "
+                            + "saved then: version {0} holds them. There is nothing to restore.", now.version())));
+                    return;
+                }
                 Optional<MergeDraft> merge = draft.merge().filter(m -> now.version() > draft.baseVersion()
                         && buffer.problemsProperty().get().isEmpty());
                 if (merge.isPresent()) {
@@ -250,21 +272,101 @@ public final class CustomerEditorViewModel {
                 session.customerId(-1);
                 buffer.reset(null);
                 session.state(EditorState.NEW);
+                // The draft's values, and where a merge was open, what the operator settled in it (chose or wrote):
+                // the merge cannot open against a customer that is gone, and its Result would be lost with it.
+                Map<CustomerField, String> settled = draft.merge().map(MergeDraft::resolved).orElse(Map.of());
                 for (CustomerField f : CustomerField.values()) {
-                    buffer.text(f).set(draft.typed().getOrDefault(f, buffer.parser().format(draft.base().get(f))));
+                    buffer.text(f).set(settled.getOrDefault(f, draft.typed().getOrDefault(f,
+                            buffer.parser().format(draft.base().get(f)))));
                 }
                 takeOver.accept(Optional.empty());
                 session.notice(EditorNotice.info(Texts.tr("Customer #{0} was deleted after you made these changes. "
                         + "Save creates it again with these values.", id)));
+                whetherCreated(draft); // it may have been, just before the client ended
             }
         }, failure -> {
-            buffer.reset(base);
+            buffer.reset(drafted);
             draft.typed().forEach((f, text) -> buffer.text(f).set(text));
             session.state(EditorState.EDITING);
             takeOver.accept(draft.merge());
             session.notice(EditorNotice.error(Texts.tr("Can't reach the database — your unsaved changes are back "
                     + "and kept. Save once it is reachable again."), EditorNotice.detail(failure)));
         });
+    }
+
+    /** A restore's reading: the customer now (empty: deleted), and the draft's base as it was stored. */
+    private record Restoring(Optional<Customer> now, Customer base) {
+    }
+
+    /**
+     * The draft's base with who saved that version and when: the customer now, when it is still that version, else
+     * its history's entry; the draft's stand-ins when the history has none. Blocking.
+     */
+    private Customer savedAs(Customer drafted, Customer now) {
+        if (now.version() == drafted.version()) {
+            return new Customer(drafted.id(), drafted.version(), drafted.data(), now.updatedAt(), now.updatedBy());
+        }
+        return history.between(drafted.id(), drafted.version() - 1, drafted.version()).stream()
+                .filter(e -> e.version() == drafted.version()).findFirst()
+                .map(e -> new Customer(drafted.id(), drafted.version(), drafted.data(), e.changedAt(), e.changedBy()))
+                .orElse(drafted);
+    }
+
+    /**
+     * Asks whether the create of a restored draft's new customer committed before the client ended, and when it did,
+     * the editor edits the customer it made: as saved when it holds what the editor shows, else with the rest (what
+     * was typed while the create was in flight) as edits on it. Without this, Save would create the customer again —
+     * the store, sent the same request id, makes none and returns it, but as a plain "saved".
+     */
+    private void whetherCreated(Draft draft) {
+        scope.execute(() -> customers.createdBy(draft.createRequest()), created -> created.ifPresent(c -> {
+            if (session.state() != EditorState.NEW) {
+                return; // the operator moved on meanwhile
+            }
+            EditBuffer buffer = session.buffer();
+            Map<CustomerField, String> shown = new EnumMap<>(CustomerField.class);
+            for (CustomerField f : CustomerField.values()) {
+                shown.put(f, buffer.text(f).get());
+            }
+            moveOn(c.id());
+            helpers.attach(c.id());
+            buffer.reset(c);
+            shown.forEach((f, text) -> buffer.text(f).set(text));
+            session.state(EditorState.EDITING);
+            session.notice(EditorNotice.info(buffer.dirtyProperty().get()
+                    ? Texts.tr("Customer #{0} was created from these changes before Lockstep closed; what you typed "
+                            + "after that is back. Save to keep it.", c.id())
+                    : Texts.tr("Your changes from before Lockstep closed were saved then: Customer #{0} holds them. "
+                            + "There is nothing to restore.", c.id())));
+        }), failure -> {
+            // Unreachable: the draft stays a new customer; its Save goes under the same request id, created once.
+        });
+    }
+
+    /**
+     * What saving {@code draft} would have written: {@code mine}, the draft's edits on its base; for a draft of a
+     * merge, the merge's result as far as the draft tells it — the Result of each field the operator settled, mine
+     * where only mine changed, theirs elsewhere.
+     */
+    private CustomerData wouldSave(Draft draft, CustomerData mine) {
+        if (draft.merge().isEmpty()) {
+            return mine;
+        }
+        MergeDraft merge = draft.merge().get();
+        CustomerData result = merge.theirs();
+        for (CustomerField f : CustomerField.values()) {
+            String settled = merge.resolved().get(f);
+            if (settled != null) {
+                try {
+                    result = result.with(f, session.buffer().parser().parse(f, settled));
+                } catch (RuntimeException unparsable) {
+                    return mine; // a Result that does not parse was never saved
+                }
+            } else if (draft.typed().containsKey(f)) {
+                result = result.with(f, mine.get(f));
+            }
+        }
+        return result;
     }
 
     /**

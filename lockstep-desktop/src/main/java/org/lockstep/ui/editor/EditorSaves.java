@@ -3,7 +3,9 @@ package org.lockstep.ui.editor;
 import static org.lockstep.text.Texts.tr;
 
 import java.util.OptionalLong;
+import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.lockstep.concurrency.TaskScope;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.ConcurrencyMode;
@@ -53,6 +55,9 @@ public final class EditorSaves {
     private final ConflictFlow conflicts;
     private final SaveQueue saves = new SaveQueue(this::start);
     private Runnable controlCommitter = () -> {};
+    // The request id each create goes under, when the editor keeps drafts ({@link #setCreateRequests}); else the store
+    // chooses one per create.
+    private Supplier<UUID> createRequests;
     // Where a notice naming another's lock goes ("Bob is editing this customer — your changes are kept"): to the
     // lock's wiring, which takes it back once that lock ends or passes to someone else (a lock two owners ago must
     // not stand in the message area). Until wired, straight to the session.
@@ -187,6 +192,15 @@ public final class EditorSaves {
         return submit(OptionalLong.of(version));
     }
 
+    /**
+     * Creates go under the request id {@code requests} gives at the moment each is sent: the draft's ({@link
+     * DraftKeeper#createRequest}), so that a create whose commit the client did not live to see is recognised when
+     * its draft is restored and saved again, never made twice (issue 28).
+     */
+    public void setCreateRequests(Supplier<UUID> requests) {
+        createRequests = requests;
+    }
+
     /** Installs what makes the view's controls commit a value still being typed, before every save's snapshot. */
     public void setControlCommitter(Runnable committer) {
         controlCommitter = committer == null ? () -> {} : committer;
@@ -196,7 +210,9 @@ public final class EditorSaves {
         TaskScope.Stamp stamp = scope.stamp();
         Customer base = session.buffer().base();
         if (base == null) {
-            scope.executeTracked(() -> editing.create(mine.data()), created -> saved(stamp, mine, created),
+            UUID request = createRequests == null ? null : createRequests.get();
+            scope.executeTracked(() -> request == null ? editing.create(mine.data())
+                    : editing.create(mine.data(), request), created -> saved(stamp, mine, created),
                     e -> failed(stamp, mine, e));
             return;
         }

@@ -3,6 +3,7 @@ package org.lockstep.ui.live;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.Executor;
 import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
@@ -47,7 +48,20 @@ public final class PublishingCustomerRepository implements CustomerRepository {
 
     @Override
     public Customer create(CustomerData data) {
-        Customer created = delegate.create(data);
+        return published(delegate.create(data));
+    }
+
+    @Override
+    public Customer create(CustomerData data, UUID request) {
+        return published(delegate.create(data, request));
+    }
+
+    @Override
+    public Optional<Customer> createdBy(UUID request) {
+        return delegate.createdBy(request);
+    }
+
+    private Customer published(Customer created) {
         listener.committed(created, delegate.sessionId());
         report(() -> listener.stored(created));
         return created;

@@ -66,7 +66,7 @@ public final class DraftsOfferViewModel {
      */
     public void start(List<Draft> kept) {
         offered.setAll(kept);
-        executor.execute(drafts::adoptOrphans, adopted -> offered.addAll(
+        executor.execute(() -> drafts.adoptOrphans(operator), adopted -> offered.addAll(
                 adopted.stream().filter(d -> offerable(d, operator)).toList()),
                 failure -> LOG.warn("Could not read the drafts left from before: {}", failure.getMessage(), failure));
     }
@@ -89,11 +89,17 @@ public final class DraftsOfferViewModel {
         return readOnly;
     }
 
-    /** "Unsaved changes to 2 customers from before Lockstep closed", following the drafts offered. */
+    /**
+     * "Unsaved changes to 2 customers from before Lockstep closed", following the drafts offered: customers, not
+     * drafts — two editor windows of one customer left two drafts of it, one customer to the operator.
+     */
     public StringBinding headline() {
-        return Bindings.createStringBinding(() -> offered.size() == 1
-                ? tr("Unsaved changes to 1 customer from before Lockstep closed")
-                : tr("Unsaved changes to {0} customers from before Lockstep closed", offered.size()), offered);
+        return Bindings.createStringBinding(() -> {
+            long customers = offered.stream().map(d -> d.customerId().isPresent()
+                    ? "customer " + d.customerId().getAsLong() : "new " + d.key()).distinct().count();
+            return customers == 1 ? tr("Unsaved changes to 1 customer from before Lockstep closed")
+                    : tr("Unsaved changes to {0} customers from before Lockstep closed", customers);
+        }, offered);
     }
 
     /**

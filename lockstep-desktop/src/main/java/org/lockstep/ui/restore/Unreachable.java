@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.CancelSignal;
@@ -78,6 +79,16 @@ public final class Unreachable {
 
         @Override
         public Customer create(CustomerData data) {
+            throw fail();
+        }
+
+        @Override
+        public Customer create(CustomerData data, UUID request) {
+            throw fail();
+        }
+
+        @Override
+        public Optional<Customer> createdBy(UUID request) {
             throw fail();
         }
 

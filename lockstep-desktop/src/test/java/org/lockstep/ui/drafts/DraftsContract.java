@@ -65,10 +65,24 @@ abstract class DraftsContract {
     void anEndedClientsDraftsAreAdoptedOnceAndThenThisClientsOwn() throws IOException {
         leftByEndedClient(draft("e-9", "+55 11 4000-9999"));
 
-        assertThat(drafts().adoptOrphans()).containsExactly(draft("e-9", "+55 11 4000-9999"));
-        assertThat(drafts().adoptOrphans()).isEmpty();
+        assertThat(drafts().adoptOrphans("alice")).containsExactly(draft("e-9", "+55 11 4000-9999"));
+        assertThat(drafts().adoptOrphans("alice")).isEmpty();
         assertThat(drafts().drafts()).extracting(Draft::key).containsExactly("e-9");
         drafts().remove("e-9");
         assertThat(drafts().drafts()).isEmpty();
+    }
+
+    @Test
+    void anotherOperatorsDraftsAreNotAdoptedAndStayForThem() throws IOException {
+        Draft bobs = new Draft("e-7", OptionalLong.of(7), 2, CustomerData.EMPTY, Map.of(CustomerField.CITY, "Bergen"),
+                ConcurrencyMode.OPTIMISTIC, OptionalLong.empty(), "bob", Instant.parse("2026-12-04T10:16:00Z"),
+                Optional.empty());
+        leftByEndedClient(bobs);
+        leftByEndedClient(draft("e-9", "+55 11 4000-9999"));
+
+        assertThat(drafts().adoptOrphans("alice")).containsExactly(draft("e-9", "+55 11 4000-9999"));
+        assertThat(drafts().drafts()).extracting(Draft::key).containsExactly("e-9");
+        assertThat(drafts().adoptOrphans("bob")).as("Bob's next start, while Alice's client runs")
+                .containsExactly(bobs);
     }
 }

@@ -17,7 +17,7 @@ public final class InMemoryDrafts implements Drafts {
     private final List<Draft> orphans = new ArrayList<>();
     private IOException failure;
 
-    /** A client that ended left {@code draft}; the next {@link #adoptOrphans()} adopts it. */
+    /** A client that ended left {@code draft}; the next {@link #adoptOrphans} of its operator adopts it. */
     public synchronized void leftByEndedClient(Draft draft) {
         orphans.add(draft);
     }
@@ -41,9 +41,9 @@ public final class InMemoryDrafts implements Drafts {
     }
 
     @Override
-    public synchronized List<Draft> adoptOrphans() {
-        List<Draft> adopted = List.copyOf(orphans);
-        orphans.clear();
+    public synchronized List<Draft> adoptOrphans(String operator) {
+        List<Draft> adopted = orphans.stream().filter(d -> d.operator().equals(operator)).toList();
+        orphans.removeAll(adopted);
         adopted.forEach(d -> own.put(d.key(), d));
         return adopted;
     }

@@ -3,6 +3,7 @@ package org.lockstep.ui.editor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.lockstep.domain.CancelSignal;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerCount;
@@ -35,6 +36,16 @@ final class FailingWrites implements CustomerRepository {
     @Override
     public Customer create(CustomerData data) {
         throw failure;
+    }
+
+    @Override
+    public Customer create(CustomerData data, UUID request) {
+        throw failure;
+    }
+
+    @Override
+    public Optional<Customer> createdBy(UUID request) {
+        return reads.createdBy(request);
     }
 
     @Override

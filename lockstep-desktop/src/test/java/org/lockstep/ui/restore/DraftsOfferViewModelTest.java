@@ -70,7 +70,9 @@ class DraftsOfferViewModelTest {
 
         assertThat(offer.offered()).isEmpty();
         assertThat(opened).isEmpty();
-        assertThat(drafts.drafts()).extracting(Draft::key).containsExactly("b-1");
+        assertThat(drafts.drafts()).isEmpty();
+        assertThat(drafts.adoptOrphans("Bob")).as("kept for Bob's next start").extracting(Draft::key)
+                .containsExactly("b-1");
     }
 
     @Test
@@ -104,5 +106,17 @@ class DraftsOfferViewModelTest {
         assertThat(DraftsOfferViewModel.offerable(typed, "Bob")).isFalse();
         assertThat(DraftsOfferViewModel.offerable(nothing, "Alice")).isFalse();
         assertThat(DraftsOfferViewModel.offerable(onlyChoices, "Alice")).isTrue();
+    }
+
+    @Test
+    void twoDraftsOfOneCustomerAreOneCustomerInTheHeadline() {
+        drafts.leftByEndedClient(draft("a-8", "Alice", OptionalLong.of(4), "Embraer"));
+        DraftsOfferViewModel next = new DraftsOfferViewModel(drafts, TaskExecutor.sameThread(), "Alice",
+                opened::add, ZoneOffset.UTC);
+
+        next.start(List.copyOf(offer.offered()));
+
+        assertThat(next.offered()).extracting(Draft::key).containsExactly("a-1", "a-2", "a-8");
+        assertThat(next.headline().get()).isEqualTo("Unsaved changes to 2 customers from before Lockstep closed");
     }
 }
