@@ -39,6 +39,7 @@ import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.LanguageSwitch;
+import org.lockstep.ui.StartupReport;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -239,6 +240,10 @@ public final class MainWindow {
             }
         });
         stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> listView.saveColumnWidths());
+        // lockstep-bench startup's moments (issue 30); nothing unless -Dlockstep.startupReport=true.
+        StartupReport.markShown(stage, "main-shown");
+        StartupReport.markLaidOut(stage.getScene(),
+                () -> !vm.list().loadingProperty().get() && !vm.list().rows().isEmpty(), "first-page");
         services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
         if (inbox != null) {
