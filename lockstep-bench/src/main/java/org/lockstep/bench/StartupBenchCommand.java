@@ -63,7 +63,7 @@ final class StartupBenchCommand implements Callable<Integer> {
     Path jar;
 
     @Option(names = "--image", paramLabel = "DIR",
-            description = "Run an app image's DIR/bin/Lockstep instead of a jar (flags through JDK_JAVA_OPTIONS).")
+            description = "Run an app image's DIR/bin/Lockstep instead of a jar (flags through JAVA_TOOL_OPTIONS).")
     Path image;
 
     @Option(names = "--desktop", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -151,7 +151,9 @@ final class StartupBenchCommand implements Callable<Integer> {
             rs.next();
             version = rs.getLong(1);
         }
-        done.add(b.command("set", "1", "notes=startup run " + run, "--if-version", Long.toString(version)));
+        // A new value every time: a set of the values already stored saves nothing and is no measure of a save.
+        done.add(b.command("set", "1", "notes=startup run " + run + " at " + System.nanoTime(), "--if-version",
+                Long.toString(version)));
         StartupBenchmark.Output lease = b.commandWithOutput("lease", "acquire", "1", "--json");
         done.add(lease.run());
         String token = new ObjectMapper().readTree(lease.stdout()).path("token").asText();

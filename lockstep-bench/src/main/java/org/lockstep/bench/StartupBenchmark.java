@@ -51,12 +51,12 @@ final class StartupBenchmark {
             return new Launch(prefix, Map.of(), String.join(" ", prefix));
         }
 
-        /** {@code IMAGE/bin/Lockstep}, its JVM flags in {@code JDK_JAVA_OPTIONS} (which its launcher reads). */
+        /** {@code IMAGE/bin/Lockstep}, its JVM flags in {@code JAVA_TOOL_OPTIONS} (which the JVM reads; jpackage's launcher ignores JDK_JAVA_OPTIONS). */
         static Launch image(Path image, List<String> flags) {
             Path launcher = image.resolve("bin").resolve("Lockstep");
-            Map<String, String> env = flags.isEmpty() ? Map.of() : Map.of("JDK_JAVA_OPTIONS", String.join(" ", flags));
+            Map<String, String> env = flags.isEmpty() ? Map.of() : Map.of("JAVA_TOOL_OPTIONS", String.join(" ", flags));
             return new Launch(List.of(launcher.toString()), env,
-                    (flags.isEmpty() ? "" : "JDK_JAVA_OPTIONS='" + String.join(" ", flags) + "' ") + launcher);
+                    (flags.isEmpty() ? "" : "JAVA_TOOL_OPTIONS='" + String.join(" ", flags) + "' ") + launcher);
         }
     }
 
@@ -194,9 +194,9 @@ final class StartupBenchmark {
         pb.environment().putAll(launch.environment());
         if (!desktopFlags.isEmpty()) {
             if (launch.prefix().size() == 1) {
-                // The app image: the report's property through its launcher's JDK_JAVA_OPTIONS.
-                String before = pb.environment().getOrDefault("JDK_JAVA_OPTIONS", "");
-                pb.environment().put("JDK_JAVA_OPTIONS", (before + " " + String.join(" ", desktopFlags)).strip());
+                // The app image: the report's property through JAVA_TOOL_OPTIONS (its launcher ignores JDK_JAVA_OPTIONS).
+                String before = pb.environment().getOrDefault("JAVA_TOOL_OPTIONS", "");
+                pb.environment().put("JAVA_TOOL_OPTIONS", (before + " " + String.join(" ", desktopFlags)).strip());
             } else {
                 command.addAll(1, desktopFlags);
             }
