@@ -40,6 +40,7 @@ import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.LanguageSwitch;
 import org.lockstep.ui.StartupReport;
+import org.lockstep.ui.Windows;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -244,6 +245,8 @@ public final class MainWindow {
         StartupReport.markShown(stage, "main-shown");
         StartupReport.markLaidOut(stage.getScene(),
                 () -> !vm.list().loadingProperty().get() && !vm.list().rows().isEmpty(), "first-page");
+        // The first frame on screen is the window's layout, never a blank window; the rows come as they arrive.
+        Windows.styleBeforeShowing(stage);
         services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
         if (inbox != null) {
