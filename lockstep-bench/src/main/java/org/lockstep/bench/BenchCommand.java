@@ -16,8 +16,8 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep-bench save|list|lease|live|operators|generate}: the benchmarks of what operators feel — a versioned
- * save, the customer list on a large table, a lease, how soon another client sees a save, a team of operators — and
+ * {@code lockstep-bench save|list|lease|live|operators|generate|startup}: the benchmarks of what operators feel — a versioned
+ * save, the customer list on a large table, a lease, how soon another client sees a save, a team of operators, how long Lockstep takes to start — and
  * the synthetic customers they run on. It is a jar of its own ({@code target/lockstep-bench.jar}), so the product
  * carries none of it. Results go to stdout as tables ({@code --json} for a machine), progress to stderr. The global
  * options are {@code lockstep}'s ({@link GlobalOptionsMixin}). How to run them and what they measured on the project's
@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         scope = ScopeType.INHERIT,
         description = "Measure versioned saves, the customer list, leases and live updates; generate customers.",
         subcommands = {SaveBenchCommand.class, ListBenchCommand.class, LeaseBenchCommand.class,
-                LiveBenchCommand.class, OperatorsBenchCommand.class, GenerateCommand.class})
+                LiveBenchCommand.class, OperatorsBenchCommand.class, GenerateCommand.class,
+                StartupBenchCommand.class})
 public final class BenchCommand implements Callable<Integer>, GlobalOptions {
 
     @Mixin

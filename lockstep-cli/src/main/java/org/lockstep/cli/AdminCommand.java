@@ -1,6 +1,5 @@
 package org.lockstep.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.BufferedReader;
 import java.io.Console;
@@ -42,7 +41,6 @@ import picocli.CommandLine.Spec;
 public final class AdminCommand {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminCommand.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
     Launcher launcher;
@@ -246,12 +244,12 @@ public final class AdminCommand {
                 }
                 PrintWriter out = spec.commandLine().getOut();
                 if (json) {
-                    ArrayNode array = JSON.createArrayNode();
+                    ArrayNode array = Json.mapper().createArrayNode();
                     for (PrivilegeCheck.Finding f : found) {
                         array.addObject().put("kind", f.kind()).put("role", f.role()).put("object", f.object())
                                 .put("logins", f.logins()).put("message", f.message());
                     }
-                    out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+                    out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(array));
                 } else if (found.isEmpty()) {
                     out.println("clean: no operator holds more than Lockstep grants");
                 } else {

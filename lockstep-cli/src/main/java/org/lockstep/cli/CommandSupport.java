@@ -1,13 +1,9 @@
 package org.lockstep.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.EnumMap;
@@ -53,11 +49,6 @@ final class CommandSupport {
 
     /** What the JVM puts where the command line held bytes that are not UTF-8. */
     private static final char REPLACEMENT_CHARACTER = '\uFFFD';
-
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true))
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private CommandSupport() {
     }
@@ -265,55 +256,39 @@ final class CommandSupport {
     }
 
     /**
-     * A customer as a JSON object whose keys are the column names: {@code id}, the fields, {@code version},
-     * {@code updated_at} (ISO-8601, UTC) and {@code updated_by}; absent values are {@code null} and the credit
-     * limit is a number.
+     * Prints a customer as an indented JSON object whose keys are the column names ({@link CustomerJson}, which alone
+     * loads Jackson: a command that prints no JSON starts without it).
      */
-    static ObjectNode json(Customer c) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("id", c.id());
-        for (CustomerField f : CustomerField.values()) {
-            Object v = c.data().get(f);
-            if (v == null) {
-                node.putNull(f.column());
-            } else if (v instanceof BigDecimal d) {
-                node.put(f.column(), d);
-            } else {
-                node.put(f.column(), (String) v);
-            }
-        }
-        node.put("version", c.version());
-        node.put("updated_at", c.updatedAt().toString());
-        node.put("updated_by", c.updatedBy());
-        return node;
-    }
-
-    /** Prints a customer as an indented JSON object. */
     static void printJson(PrintWriter out, Customer c) {
-        try {
-            JSON.writerWithDefaultPrettyPrinter().writeValue(out, json(c));
-            out.println();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        CustomerJson.print(out, c);
     }
 
     /** A streaming JSON writer over stdout, for output too large to build in memory. */
     static JsonGenerator jsonGenerator(PrintWriter out) throws IOException {
-        return JSON.getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        return CustomerJson.generator(out);
     }
 
     /** Writes one customer to a streaming JSON writer. */
     static void writeJson(JsonGenerator generator, Customer c) throws IOException {
-        JSON.writeTree(generator, json(c));
+        CustomerJson.write(generator, c);
     }
 
-    /** Prints a customer for a person: one {@code column  value} line per column, continuation lines indented. */
+    /**
+     * Prints a customer for a person: one {@code column  value} line per column (the JSON object's keys, in its
+     * order), continuation lines indented; an absent value is empty.
+     */
     static void printPlain(PrintWriter out, Customer c) {
-        ObjectNode node = json(c);
-        node.fields().forEachRemaining(e -> {
-            String value = e.getValue().isNull() ? "" : e.getValue().asText();
-            out.printf("%-14s%s%n", e.getKey(), value.replace("\n", "\n" + " ".repeat(14)));
+        Map<String, Object> columns = new java.util.LinkedHashMap<>();
+        columns.put("id", c.id());
+        for (CustomerField f : CustomerField.values()) {
+            columns.put(f.column(), c.data().get(f));
+        }
+        columns.put("version", c.version());
+        columns.put("updated_at", c.updatedAt().toString());
+        columns.put("updated_by", c.updatedBy());
+        columns.forEach((column, v) -> {
+            String value = v == null ? "" : v.toString();
+            out.printf("%-14s%s%n", column, value.replace("\n", "\n" + " ".repeat(14)));
         });
     }
 

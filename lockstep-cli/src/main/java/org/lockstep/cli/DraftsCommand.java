@@ -1,6 +1,5 @@
 package org.lockstep.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -34,7 +33,6 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {DraftsCommand.ListDrafts.class, DraftsCommand.Discard.class})
 public final class DraftsCommand {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     @ParentCommand
@@ -60,9 +58,9 @@ public final class DraftsCommand {
             List<DraftFile> files = DraftJournal.listAll(drafts.drafts());
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                ArrayNode array = JSON.createArrayNode();
+                ArrayNode array = Json.mapper().createArrayNode();
                 files.forEach(f -> array.add(json(f)));
-                out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+                out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(array));
                 return ExitCodes.OK;
             }
             if (files.isEmpty()) {
@@ -139,7 +137,7 @@ public final class DraftsCommand {
     }
 
     private static ObjectNode json(DraftFile f) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = Json.mapper().createObjectNode();
         node.put("file", f.path().toString());
         node.put("running", f.ownerRunning());
         f.problem().ifPresent(p -> node.put("unreadable", p.reason() == UnreadableDraftException.Reason.NEWER

@@ -1,6 +1,5 @@
 package org.lockstep.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
@@ -29,8 +28,6 @@ import picocli.CommandLine.Spec;
                 LeaseCommand.Break.class})
 public final class LeaseCommand {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @ParentCommand
     Launcher launcher;
 
@@ -39,7 +36,7 @@ public final class LeaseCommand {
     }
 
     static ObjectNode json(LeaseInfo l) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = Json.mapper().createObjectNode();
         node.put("record_id", l.recordId());
         node.put("holder", l.holder());
         node.put("token", l.token());
@@ -79,12 +76,12 @@ public final class LeaseCommand {
                 }
                 Lease l = ((AcquireOutcome.Granted) outcome).lease();
                 if (json) {
-                    ObjectNode node = JSON.createObjectNode();
+                    ObjectNode node = Json.mapper().createObjectNode();
                     node.put("record_id", id);
                     node.put("token", l.token());
                     node.put("acquired_at", l.acquiredAt().toString());
                     node.put("expires_at", l.expiresAt().toString());
-                    s.out().println(JSON.writeValueAsString(node));
+                    s.out().println(Json.mapper().writeValueAsString(node));
                 } else {
                     s.out().println("token=" + l.token() + " expires_at=" + l.expiresAt());
                 }
@@ -137,9 +134,9 @@ public final class LeaseCommand {
             return CommandSupport.run(lease.launcher, spec, false, s -> {
                 List<LeaseInfo> active = leases(s).active();
                 if (json) {
-                    ArrayNode array = JSON.createArrayNode();
+                    ArrayNode array = Json.mapper().createArrayNode();
                     active.forEach(l -> array.add(json(l)));
-                    s.out().println(JSON.writeValueAsString(array));
+                    s.out().println(Json.mapper().writeValueAsString(array));
                 } else if (active.isEmpty()) {
                     s.out().println("no leases in force");
                 } else {

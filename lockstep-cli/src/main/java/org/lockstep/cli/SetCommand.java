@@ -17,7 +17,6 @@ import org.lockstep.domain.LeaseInfo;
 import org.lockstep.editing.CustomerEditing;
 import org.lockstep.editing.MergeSave;
 import org.lockstep.store.JdbiHistoryRepository;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
@@ -40,7 +39,6 @@ import picocli.CommandLine.Spec;
 public final class SetCommand implements Callable<Integer> {
 
     private static final int MAX_MERGE_ATTEMPTS = 5;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
     Launcher launcher;
@@ -198,7 +196,7 @@ public final class SetCommand implements Callable<Integer> {
 
     /** Exit 3 with the conflicting fields as JSON on stdout: {@code {id, base_version, current_version, conflicts}}. */
     private int mergeConflict(CommandSupport.Session s, Customer theirs, List<FieldMerge> fields) throws Exception {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = Json.mapper().createObjectNode();
         node.put("id", id);
         node.put("base_version", ifVersion);
         node.put("current_version", theirs.version());
@@ -210,7 +208,7 @@ public final class SetCommand implements Callable<Integer> {
             c.put("mine", FieldParser.NEUTRAL.format(f.mine()));
             c.put("theirs", FieldParser.NEUTRAL.format(f.theirs()));
         }
-        s.out().println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+        s.out().println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(node));
         s.err().println("lockstep: conflict: " + fields.size() + " field(s) given here were also changed since "
                 + "version " + ifVersion + " (now version " + theirs.version() + "): " + String.join(", ",
                         fields.stream().map(f -> f.field().column()).toList())

@@ -90,8 +90,13 @@ public final class LockstepApplication extends Application {
      * @return {@link #OK}, or {@link #FAILURE} when the database could not be opened
      */
     public static int launch(UiContext uiContext) {
-        useContext(uiContext);
-        Application.launch(LockstepApplication.class);
+        EarlyConnection early = EarlyConnection.start(uiContext);
+        useContext(early.context());
+        try {
+            Application.launch(LockstepApplication.class);
+        } finally {
+            early.closeIfNeverTaken();
+        }
         return EXIT_CODE.get();
     }
 

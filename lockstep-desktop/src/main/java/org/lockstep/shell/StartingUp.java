@@ -39,6 +39,8 @@ final class StartingUp {
         AppIcon.install();
         Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
         Stage splash = Windows.startingWindow(title, message);
+        Windows.styleBeforeShowing(splash); // its first frame is its text, never a blank window
+        org.lockstep.ui.StartupReport.markShown(splash, "starting-shown");
         splash.show();
         return splash;
     }

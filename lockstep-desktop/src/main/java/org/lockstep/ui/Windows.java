@@ -3,6 +3,7 @@ package org.lockstep.ui;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -55,6 +56,18 @@ public final class Windows {
                 return;
             }
         }
+    }
+
+    /**
+     * Styles and lays out {@code stage}'s scene before it is shown, so that the window's first frame is its content:
+     * shown first, a window stayed blank white on screen until the first pulse had styled its whole scene (issue 30:
+     * 2 s and more for the main window, under Xvfb on a busy 2-core machine). Call it after the scene is set and
+     * before {@code show()}; FX thread.
+     */
+    public static void styleBeforeShowing(Stage stage) {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
     }
 
     /**

@@ -6,7 +6,7 @@ import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
 
 /**
- * Decides what reaches stderr (configured in {@code logback.xml}): an operator reads it, so by default only
+ * Decides what reaches stderr (configured by {@link LogConfigurator}): an operator reads it, so by default only
  * Lockstep's own warnings and errors, one line each; the libraries' messages (HikariCP, Jdbi, pgjdbc, Flyway) and
  * every stack trace go to the log file only ({@link LogFile}). With {@code LOCKSTEP_LOG_LEVEL} set, everything at
  * that level or above is shown, from every logger.

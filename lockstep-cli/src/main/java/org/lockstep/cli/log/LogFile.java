@@ -27,7 +27,7 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
  * it never holds more than about 40 MB.
  *
  * <p>The data directory is only known once the command line is parsed, so the file is attached then, in code,
- * rather than in {@code logback.xml}. Nothing logged may contain row values: the database connections are set up so
+ * rather than in {@link LogConfigurator}. Nothing logged may contain row values: the database connections are set up so
  * that exception messages carry none (see {@code Database}).
  */
 public final class LogFile {

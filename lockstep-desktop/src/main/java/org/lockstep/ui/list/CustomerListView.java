@@ -78,6 +78,7 @@ public final class CustomerListView {
     // Set once a new view took over the view model (a language switch): this one then changes nothing in it.
     private boolean retired;
     private Timeline lockPolling;
+    private PauseTransition lockExpiry;
     private boolean columnsSized;
     private boolean columnsResizedByOperator;
     private WindowPlaces columnPlaces;
@@ -137,8 +138,8 @@ public final class CustomerListView {
     }
 
     /**
-     * Reads the locks again every {@code every} until {@link #stopLockPolling()} (polling until live updates
-     * exist; the issue allows no more often than every 2 s).
+     * Reads the locks again every {@code every} until {@link #stopLockPolling()}: for a list without live updates
+     * (with them, {@link #followLockExpiry()}).
      */
     public void startLockPolling(Duration every) {
         stopLockPolling();
@@ -147,11 +148,54 @@ public final class CustomerListView {
         lockPolling.play();
     }
 
-    /** Stops reading the locks. */
+    /**
+     * With live updates, the lock icons follow the change feed: every lease taken, renewed, given back or broken is
+     * announced and read at once ({@link LiveListUpdater}), and a reconnected feed reads the page and its locks again.
+     * Only a lease that lapses — its holder gone without giving it back — is announced by nobody: the locks are read
+     * again just after the earliest one shown would lapse, and not at all while none is shown (issue 30: an idle
+     * client's poll every 2 s kept a second pooled connection open and, for a hundred operators, read the lease table
+     * fifty times a second for what the feed already carried). The local clock only chooses when to read; the
+     * database decides what has lapsed, and a clock ahead of the server's reads again at most once a second until it
+     * has.
+     */
+    public void followLockExpiry() {
+        stopLockPolling();
+        vm.setOnLocksRead(this::armLockExpiry);
+        armLockExpiry();
+    }
+
+    /** One re-read of the locks just after the earliest shown lapses; none while no lock is shown. FX thread. */
+    private void armLockExpiry() {
+        if (lockExpiry != null) {
+            lockExpiry.stop();
+            lockExpiry = null;
+        }
+        if (retired) {
+            return;
+        }
+        vm.locks().values().stream().map(l -> l.expiresAt()).min(java.util.Comparator.naturalOrder())
+                .ifPresent(earliest -> {
+                    long ms = java.time.Duration.between(java.time.Instant.now(), earliest).toMillis()
+                            + LAPSE_MARGIN_MS;
+                    lockExpiry = new PauseTransition(Duration.millis(Math.max(LAPSE_MARGIN_MS, ms)));
+                    lockExpiry.setOnFinished(e -> vm.refreshLocks());
+                    lockExpiry.play();
+                });
+    }
+
+    /** How long after a lease's expiry its lapse is read, and the shortest wait between such reads, ms. */
+    static final long LAPSE_MARGIN_MS = 1_000;
+
+    /** Stops reading the locks, on a poll or at their expiry. */
     public void stopLockPolling() {
         if (lockPolling != null) {
             lockPolling.stop();
             lockPolling = null;
+        }
+        vm.setOnLocksRead(null);
+        if (lockExpiry != null) {
+            lockExpiry.stop();
+            lockExpiry = null;
         }
     }
 

@@ -133,6 +133,14 @@ public final class CustomerListViewModel {
     }
 
     /**
+     * Runs {@code listener} on the FX thread after every read of the leases, changed or not: the view arms its
+     * re-read at the next expiry from it ({@link CustomerListView#followLockExpiry()}). {@code null} for none.
+     */
+    public void setOnLocksRead(Runnable listener) {
+        locks.setAfterRead(listener);
+    }
+
+    /**
      * Orders the list as the operator last left it, as kept in {@code node}, and keeps every order chosen from now on
      * there. Call before {@link #start}; an order not known (written by another version) leaves the list by id.
      *

@@ -17,6 +17,7 @@ final class ListLocks {
     private final ObservableMap<Long, LeaseInfo> locks = FXCollections.observableHashMap();
     private final ObservableMap<Long, LeaseInfo> readOnlyLocks = FXCollections.unmodifiableObservableMap(locks);
     private boolean inFlight;
+    private Runnable afterRead = () -> {};
 
     ListLocks(Optional<LeaseRepository> leases, TaskExecutor executor) {
         this.leases = leases;
@@ -30,6 +31,11 @@ final class ListLocks {
     String holder(long customerId) {
         LeaseInfo lease = locks.get(customerId);
         return lease == null ? "" : lease.holder();
+    }
+
+    /** Runs {@code listener} on the FX thread after every read of the leases, whether or not the locks changed. */
+    void setAfterRead(Runnable listener) {
+        afterRead = listener == null ? () -> {} : listener;
     }
 
     /** Reads the unexpired leases again, unless a read is in flight; a failure keeps the last known locks. */
@@ -49,6 +55,7 @@ final class ListLocks {
                             locks.put(id, lease);
                         }
                     });
+                    afterRead.run();
                 },
                 failure -> inFlight = false);
     }

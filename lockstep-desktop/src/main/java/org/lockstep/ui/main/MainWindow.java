@@ -41,6 +41,8 @@ import javafx.util.Duration;
 import org.lockstep.ui.EditorServices;
 import org.lockstep.ui.LanguageChoice;
 import org.lockstep.ui.LanguageSwitch;
+import org.lockstep.ui.StartupReport;
+import org.lockstep.ui.Windows;
 import org.lockstep.lab.LabRunner;
 import org.lockstep.ui.editor.CustomerEditorView;
 import org.lockstep.ui.lab.LabWindow;
@@ -59,8 +61,8 @@ import org.lockstep.ui.theme.Themes;
  * The main window: menu and toolbar, the customer list on the left, the editor pane on the right, and a status
  * bar with the counts and a busy indicator. Every action has a key: Ctrl+N new customer, Ctrl+O or Enter open in a
  * new window, Ctrl+Delete delete, F5 refresh, Ctrl+F filter, Ctrl+Q close. The Editing menu sets whether new
- * editors start in lock-for-editing mode (a preference). The list's Lock column is read again every
- * {@link #LOCK_POLL}. A supervisor's window lists, under the toolbar, the requests of operators who may not break a
+ * editors start in lock-for-editing mode (a preference). The list's Lock column follows the change feed (without
+ * one, it is read again every {@link #LOCK_POLL}). A supervisor's window lists, under the toolbar, the requests of operators who may not break a
  * lock ({@link SupervisorInboxView}), each with Open customer.
  */
 public final class MainWindow {
@@ -81,7 +83,7 @@ public final class MainWindow {
     /** The narrowest window, in pixels, that shows the list beside the editor; a narrower one stacks them. */
     static final double SIDE_BY_SIDE = 360 + EDITOR_MIN_WIDTH + 20;
 
-    /** How often the list reads the locks again (until live updates exist). */
+    /** How often the list reads the locks again when it has no live updates. */
     public static final Duration LOCK_POLL = Duration.seconds(2);
 
     private final MainWindowViewModel vm;
@@ -187,7 +189,7 @@ public final class MainWindow {
         split.setDividerPositions(dividers);
         if (stage != null) {
             stage.setTitle(vm.title());
-            listView.startLockPolling(LOCK_POLL);
+            followLocks();
         }
     }
 
@@ -241,13 +243,31 @@ public final class MainWindow {
             }
         });
         stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> listView.saveColumnWidths());
+        // lockstep-bench startup's moments (issue 30); nothing unless -Dlockstep.startupReport=true.
+        StartupReport.markShown(stage, "main-shown");
+        StartupReport.markLaidOut(stage.getScene(),
+                () -> !vm.list().loadingProperty().get() && !vm.list().rows().isEmpty(), "first-page");
+        // The first frame on screen is the window's layout, never a blank window; the rows come as they arrive.
+        Windows.styleBeforeShowing(stage);
         services.places().show(stage, "main", null, SCREEN_SHARE, WIDTH, HEIGHT);
         vm.start();
         if (inbox != null) {
             inbox.start();
         }
-        listView.startLockPolling(LOCK_POLL);
+        followLocks();
         listView.focusFilter();
+    }
+
+    /**
+     * The list's lock icons: with live updates they follow the feed (and a lease's lapse), without it they are read
+     * every {@link #LOCK_POLL}.
+     */
+    private void followLocks() {
+        if (live != null) {
+            listView.followLockExpiry();
+        } else {
+            listView.startLockPolling(LOCK_POLL);
+        }
     }
 
     /** Puts {@code banner} above the menu bar (the trainer demo's operator name and colour). */
