@@ -1,12 +1,16 @@
 package org.lockstep.server;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * A cluster's {@code postmaster.pid}, trusted only when the process it names is the postmaster of that very cluster.
@@ -16,7 +20,11 @@ import java.util.Optional;
  *
  * <p>The check reads {@code /proc/PID}: the executable must be a {@code postgres} binary, the working directory
  * must be this cluster's directory, which the postmaster makes its working directory at startup, and the process must
- * have started no later than the file's third line says the postmaster did (see {@link #startedAt}). A process's name
+ * listen on the file's port (see {@link #listensOn}), or, while it is still starting and not yet listening, have
+ * started no later than the file's third line says the postmaster did (see {@link #startedAt}). The port needs no
+ * clock: a process's start is reckoned from the boot time the JVM read once, and the file's from the wall clock when
+ * the postmaster started, so a clock stepped in between (seen here: 154 s, on a machine that had just booted) moves
+ * one and not the other. A process's name
  * and arguments prove nothing ({@code exec -a postgres sleep 300}); its executable and working directory are set by
  * the kernel. The binary is recognized by name rather than by its path in the cache, so a server started by a
  * Lockstep with another cache directory is still recognized: mistaking a live postmaster for a stale file would
@@ -57,8 +65,9 @@ final class PostmasterPidFile {
             long pid = Long.parseLong(lines.get(0).strip());
             long started = Long.parseLong(lines.get(2).strip());
             int port = Integer.parseInt(lines.get(3).strip());
-            return isPostmasterOf(pid, pgData) && startedAt(pid, Instant.ofEpochSecond(started))
-                    ? Optional.of(new Postmaster(pid, port)) : Optional.empty();
+            return isPostmasterOf(pid, pgData)
+                    && (listensOn(pid, port) || startedAt(pid, Instant.ofEpochSecond(started)))
+                            ? Optional.of(new Postmaster(pid, port)) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
@@ -94,6 +103,42 @@ final class PostmasterPidFile {
         }
         Duration afterFile = Duration.between(fileStart, start.get());
         return afterFile.compareTo(CLOCK_SLACK) <= 0 && afterFile.compareTo(START_LATENCY.negated()) >= 0;
+    }
+
+    /**
+     * Whether process {@code pid} holds a socket listening on TCP {@code port}: one of its open files is a socket
+     * whose inode {@code /proc/net/tcp} or {@code tcp6} lists in state LISTEN ({@code 0A}) on that local port (Linux
+     * {@code proc(5)}). A program that took a dead postmaster's pid does not hold the postmaster's listening socket.
+     */
+    static boolean listensOn(long pid, int port) {
+        Set<String> listening = new HashSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table))) {
+                    String[] f = line.strip().split("\\s+");
+                    if (f.length > 9 && f[3].equals("0A") && f[1].contains(":")
+                            && Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16) == port) {
+                        listening.add("socket:[" + f[9] + "]");
+                    }
+                }
+            } catch (IOException | NumberFormatException e) {
+                // no such table (IPv6 off) or a line of another shape: what the others list still counts
+            }
+        }
+        if (listening.isEmpty()) {
+            return false;
+        }
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.anyMatch(fd -> {
+                try {
+                    return listening.contains(Files.readSymbolicLink(fd).toString());
+                } catch (IOException e) {
+                    return false; // closed while we looked
+                }
+            });
+        } catch (IOException | SecurityException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**

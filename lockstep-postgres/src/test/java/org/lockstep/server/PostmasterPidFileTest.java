@@ -2,8 +2,11 @@ package org.lockstep.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -36,5 +39,19 @@ class PostmasterPidFileTest {
         Instant fileStart = started.plus(Duration.ofSeconds(fileAfterProcessSeconds));
 
         assertThat(PostmasterPidFile.startedAt(self.pid(), fileStart)).isEqualTo(trusted);
+    }
+
+    @Test
+    void aProcessListensOnThePortOnlyWhileItHoldsThatListeningSocket() throws Exception {
+        long self = ProcessHandle.current().pid();
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+            assertThat(PostmasterPidFile.listensOn(self, port)).isTrue();
+            // a process that holds no such socket: the parent shell of this test run never opened this port
+            long parent = ProcessHandle.current().parent().orElseThrow().pid();
+            assertThat(PostmasterPidFile.listensOn(parent, port)).isFalse();
+        }
+        assertThat(PostmasterPidFile.listensOn(self, port)).isFalse();
     }
 }
