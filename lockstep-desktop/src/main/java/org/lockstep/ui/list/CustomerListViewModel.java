@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
@@ -406,6 +407,9 @@ public final class CustomerListViewModel {
         endReached.set(end);
         loading.set(false);
         error.set("");
+        if (total.isPresent() || end) {
+            updateStatus();
+        }
     }
 
     /**
@@ -436,7 +440,10 @@ public final class CustomerListViewModel {
     }
 
     private void updateStatus() {
-        status.set(ListCounts.describe(search, total, matching));
+        // The rows are the current search's whole result once its last page is in (while a page is being read they
+        // may still be the previous search's).
+        OptionalInt listed = !loading.get() && endReached.get() ? OptionalInt.of(rows.size()) : OptionalInt.empty();
+        status.set(ListCounts.describe(search, total, matching, listed));
     }
 
     private void failed(Superseding.Ticket ticket, Throwable e) {
