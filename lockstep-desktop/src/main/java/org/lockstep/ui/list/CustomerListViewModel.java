@@ -317,8 +317,11 @@ public final class CustomerListViewModel {
                 recount = true;
             } else if (rows.get(i).version() <= now.version()) {
                 moved |= !sortKey(rows.get(i)).equals(sortKey(now));
+                // Asked before the row is replaced: a table showing the rows drops its selection of a replaced row
+                // and says so (null) before this method can put it on the new row.
+                boolean wasSelected = selected.get() != null && selected.get().id() == id;
                 rows.set(i, now);
-                if (selected.get() != null && selected.get().id() == id) {
+                if (wasSelected) {
                     selected.set(now);
                 }
             }

@@ -185,8 +185,14 @@ public final class MainWindow {
         listView.saveColumnWidths();
         listView.retire();
         editorView.retire();
+        CustomerListView retiredList = listView;
         build();
         split.setDividerPositions(dividers);
+        // Laid out now, so that the new list scrolls to the old one's row in a viewport of its real height: scrolled
+        // before, the position was kept as a share of a zero-height list and came out ten rows higher.
+        root.applyCss();
+        root.layout();
+        listView.takeOver(retiredList);
         if (stage != null) {
             stage.setTitle(vm.title());
             followLocks();
