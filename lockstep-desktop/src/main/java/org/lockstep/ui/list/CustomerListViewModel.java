@@ -442,6 +442,13 @@ public final class CustomerListViewModel {
         });
     }
 
+    /** Says the counts again in the language now chosen (a language switch); nothing is counted again. FX thread. */
+    public void speakAgain() {
+        if (total.isPresent()) {
+            updateStatus();
+        }
+    }
+
     private void updateStatus() {
         // The rows are the current search's whole result once its last page is in (while a page is being read they
         // may still be the previous search's).

@@ -193,6 +193,13 @@ public final class MainWindow {
         root.applyCss();
         root.layout();
         listView.takeOver(retiredList);
+        // What the view models said from their state, said again in the new language: the counts, the feed's
+        // status, the editor's version line and lock (before, they kept the old words until they next changed).
+        vm.list().speakAgain();
+        vm.editor().speakAgain();
+        if (live != null) {
+            live.speakAgain();
+        }
         if (stage != null) {
             stage.setTitle(vm.title());
             followLocks();
