@@ -24,7 +24,7 @@ final class EarlyConnection {
 
     private EarlyConnection(UiContext given) {
         this.opening = new FutureTask<>(given.connect());
-        this.context = new UiContext(given.user(), this::take, given.allowUnsafe(), given.signIn(), given.dataDir());
+        this.context = given.connectingBy(this::take);
     }
 
     /** Starts opening {@code given}'s database on a thread of its own, now. */

@@ -49,6 +49,14 @@ public record UiContext(String user, Callable<Backend> connect, boolean allowUns
         return new UiContext(user, connect, allowUnsafe, signIn, dataDir, OptionalLong.of(customerId));
     }
 
+    /**
+     * This context, its database opened by {@code opener} instead; everything else as it is (a copy made field by
+     * field once dropped the customer of {@code lockstep edit ID}).
+     */
+    public UiContext connectingBy(Callable<Backend> opener) {
+        return new UiContext(user, opener, allowUnsafe, signIn, dataDir, edit);
+    }
+
     /** A context that keeps no drafts. */
     public UiContext(String user, Callable<Backend> connect, boolean allowUnsafe, SignIn signIn) {
         this(user, connect, allowUnsafe, signIn, null);

@@ -36,6 +36,26 @@ class EarlyConnectionTest {
     }
 
     @Test
+    void theApplicationGetsTheContextItWasGivenButForHowItConnects() throws Exception {
+        UiContext.SignIn signIn = password -> backend(new AtomicInteger());
+        UiContext given = new UiContext("Alice", () -> backend(new AtomicInteger()), true, signIn,
+                java.nio.file.Path.of("/tmp/lockstep-data")).editing(7);
+        EarlyConnection early = EarlyConnection.start(given);
+        try {
+            UiContext handed = early.context();
+            // lockstep edit 7 opens customer 7: the early connection once dropped it
+            assertThat(handed.edit()).hasValue(7);
+            assertThat(handed.user()).isEqualTo("Alice");
+            assertThat(handed.allowUnsafe()).isTrue();
+            assertThat(handed.signIn()).isSameAs(signIn);
+            assertThat(handed.dataDir()).isEqualTo(given.dataDir());
+        } finally {
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(early::isDone);
+            early.closeIfNeverTaken();
+        }
+    }
+
+    @Test
     void aRefusedSignInReachesTheApplicationAsItself() {
         SignInRefusedException refused = new SignInRefusedException("The database server needs a password", "bob",
                 false, null);
