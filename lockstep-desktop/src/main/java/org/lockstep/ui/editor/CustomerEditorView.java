@@ -242,7 +242,10 @@ public final class CustomerEditorView {
         revertButton.disableProperty().bind(viewModel.status().canRevertProperty().not());
         deleteButton.disableProperty().bind(viewModel.status().canDeleteProperty().not());
         viewModel.noticeProperty().addListener((obs, was, now) -> showNotice(now));
-        showNotice(viewModel.noticeProperty().get());
+        // News was told when it came ("Saved version 7"): a view built later (a language switch) does not tell it
+        // again, in the words of the language left behind.
+        EditorNotice present = viewModel.noticeProperty().get();
+        showNotice(present != null && present.isTransient() ? null : present);
         viewModel.conflicts().mergeProperty().addListener((obs, was, now) -> showMerge(now));
         viewModel.conflicts().deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
         bindLock(viewModel.lock());

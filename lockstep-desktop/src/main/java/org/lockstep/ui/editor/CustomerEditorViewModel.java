@@ -519,6 +519,19 @@ public final class CustomerEditorViewModel {
         conflicts.close();
     }
 
+    /**
+     * Says again, in the language now chosen, what the editor says from its state (a language switch rebuilt its
+     * view): the version line, the window's title, why Save is blocked, the lock's state, another operator's save,
+     * who else is here and the hot-record advice. Nothing is read again. FX thread.
+     */
+    public void speakAgain() {
+        session.buffer().speakAgain();
+        refresh();
+        lock.speakAgain();
+        live.speakAgain();
+        helpers.speakAgain();
+    }
+
     private void refresh() {
         EditBuffer buffer = session.buffer();
         status.refresh(new EditorStatus.Inputs(session.state(), conflicts.open(), lock.readOnlyProperty().get(),

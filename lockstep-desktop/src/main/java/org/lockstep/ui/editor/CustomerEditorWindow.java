@@ -148,6 +148,7 @@ public final class CustomerEditorWindow {
             shown.retire();
             CustomerEditorView fresh = new CustomerEditorView(shown.viewModel());
             fresh.usePlaces(services.places());
+            fresh.viewModel().speakAgain();
             stage.getScene().setRoot(fresh.root());
             stage.setUserData(fresh);
         });

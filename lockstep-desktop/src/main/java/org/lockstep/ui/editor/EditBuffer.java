@@ -206,6 +206,14 @@ public final class EditBuffer {
         recompute();
     }
 
+    /**
+     * Checks the values again, so that what is wrong with them is said in the language now chosen (a language
+     * switch); the values, the base and the store's errors stay. FX thread.
+     */
+    void speakAgain() {
+        recompute();
+    }
+
     private void recompute() {
         Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
         List<FieldError> errors = new ArrayList<>();

@@ -45,6 +45,8 @@ public final class LiveFollower {
     private final TimelineViewModel timeline;
     private final OwnWrites ownWrites;
     private final ReadOnlyStringWrapper banner = new ReadOnlyStringWrapper(this, "liveBanner");
+    // Makes the banner's words (null with no banner): said again in another language (speakAgain).
+    private java.util.function.Supplier<String> bannerWords;
     private final ReadOnlyObjectWrapper<Set<CustomerField>> recentlyChanged =
             new ReadOnlyObjectWrapper<>(this, "recentlyChanged", Set.of());
     // The newer record a notification announced while the editor had unsaved edits (Review merges with it).
@@ -136,7 +138,19 @@ public final class LiveFollower {
     /** Nothing left to review: the banner goes. */
     public void clear() {
         theirs = null;
-        banner.set(null);
+        say(null);
+    }
+
+    /** The banner in the language now chosen (a language switch); nothing is read again. FX thread. */
+    void speakAgain() {
+        if (bannerWords != null) {
+            banner.set(bannerWords.get());
+        }
+    }
+
+    private void say(java.util.function.Supplier<String> words) {
+        bannerWords = words;
+        banner.set(words == null ? null : words.get());
     }
 
     /** The editor moved to another record: no banner, no highlight. */
@@ -207,7 +221,7 @@ public final class LiveFollower {
         if (check.now().isEmpty()) {
             if (dirty) {
                 theirs = null;
-                banner.set(check.deletedBanner());
+                say(check::deletedBanner);
             } else {
                 session.deleted(base.id(), EditorNotice.info(check.deletedNotice()));
             }
@@ -217,7 +231,7 @@ public final class LiveFollower {
         Set<CustomerField> changed = LiveCheck.changedFields(base.data(), now.data());
         if (dirty) {
             theirs = now;
-            banner.set(check.savedBanner(now.version(), changed));
+            say(() -> check.savedBanner(now.version(), changed));
         } else {
             clear();
             session.buffer().reset(now);

@@ -159,6 +159,12 @@ public final class RecordHelpers implements RecordScoped {
         lock.modeProperty().set(ConcurrencyMode.LOCK_FOR_EDITING);
     }
 
+    /** "Also here" and the hot-record advice in the language now chosen (a language switch). FX thread. */
+    void speakAgain() {
+        seat.speakAgain();
+        showHotRecord();
+    }
+
     /** The advice shows only while editing optimistically: in lock-for-editing mode it is already followed. */
     private void showHotRecord() {
         HotRecordAdvice advice = hotRecord.adviceProperty().get();
@@ -218,6 +224,10 @@ public final class RecordHelpers implements RecordScoped {
         @Override
         public void close() {
         }
+
+        /** Says who else is here again, in the language now chosen. */
+        void speakAgain() {
+        }
     }
 
     /** This editor's announced presence on the attached customer (viewing, or editing while dirty). */
@@ -262,6 +272,11 @@ public final class RecordHelpers implements RecordScoped {
                 open.close();
                 open = null;
             }
+        }
+
+        @Override
+        void speakAgain() {
+            update();
         }
 
         private void update() {

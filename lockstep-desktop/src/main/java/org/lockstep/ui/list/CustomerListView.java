@@ -77,6 +77,8 @@ public final class CustomerListView {
     private boolean selectingFromTable;
     // Set once a new view took over the view model (a language switch): this one then changes nothing in it.
     private boolean retired;
+    // The first row it showed when retired, for the view that takes over (-1: none).
+    private int topRowWhenRetired = -1;
     private Timeline lockPolling;
     private PauseTransition lockExpiry;
     private boolean columnsSized;
@@ -205,10 +207,54 @@ public final class CustomerListView {
      */
     public void retire() {
         stopLockPolling();
+        topRowWhenRetired = firstShownRow();
         retired = true;
         filterField.textProperty().unbindBidirectional(vm.filterTextProperty());
         table.setSortPolicy(t -> true);
         table.setItems(javafx.collections.FXCollections.observableArrayList());
+    }
+
+    /**
+     * Takes over what the operator saw in {@code retired}, the view this one replaces (a language switch): which
+     * columns show, in what order and how wide, the selected row, and where the list was scrolled to. The rows are
+     * the view model's and do not change, so nothing else would size the columns or show the selection again: the
+     * new table showed every column at its FXML width, the dates cut to "05/12/202…", and no row selected. FX thread.
+     */
+    public void takeOver(CustomerListView retired) {
+        Map<String, TableColumn<Customer, ?>> byId = new java.util.HashMap<>();
+        table.getColumns().forEach(c -> byId.put(c.getId(), c));
+        List<TableColumn<Customer, ?>> order = new java.util.ArrayList<>();
+        for (TableColumn<Customer, ?> was : retired.table.getColumns()) {
+            TableColumn<Customer, ?> now = byId.remove(was.getId());
+            if (now == null) {
+                continue;
+            }
+            order.add(now);
+            now.setVisible(was.isVisible());
+            now.setMinWidth(was.getMinWidth());
+            now.setPrefWidth(was.getWidth() > 0 ? was.getWidth() : was.getPrefWidth());
+        }
+        order.addAll(byId.values()); // none: both views have the same columns
+        table.getColumns().setAll(order);
+        columnsSized = retired.columnsSized;
+        columnsResizedByOperator = retired.columnsResizedByOperator;
+        Customer selected = vm.selectedProperty().get();
+        int row = selected == null ? -1 : table.getItems().indexOf(selected);
+        if (row >= 0) {
+            table.getSelectionModel().clearAndSelect(row);
+        }
+        // Where the retired list was, not where a selection out of view would scroll to: nothing moves.
+        if (retired.topRowWhenRetired >= 0) {
+            table.scrollTo(retired.topRowWhenRetired);
+        } else if (row >= 0) {
+            table.scrollTo(Math.max(0, row - 3));
+        }
+    }
+
+    /** The index of the first row shown, or -1 when the table shows none yet. */
+    private int firstShownRow() {
+        return table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null
+                ? flow.getFirstVisibleCell().getIndex() : -1;
     }
 
     /** Moves the keyboard focus to the filter box and selects its text. */

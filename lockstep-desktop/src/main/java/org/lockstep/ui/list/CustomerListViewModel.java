@@ -317,8 +317,11 @@ public final class CustomerListViewModel {
                 recount = true;
             } else if (rows.get(i).version() <= now.version()) {
                 moved |= !sortKey(rows.get(i)).equals(sortKey(now));
+                // Asked before the row is replaced: a table showing the rows drops its selection of a replaced row
+                // and says so (null) before this method can put it on the new row.
+                boolean wasSelected = selected.get() != null && selected.get().id() == id;
                 rows.set(i, now);
-                if (selected.get() != null && selected.get().id() == id) {
+                if (wasSelected) {
                     selected.set(now);
                 }
             }
@@ -437,6 +440,13 @@ public final class CustomerListViewModel {
                 status.set(Texts.tr("Could not count the customers: {0}", message(e)));
             }
         });
+    }
+
+    /** Says the counts again in the language now chosen (a language switch); nothing is counted again. FX thread. */
+    public void speakAgain() {
+        if (total.isPresent()) {
+            updateStatus();
+        }
     }
 
     private void updateStatus() {

@@ -148,6 +148,11 @@ public final class LiveUpdates implements ChangeFeed.Listener {
         });
     }
 
+    /** Says the feed's status again in the language now chosen (a language switch). FX thread. */
+    public void speakAgain() {
+        statusText.set(problem.get().isEmpty() ? statusWords(status.get()) : tr("Offline"));
+    }
+
     private static String statusWords(ChangeFeed.Status now) {
         return switch (now) {
             case LIVE -> tr("Live");

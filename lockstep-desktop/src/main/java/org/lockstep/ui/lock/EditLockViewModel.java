@@ -60,6 +60,8 @@ public final class EditLockViewModel {
             new LockState.Free());
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    // Whether the message says the state (said again in another language), not news the session sent.
+    private boolean described = true;
     private final BooleanProperty notifyWhenFree = new SimpleBooleanProperty(this, "notifyWhenFree");
     private Runnable onFree = () -> {};
     private Runnable onNotifyFree = () -> {};
@@ -109,12 +111,14 @@ public final class EditLockViewModel {
             // A renewal while the idle warning shows keeps the warning: it is what the operator must read now.
             if (!(old instanceof LockState.Held && now instanceof LockState.Held && session.idleWarned())) {
                 message.set(session.describe(now));
+                described = true;
             }
         }
 
         @Override
         public void message(String text) {
             message.set(text);
+            described = false;
         }
 
         @Override
@@ -250,6 +254,17 @@ public final class EditLockViewModel {
     /** Called when the record became free and "Notify me when free" was on. */
     public void setOnNotifyFree(Runnable listener) {
         this.onNotifyFree = listener;
+    }
+
+    /**
+     * Says the lock's state again in the language now chosen (a language switch): "Bob is editing this customer…",
+     * "Locked for you until…". A message about something that happened (the idle warning, a lost lock's reason) keeps
+     * its words. Reads nothing; FX thread.
+     */
+    public void speakAgain() {
+        if (described) {
+            message.set(session.describe(state.get()));
+        }
     }
 
     /** Releases the lease (in the background), stops every timer and stops following the feed; call on close. */

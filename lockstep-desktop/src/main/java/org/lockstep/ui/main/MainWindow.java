@@ -80,8 +80,15 @@ public final class MainWindow {
     public static final double LIST_SHARE = 0.6;
     /** The editor pane's narrowest, in pixels: its fields in one column, each wide enough for a name or an email. */
     public static final double EDITOR_MIN_WIDTH = 420;
+    /**
+     * The list pane's narrowest, in pixels: the lock and presence icons and a name. Narrower than the 360 px it was,
+     * so that the trainer demo's operators keep the list beside the editor on one screen with a window manager's
+     * borders: a 1600-px screen gives each window 798 px inside them, and at 800 px it stacked the list above the
+     * editor, whose History tab then showed no row at all (seen by hand under openbox; Xvfb alone has no borders).
+     */
+    static final double LIST_MIN_WIDTH = 220;
     /** The narrowest window, in pixels, that shows the list beside the editor; a narrower one stacks them. */
-    static final double SIDE_BY_SIDE = 360 + EDITOR_MIN_WIDTH + 20;
+    static final double SIDE_BY_SIDE = LIST_MIN_WIDTH + EDITOR_MIN_WIDTH + 20;
 
     /** How often the list reads the locks again when it has no live updates. */
     public static final Duration LOCK_POLL = Duration.seconds(2);
@@ -153,7 +160,7 @@ public final class MainWindow {
         editorView.usePlaces(services.places());
         Parent editorPane = editorView.root();
         if (listView.root() instanceof Region list) {
-            list.setMinWidth(360);
+            list.setMinWidth(LIST_MIN_WIDTH);
         }
         if (editorPane instanceof Region editor) {
             // Below this the fields were cut ("François Trembla", "ftremblay@gmai"): the divider stops here instead.
@@ -185,8 +192,21 @@ public final class MainWindow {
         listView.saveColumnWidths();
         listView.retire();
         editorView.retire();
+        CustomerListView retiredList = listView;
         build();
         split.setDividerPositions(dividers);
+        // Laid out now, so that the new list scrolls to the old one's row in a viewport of its real height: scrolled
+        // before, the position was kept as a share of a zero-height list and came out ten rows higher.
+        root.applyCss();
+        root.layout();
+        listView.takeOver(retiredList);
+        // What the view models said from their state, said again in the new language: the counts, the feed's
+        // status, the editor's version line and lock (before, they kept the old words until they next changed).
+        vm.list().speakAgain();
+        vm.editor().speakAgain();
+        if (live != null) {
+            live.speakAgain();
+        }
         if (stage != null) {
             stage.setTitle(vm.title());
             followLocks();

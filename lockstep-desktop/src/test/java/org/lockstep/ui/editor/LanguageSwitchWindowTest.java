@@ -49,6 +49,7 @@ class LanguageSwitchWindowTest {
     @RegisterExtension
     static final WindowSessions SESSIONS = new WindowSessions();
     static EditorServices alice;
+    static EditorServices aliceLive;
     static CustomerRepository bob;
 
     final FxRobot robot = new FxRobot();
@@ -59,6 +60,7 @@ class LanguageSwitchWindowTest {
     @BeforeAll
     static void start() {
         alice = SESSIONS.operator("Alice", SESSIONS.executor(2));
+        aliceLive = SESSIONS.live(alice);
         bob = SESSIONS.repository("Bob");
     }
 
@@ -137,6 +139,61 @@ class LanguageSwitchWindowTest {
         Fx.await("the window in Spanish once its dialog closed", () -> "Guardar".equals(((Labeled) editor.stage()
                 .getScene().getRoot().lookup("#" + EditorIds.SAVE_BUTTON)).getText()));
         assertThat(editor.text(CustomerField.CITY)).isEqualTo("Curitiba");
+    }
+
+    /**
+     * The texts a window says from what happens (the editor's version line and lock, the list's count, the feed's
+     * status) are said in the new language at the switch, not when they next change: before, a window switched to
+     * Portuguese went on saying "versión 5 · guardada por bob" and "En vivo" (seen by hand). And news told before the
+     * switch ("Saved version 2") is not told again in the language left behind.
+     */
+    @Test
+    void whatTheWindowsSayFromWhatHappensSpeaksTheNewLanguageAtOnce() {
+        EditorServices live = aliceLive;
+        new org.lockstep.store.JdbiLeaseRepository(SESSIONS.db().jdbi(), "Bob", "Bob-elsewhere")
+                .acquire(stored.id(), 120_000);
+        Stage stage = Fx.call(Stage::new);
+        MainWindow main = Fx.call(() -> MainWindow.show(stage, live, live.live(), null));
+        Fx.await("the list", () -> main.viewModel().list().rows().stream().anyMatch(r -> r.id() == stored.id()));
+        Fx.run(() -> main.viewModel().list().select(stored.id()));
+        Fx.await("Bob's lock told", () -> text(stage, EditorIds.LOCK_MESSAGE).startsWith("Bob is editing"));
+        Fx.await("the count and the feed", () -> text(stage, "status").endsWith("customers")
+                && "Live".equals(text(stage, "live-status")));
+        assertThat(text(stage, EditorIds.VERSION_LINE)).startsWith("version 2 · saved by Bob at ");
+
+        try {
+            Fx.run(() -> LanguageSwitch.switchTo(Language.SPANISH));
+            WaitForAsyncUtils.waitForFxEvents();
+
+            assertThat(text(stage, EditorIds.VERSION_LINE)).startsWith("versión 2 · guardada por Bob · ");
+            assertThat(text(stage, EditorIds.LOCK_MESSAGE)).startsWith("Bob está editando este cliente");
+            assertThat(text(stage, "live-status")).isEqualTo("En vivo");
+            assertThat(text(stage, "status")).endsWith("clientes");
+        } finally {
+            new org.lockstep.store.JdbiLeaseRepository(SESSIONS.db().jdbi(), "Bob", "Bob-elsewhere")
+                    .breakLease(stored.id());
+            Fx.run(stage::close);
+        }
+    }
+
+    @Test
+    void newsToldBeforeTheSwitchIsNotToldAgainInTheOldLanguage() {
+        EditorWindowHandle editor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
+        editor.type(CustomerField.CITY, "Curitiba").clickSave();
+        Fx.await("the save told", () -> bob.find(stored.id()).orElseThrow().version() == 3);
+        Fx.await("the news shown", () -> editor.stage().getScene().getRoot().lookup("#" + EditorIds.TOAST)
+                .isVisible());
+
+        Fx.run(() -> LanguageSwitch.switchTo(Language.SPANISH));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(Fx.call(() -> editor.stage().getScene().getRoot().lookup("#" + EditorIds.TOAST).isVisible()))
+                .as("\"Saved version 3\" not shown again by the rebuilt view").isFalse();
+    }
+
+    private static String text(Stage stage, String id) {
+        return Fx.call(() -> stage.getScene().getRoot().lookup("#" + id) instanceof Labeled l
+                && l.getText() != null ? l.getText() : "");
     }
 
     private static TabPane tabs(Stage stage) {
