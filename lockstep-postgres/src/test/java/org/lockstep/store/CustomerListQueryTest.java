@@ -250,6 +250,97 @@ class CustomerListQueryTest {
         assertThat(repository.page(r)).isEqualTo(pages(r, false).subList(0, 200));
     }
 
+    /** Small bounds, so that 12,000 customers take every kind of step, several times over. */
+    static final CustomerListQuery.Steps SMALL = new CustomerListQuery.Steps(40, 60, 2);
+
+    /** Searches common, middling, rare, rare and sorting last (the Japanese companies), short and absent. */
+    static final List<String> TERMS = List.of("e", "gmail", "web.de", ".co.jp", "mü", "7", "zq", "zqxjv");
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> everyOrder() {
+        return TERMS.stream().flatMap(term -> java.util.Arrays.stream(CustomerSort.values())
+                .filter(sort -> sort != CustomerSort.VERSION)
+                .flatMap(sort -> java.util.stream.Stream.of(false, true)
+                        .map(desc -> org.junit.jupiter.params.provider.Arguments.of(term, sort, desc))));
+    }
+
+    /**
+     * The pages of a search in bounded steps are exactly its matches in the order's sequence, page after page by
+     * keyset, whichever steps found them: checked against the matches worked out apart from the query (every row's
+     * search text computed afresh and searched in Java, sorted by the order's key and id), up to 400 of them.
+     */
+    @ParameterizedTest(name = "\"{0}\" by {1}, descending {2}")
+    @org.junit.jupiter.params.provider.MethodSource("everyOrder")
+    void aPageInBoundedStepsIsExactlyTheNextMatchesInOrder(String search, CustomerSort sort, boolean descending) {
+        List<Long> truth = inOrder(search, sort, descending);
+
+        List<Long> found = new ArrayList<>();
+        CustomerPageRequest r = new CustomerPageRequest(search, sort, descending, null, 50);
+        for (int i = 0; i < 8; i++) {
+            CustomerPageRequest request = r;
+            List<Customer> page = db.jdbi().withHandle(h -> CustomerListQuery.page(h, request,
+                    CustomerRowMapper.ofColumns(), SMALL)).rows();
+            if (page.isEmpty()) {
+                break;
+            }
+            page.forEach(c -> found.add(c.id()));
+            r = r.next(page.get(page.size() - 1));
+        }
+
+        assertThat(found).isEqualTo(truth.subList(0, Math.min(truth.size(), 400)));
+    }
+
+    /**
+     * Both kinds of step finish pages: a walk that fills the page, a walk that reaches the end of the order (a broad
+     * search's last page: a walk goes first, and the few rows left end within it), and a collection of every match
+     * left; and a collection that finds too many hands over to a longer walk.
+     */
+    @Test
+    void everyKindOfStepFinishesSomePage() {
+        List<CustomerPageRequest> requests = new ArrayList<>();
+        everyOrder().forEach(args -> {
+            Object[] a = args.get();
+            requests.add(new CustomerPageRequest((String) a[0], (CustomerSort) a[1], (Boolean) a[2], null, 50));
+        });
+        for (CustomerSort sort : CustomerSort.values()) {
+            if (sort != CustomerSort.VERSION) {
+                // The tenth row from the order's end: after it, fewer rows than the first walk looks at.
+                List<Customer> last = db.jdbi().withHandle(h -> CustomerListQuery.page(h,
+                        new CustomerPageRequest("", sort, true, null, 10), CustomerRowMapper.ofColumns(), SMALL))
+                        .rows();
+                requests.add(new CustomerPageRequest("e", sort, false, last.get(last.size() - 1), 50));
+            }
+        }
+        java.util.Set<String> endings = new java.util.TreeSet<>();
+        for (CustomerPageRequest r : requests) {
+            List<CustomerListQuery.Step> steps = db.jdbi().withHandle(h -> CustomerListQuery.page(h, r,
+                    CustomerRowMapper.ofColumns(), SMALL)).steps();
+            CustomerListQuery.Step last = steps.get(steps.size() - 1);
+            endings.add(last.plan() + (last.plan() == CustomerListQuery.Plan.WALK
+                    ? (steps.stream().mapToInt(CustomerListQuery.Step::found).sum() == r.limit() ? " filled"
+                            : " ended")
+                    : " collected"));
+            for (int i = 0; i + 1 < steps.size(); i++) {
+                if (steps.get(i).plan() == CustomerListQuery.Plan.MATCHES_FIRST) {
+                    endings.add("too many to collect, then " + steps.get(i + 1).plan());
+                }
+            }
+        }
+
+        assertThat(endings).contains("WALK filled", "WALK ended", "MATCHES_FIRST collected",
+                "too many to collect, then WALK");
+    }
+
+    /** The ids of the customers holding {@code search}, in {@code sort}'s order: worked out apart from the query. */
+    private static List<Long> inOrder(String search, CustomerSort sort, boolean descending) {
+        String term = folded(search);
+        String dir = descending ? " DESC" : " ASC";
+        String key = sort == CustomerSort.ID ? "id" : CustomerListQuery.keyExpression(sort);
+        return db.jdbi().withHandle(h -> h.createQuery("SELECT id, customer_search_text(company, contact_name, email, "
+                + "city, country) FROM customer ORDER BY " + key + dir + ", id" + dir)
+                .map((rs, ctx) -> java.util.Map.entry(rs.getLong(1), rs.getString(2))).list()).stream()
+                .filter(e -> e.getValue().contains(term)).map(java.util.Map.Entry::getKey).toList();
+    }
+
     /** Up to three pages by keyset, with either plan. */
     private static List<Customer> pages(CustomerPageRequest first, boolean matchesFirst) {
         List<Customer> all = new ArrayList<>();
