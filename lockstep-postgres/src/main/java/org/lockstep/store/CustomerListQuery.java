@@ -34,14 +34,20 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     private static final String SEARCH_EXPR = "search_text";
 
     /**
-     * The bounds of the steps in which a search's page is computed ({@link #page}): the first walk looks at this many
-     * rows of a text order ({@link Estimate#walkCost} scales it for the others), the first collection takes at most
-     * this many matches, and each step after the first two may look at {@code growth} times as much as the same kind of
-     * step before it. Each step costs a few milliseconds at most on a million customers (docs/benchmarks.md, issue 29).
+     * The bounds of the steps in which a search's page is computed ({@link #page}): the first walk looks at
+     * {@code walkRows} rows of a text order ({@link Estimate#walkCost} scales it for the others); the first collection
+     * takes at most {@code collectRows} matches, or {@code margin} times the planner's estimate of the matches where
+     * that is more, since fewer would surely be too few; and each step may look at {@code growth} times as much as
+     * the same kind of step before it.
      */
-    record Steps(long walkRows, long collectRows, int growth) {
-        /** The bounds the list uses: 2,000 rows walked, 4,000 matches collected, four times as much each round. */
-        static final Steps DEFAULT = new Steps(2_000, 4_000, 4);
+    record Steps(long walkRows, long collectRows, int growth, double margin) {
+        /**
+         * The bounds the list uses: 2,000 rows walked, 4,000 matches or 1.25 times the estimate collected, four times
+         * as much each time. Without the estimate's margin, a broad term whose first walk fell short ("q" or "z" by
+         * company, on a million customers) paid for a collection of 4,001 of its 63,000 to 346,000 matches before
+         * walking on: 60 to 100 ms where the walk alone took 8 to 27 (docs/benchmarks.md, issue 29, round 2).
+         */
+        static final Steps DEFAULT = new Steps(2_000, 4_000, 4, 1.25);
     }
 
     /**
@@ -270,7 +276,8 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
      *     {@code m + 1} of them. When there are no more than {@code m}, they are every match left: sorted, the first of
      *     them complete the page. When there are more, the matches are many, and a walk will meet them sooner.</li>
      * </ul>
-     * The two alternate, the cheaper for the planner's estimate first, each kind looking at {@code growth} times more
+     * The planner's estimate chooses the first; after it, the kind whose next step may cost less runs (a collection
+     * starts at the estimate's margin above the estimated matches), each kind looking at {@code growth} times more
      * than it did before, until one finishes: at the latest the walk at the end of the order. So however far along
      * the order the matches lie, and however many there are, a page costs a few times the cheaper way of finding it,
      * and never the dearer (before: matches that all sort last, as the Japanese companies' ".j" does, walked the
@@ -289,13 +296,15 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
         return h.inTransaction(tx -> {
             // The snapshot is taken by the transaction's first query, so its isolation is set before any.
             tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-            boolean walking = estimate(tx, r.search()).cheaper(r.sort(), r.limit()) == Plan.WALK;
+            Estimate estimate = estimate(tx, r.search());
+            boolean walking = estimate.cheaper(r.sort(), r.limit()) == Plan.WALK;
             tx.execute("SET LOCAL plan_cache_mode = force_custom_plan");
             List<Customer> found = new ArrayList<>();
             List<Step> done = new ArrayList<>();
             Mark mark = Mark.after(r);
-            long walk = Math.max(1, Math.round(steps.walkRows() / Estimate.walkCost(r.sort())));
-            long collect = steps.collectRows();
+            double walkCost = Estimate.walkCost(r.sort());
+            long walk = Math.max(1, Math.round(steps.walkRows() / walkCost));
+            long collect = Math.max(steps.collectRows(), (long) Math.ceil(estimate.matches() * steps.margin()));
             while (true) {
                 int need = r.limit() - found.size();
                 if (walking) {
@@ -320,7 +329,9 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
                     }
                     collect = grown(collect, steps.growth());
                 }
-                walking = !walking;
+                // The next step is the one of the two kinds that may cost less (a row walked against a match
+                // collected, as Estimate weighs them): so a page costs a few times the cheaper way of finding it.
+                walking = walk * walkCost <= collect;
             }
         });
     }

@@ -250,8 +250,11 @@ class CustomerListQueryTest {
         assertThat(repository.page(r)).isEqualTo(pages(r, false).subList(0, 200));
     }
 
-    /** Small bounds, so that 12,000 customers take every kind of step, several times over. */
-    static final CustomerListQuery.Steps SMALL = new CustomerListQuery.Steps(40, 60, 2);
+    /**
+     * Small bounds, and a first collection that does not trust the estimate, so that 12,000 customers take every kind
+     * of step, several times over.
+     */
+    static final CustomerListQuery.Steps SMALL = new CustomerListQuery.Steps(40, 60, 2, 0);
 
     /** Searches common, middling, rare, rare and sorting last (the Japanese companies), short and absent. */
     static final List<String> TERMS = List.of("e", "gmail", "web.de", ".co.jp", "mü", "7", "zq", "zqxjv");
