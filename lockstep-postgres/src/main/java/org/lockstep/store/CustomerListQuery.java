@@ -1,8 +1,6 @@
 package org.lockstep.store;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
@@ -22,11 +20,9 @@ import org.lockstep.domain.CustomerSort;
  * (V24) below: the row's text and the typed term are folded alike in SQL ({@code lockstep_fold}: accents, case and
  * Unicode form do not matter, V13__search_fold.sql).
  *
- * <p>A search's page is computed in bounded steps ({@link #page}): a walk along the order that looks at a few thousand
- * rows, or a collection of at most a few thousand matches through the search's index, each step larger than the one
- * of its kind before, until one of them finds the page. Where the matches lie along the order is something no
- * estimate knows, so neither kind of step may run long; the planner's estimate only chooses which goes first
- * ({@link Estimate#cheaper}). The measurements behind the bounds are in {@code docs/benchmarks.md}.
+ * <p>A search's page is computed by the plan that reads fewer rows given the planner's estimate of its matches
+ * ({@link Estimate#cheaper}), and guarded by time limits, because where the matches lie along the order is something
+ * no estimate knows; the measurements behind each guard are in {@code docs/benchmarks.md}.
  */
 record CustomerListQuery(String sql, CustomerPageRequest request) {
 
@@ -34,21 +30,17 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     private static final String SEARCH_EXPR = "search_text";
 
     /**
-     * The bounds of the steps in which a search's page is computed ({@link #page}): the first walk looks at
-     * {@code walkRows} rows of a text order ({@link Estimate#walkCost} scales it for the others); the first collection
-     * takes at most {@code collectRows} matches, or {@code margin} times the planner's estimate of the matches where
-     * that is more, since fewer would surely be too few; and each step may look at {@code growth} times as much as
-     * the same kind of step before it.
+     * How long a page may walk the order's index before it is computed matches-first instead, in ms: past that, the
+     * matches lie further along the order than the planner's estimate let expect (".co.jp" by company: the Japanese
+     * names sort last).
      */
-    record Steps(long walkRows, long collectRows, int growth, double margin) {
-        /**
-         * The bounds the list uses: 2,000 rows walked, 4,000 matches or 1.25 times the estimate collected, four times
-         * as much each time. Without the estimate's margin, a broad term whose first walk fell short ("q" or "z" by
-         * company, on a million customers) paid for a collection of 4,001 of its 63,000 to 346,000 matches before
-         * walking on: 60 to 100 ms where the walk alone took 8 to 27 (docs/benchmarks.md, issue 29, round 2).
-         */
-        static final Steps DEFAULT = new Steps(2_000, 4_000, 4, 1.25);
-    }
+    static final long WALK_MS = 60;
+
+    /**
+     * How long the matches-first page may run before the walk is run to its end after all, in ms: on a loaded server,
+     * a term with 100,000 matches took over 10 s to collect and sort, where a walk finds a page of them at once.
+     */
+    static final long MATCHES_FIRST_MS = 2_000;
 
     /**
      * Matches counted at most for a search; beyond that the count is the planner's estimate ("about 12,300"), never
@@ -68,22 +60,13 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     /**
      * What the index of characters and pairs (V24__hot_saves_and_short_searches.sql, {@code customer_search_grams})
      * knows of a short term: a row holds a substring of one or two characters exactly when its grams hold it, so this
-     * condition finds the matches of a short search by the index, and the test beside it ({@link #SHORT}) only
+     * condition finds the matches of a short search by the index, and the LIKE beside it ({@link #SHORT}) only
      * confirms them (or completes it, where folding made the term longer: "ß" is "ss").
      */
     private static final String GRAMS = "lockstep_search_grams(" + SEARCH_EXPR + ") @> lockstep_term_grams(:term)";
 
-    /**
-     * The LIKE's meaning (the folded term anywhere in the search text) in a form no index serves: beside
-     * {@link #GRAMS}, a LIKE let the planner combine the trigram index's candidates with the grams' (a trigram index
-     * finds 231,172 candidates for ".j" on a million customers), and a row from such a combined bitmap is checked
-     * against both conditions again, which computes its grams: 2.1 s to collect the 61,000 matches of ".j", against
-     * 0.25 s through the grams' index alone (issue 29).
-     */
-    private static final String HOLDS = "strpos(" + SEARCH_EXPR + ", lockstep_fold(:term)) > 0";
-
     /** A short search, collected through the grams' index ({@link #isShort}). */
-    private static final String SHORT = "(" + GRAMS + " AND " + HOLDS + ")";
+    private static final String SHORT = "(" + GRAMS + " AND " + LIKE + ")";
 
     /**
      * The Updated order's table (V24): each customer's (updated_at, id), indexed, so that the customer table needs no
@@ -244,237 +227,55 @@ record CustomerListQuery(String sql, CustomerPageRequest request) {
     }
 
     /**
-     * Reads one page. Without a search, the order's index gives it at once. With one, see {@link #page(Handle,
-     * CustomerPageRequest, RowMapper, Steps)}.
+     * Reads one page. Without a search, the order's index gives it at once. A search is planned from the planner's
+     * estimate of its matches ({@link Estimate#cheaper}), not left to the planner, whose costs favour the walk even
+     * where it reads six times the rows (e.g. "müller" by company: 60,000 rows walked, 170 ms, against 5,500 matches
+     * collected, 25 ms). Each plan runs under a time limit, and a plan that runs out of it hands over to the other:
+     * the estimate guesses how many match, not where they lie along the order. The walk has the last word: it ends
+     * once a page of matches is found, and at the latest at the end of the index.
      */
     static List<Customer> page(Handle h, CustomerPageRequest r, RowMapper<Customer> mapper) {
-        return page(h, r, mapper, Steps.DEFAULT).rows();
-    }
-
-    /**
-     * A page and the steps that computed it.
-     *
-     * @param steps each step in the order run: a walk ({@link Plan#WALK}, its bound in rows) or a collection ({@link
-     *              Plan#MATCHES_FIRST}, its bound in matches), and how many of the page's rows it found
-     */
-    record Paged(List<Customer> rows, List<Step> steps) {
-    }
-
-    /** One step of {@link #page(Handle, CustomerPageRequest, RowMapper, Steps)}. */
-    record Step(Plan plan, long bound, int found) {
-    }
-
-    /**
-     * Reads one page of a search in bounded steps, in one snapshot (REPEATABLE READ), so that the steps see the same
-     * rows. The two kinds of step:
-     * <ul>
-     * <li>a <b>walk</b> looks at the next {@code n} rows along the order's index after where the page stands (the
-     *     request's last row, or the last row an earlier walk looked at) and keeps those that match, in order. When they
-     *     fill the page it is done; when the order ends within them, every match is seen and the page is done too.
-     *     Otherwise the page's next rows lie beyond the {@code n}-th row, which becomes where the page stands.</li>
-     * <li>a <b>collection</b> takes, through the search's index, the matches beyond where the page stands, at most
-     *     {@code m + 1} of them. When there are no more than {@code m}, they are every match left: sorted, the first of
-     *     them complete the page. When there are more, the matches are many, and a walk will meet them sooner.</li>
-     * </ul>
-     * The planner's estimate chooses the first; after it, the kind whose next step may cost less runs (a collection
-     * starts at the estimate's margin above the estimated matches), each kind looking at {@code growth} times more
-     * than it did before, until one finishes: at the latest the walk at the end of the order. So however far along
-     * the order the matches lie, and however many there are, a page costs a few times the cheaper way of finding it,
-     * and never the dearer (before: matches that all sort last, as the Japanese companies' ".j" does, walked the
-     * whole order for 60 ms and then collected and sorted 60,000 matches, 2.2 s).
-     */
-    static Paged page(Handle h, CustomerPageRequest r, RowMapper<Customer> mapper, Steps steps) {
         CustomerListQuery planned = of(r);
         if (r.search().isEmpty()) {
-            return new Paged(planned.bind(h.createQuery(planned.sql())).map(mapper).list(), List.of());
+            return planned.bind(h.createQuery(planned.sql())).map(mapper).list();
         }
         if (r.sort() == CustomerSort.VERSION) {
             // No index in this order to walk: the planner's plan, which collects the matches either way.
-            return new Paged(withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper)
-                    .list()), List.of());
+            return withCustomPlan(h, 0, tx -> planned.bind(tx.createQuery(planned.sql())).map(mapper).list());
         }
-        return h.inTransaction(tx -> {
-            // The snapshot is taken by the transaction's first query, so its isolation is set before any.
-            tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-            Estimate estimate = estimate(tx, r.search());
-            boolean walking = estimate.cheaper(r.sort(), r.limit()) == Plan.WALK;
-            tx.execute("SET LOCAL plan_cache_mode = force_custom_plan");
-            List<Customer> found = new ArrayList<>();
-            List<Step> done = new ArrayList<>();
-            Mark mark = Mark.after(r);
-            double walkCost = Estimate.walkCost(r.sort());
-            long walk = Math.max(1, Math.round(steps.walkRows() / walkCost));
-            long collect = Math.max(steps.collectRows(), (long) Math.ceil(estimate.matches() * steps.margin()));
-            while (true) {
-                int need = r.limit() - found.size();
-                if (walking) {
-                    List<Customer> hits = walk(tx, r, mark, walk, need, mapper);
-                    done.add(new Step(Plan.WALK, walk, hits.size()));
-                    found.addAll(hits);
-                    if (hits.size() == need) {
-                        return new Paged(found, done);
-                    }
-                    Optional<Mark> edge = edge(tx, r, mark, walk);
-                    if (edge.isEmpty()) {
-                        return new Paged(found, done); // the order ended within the walk: every match is seen
-                    }
-                    mark = edge.get();
-                    walk = grown(walk, steps.growth());
-                } else {
-                    Optional<List<Customer>> rest = collect(tx, r, mark, collect, need, mapper);
-                    done.add(new Step(Plan.MATCHES_FIRST, collect, rest.map(List::size).orElse(0)));
-                    if (rest.isPresent()) {
-                        found.addAll(rest.get());
-                        return new Paged(found, done);
-                    }
-                    collect = grown(collect, steps.growth());
-                }
-                // The next step is the one of the two kinds that may cost less (a row walked against a match
-                // collected, as Estimate weighs them): so a page costs a few times the cheaper way of finding it.
-                walking = walk * walkCost <= collect;
-            }
-        });
-    }
-
-    private static long grown(long bound, int growth) {
-        return bound > Long.MAX_VALUE / growth ? Long.MAX_VALUE / 2 : bound * growth;
+        List<Customer> page = estimate(h, r.search()).cheaper(r.sort(), r.limit()) == Plan.WALK
+                ? tryPlan(h, r, Plan.WALK, WALK_MS, mapper) : null;
+        if (page == null) {
+            page = tryPlan(h, r, Plan.MATCHES_FIRST, MATCHES_FIRST_MS, mapper);
+        }
+        // Matches too many to collect and sort in time: walking the order was the right plan after all, only slower
+        // than its first try allowed (a loaded server). It finishes once a page of matches is found.
+        return page != null ? page : tryPlan(h, r, Plan.WALK, 0, mapper);
     }
 
     /**
-     * Where a page stands along its order: the sort key and id of the row after which its next rows come. From the
-     * request, the key is the row's own value, lowered by the database like the rows' keys ({@code lowered}); from an
-     * earlier walk, it is the key as the database computed it.
+     * Runs {@code plan} for the page, under a time limit of {@code timeoutMs} (none when 0).
+     *
+     * @return the page, or null when the time ran out
      */
-    private record Mark(Object key, long id, boolean lower) {
-
-        /** Where the request's page starts: after its last row, or null for the first page. */
-        static Mark after(CustomerPageRequest r) {
-            Customer after = r.after();
-            if (after == null) {
-                return null;
-            }
-            return switch (r.sort()) {
-                case ID -> new Mark(after.id(), after.id(), false);
-                case UPDATED_AT -> new Mark(java.time.OffsetDateTime.ofInstant(after.updatedAt(),
-                        java.time.ZoneOffset.UTC), after.id(), false);
-                case VERSION -> new Mark(after.version(), after.id(), false);
-                default -> new Mark(textKey(after, r.sort()), after.id(), true);
-            };
-        }
-
-        /** "After this mark" on {@code key} and {@code id} in the request's direction, or nothing for none. */
-        static String condition(Mark m, CustomerPageRequest r, String key, String id) {
-            if (m == null) {
-                return "";
-            }
-            String cmp = r.descending() ? "<" : ">";
-            if (r.sort() == CustomerSort.ID) {
-                return " AND " + id + " " + cmp + " :markId";
-            }
-            return " AND (" + key + ", " + id + ") " + cmp + " (" + (m.lower() ? "lower(:markKey)" : ":markKey")
-                    + ", :markId)";
-        }
-
-        static Query bind(Mark m, Query q) {
-            if (m != null) {
-                q.bind("markId", m.id());
-                if (m.key() instanceof String text) {
-                    q.bind("markKey", text);
-                } else if (m.key() instanceof java.time.OffsetDateTime time) {
-                    q.bind("markKey", time);
-                } else if (m.key() instanceof Long number) {
-                    q.bind("markKey", number);
-                }
-            }
-            return q;
-        }
-    }
-
-    /** The settings of a walk: along the order's index, and nothing else (the trigram index serves only bitmaps). */
-    private static final String WALKING = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; "
-            + "SET LOCAL enable_indexscan = on; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off";
-
-    /**
-     * The settings of a collection: through the search's index (a bitmap), never along another index or the table,
-     * which a LIMIT without an order would make the planner prefer for a term it expects many rows to hold.
-     */
-    private static final String COLLECTING = "SET LOCAL enable_bitmapscan = on; SET LOCAL enable_seqscan = off; "
-            + "SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; "
-            + "SET LOCAL enable_hashjoin = on; SET LOCAL enable_mergejoin = on";
-
-    /**
-     * The walk's step: the matches among the next {@code rows} rows after {@code mark}, in order, at most
-     * {@code need}. The rows are counted along the order's own index, so that {@link #edge} finds the last of them;
-     * in the Updated order they are entries of {@code customer_updated}, each read with its customer by id.
-     */
-    private static List<Customer> walk(Handle tx, CustomerPageRequest r, Mark mark, long rows, int need,
+    private static List<Customer> tryPlan(Handle h, CustomerPageRequest r, Plan plan, long timeoutMs,
             RowMapper<Customer> mapper) {
-        String dir = r.descending() ? " DESC" : " ASC";
-        String sql;
-        if (r.sort() == CustomerSort.UPDATED_AT) {
-            sql = "SELECT " + prefixed("c.", CustomerRowMapper.COLUMNS) + " FROM (SELECT updated_at, id FROM "
-                    + "customer_updated WHERE true" + Mark.condition(mark, r, "updated_at", "id")
-                    + " ORDER BY updated_at" + dir + ", id" + dir + " LIMIT :rows) u JOIN customer c ON c.id = u.id"
-                    + " AND c.updated_at <= u.updated_at WHERE " + LIKE + " ORDER BY u.updated_at" + dir + ", u.id"
-                    + dir + " LIMIT :need";
-        } else {
-            String key = r.sort() == CustomerSort.ID ? "id" : keyExpression(r.sort());
-            sql = "SELECT " + CustomerRowMapper.COLUMNS + " FROM (SELECT " + CustomerRowMapper.COLUMNS + ", " + key
-                    + " AS k, " + LIKE + " AS hit FROM customer WHERE true" + Mark.condition(mark, r, key, "id")
-                    + " ORDER BY " + key + dir + ", id" + dir + " LIMIT :rows) w WHERE w.hit ORDER BY w.k" + dir
-                    + ", w.id" + dir + " LIMIT :need";
+        CustomerListQuery q = plan == Plan.WALK ? of(r, true) : matchesFirst(r);
+        try {
+            return withCustomPlan(h, timeoutMs, tx -> {
+                if (plan == Plan.WALK) {
+                    // The trigram index serves only bitmap scans; without them and without a sequential scan, the
+                    // planner walks the order's index.
+                    tx.execute("SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off");
+                }
+                return q.bind(tx.createQuery(q.sql())).map(mapper).list();
+            });
+        } catch (RuntimeException e) {
+            if (!isTimeout(e) || timeoutMs == 0) {
+                throw e;
+            }
+            return null;
         }
-        tx.execute(WALKING);
-        return Mark.bind(mark, tx.createQuery(sql)).bind("term", r.search()).bind("rows", rows).bind("need", need)
-                .map(mapper).list();
-    }
-
-    /** The {@code rows}-th row after {@code mark} along the order's index, or none when fewer rows follow it. */
-    private static Optional<Mark> edge(Handle tx, CustomerPageRequest r, Mark mark, long rows) {
-        String dir = r.descending() ? " DESC" : " ASC";
-        boolean updated = r.sort() == CustomerSort.UPDATED_AT;
-        String key = updated ? "updated_at" : r.sort() == CustomerSort.ID ? "id" : keyExpression(r.sort());
-        String sql = "SELECT " + key + " AS k, id FROM " + (updated ? "customer_updated" : "customer") + " WHERE true"
-                + Mark.condition(mark, r, key, "id") + " ORDER BY " + key + dir + ", id" + dir
-                + " OFFSET :skip LIMIT 1";
-        tx.execute(WALKING);
-        return Mark.bind(mark, tx.createQuery(sql)).bind("skip", rows - 1).map((rs, ctx) -> new Mark(switch (r.sort()) {
-            case ID -> rs.getLong(1);
-            case UPDATED_AT -> rs.getObject(1, java.time.OffsetDateTime.class);
-            default -> rs.getString(1);
-        }, rs.getLong(2), false)).findOne();
-    }
-
-    /**
-     * The collection's step: every match after {@code mark}, when there are at most {@code most}; sorted, the first
-     * {@code need} of them. Empty when there are more: the matches are many, and a walk finds them sooner. Only the
-     * ids and keys of the matches are sorted, and only the page's rows are read whole ({@link #matchesFirst}).
-     */
-    private static Optional<List<Customer>> collect(Handle tx, CustomerPageRequest r, Mark mark, long most,
-            int need, RowMapper<Customer> mapper) {
-        String key = r.sort() == CustomerSort.ID ? "id" : keyExpression(r.sort());
-        String dir = r.descending() ? " DESC" : " ASC";
-        String sql = "WITH matches AS MATERIALIZED (SELECT id, " + key + " AS k FROM customer WHERE "
-                + matching(r.search()) + Mark.condition(mark, r, key, "id") + " LIMIT :most + 1),"
-                + " page AS MATERIALIZED (SELECT id, k FROM matches WHERE (SELECT count(*) FROM matches) <= :most"
-                + " ORDER BY k" + dir + ", id" + dir + " LIMIT :need)"
-                + " SELECT " + prefixed("c.", CustomerRowMapper.COLUMNS) + ", (SELECT count(*) FROM matches)"
-                + " FROM (SELECT 1) one LEFT JOIN (page JOIN customer c USING (id)) ON true"
-                + " ORDER BY page.k" + dir + ", page.id" + dir;
-        int collectedColumn = CustomerRowMapper.COLUMNS.split(", ").length + 1;
-        tx.execute(COLLECTING);
-        List<Collected> rows = Mark.bind(mark, tx.createQuery(sql)).bind("term", r.search()).bind("most", most)
-                .bind("need", need).map((rs, ctx) -> new Collected(rs.getLong(collectedColumn),
-                        rs.getObject(1) == null ? Optional.empty() : Optional.of(mapper.map(rs, ctx))))
-                .list();
-        if (rows.isEmpty() || rows.get(0).matches() > most) {
-            return Optional.empty();
-        }
-        return Optional.of(rows.stream().flatMap(c -> c.row().stream()).toList());
-    }
-
-    /** A row of {@link #collect}'s result: how many matches it collected, and a row of the page (none: no page). */
-    private record Collected(long matches, Optional<Customer> row) {
     }
 
     Query bind(Query q) {
