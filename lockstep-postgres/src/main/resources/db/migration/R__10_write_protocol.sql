@@ -23,40 +23,48 @@
 -- NULL leaves a setting as it was in this transaction (a bulk writer names itself once, then announces 'bulk').
 -- p_restore came with V23, as a last argument that defaults to none, so that a client of before still calls the same
 -- function with seven; the seven-argument form is replaced, not kept beside it (a call of seven would be ambiguous).
+-- A SQL function of one expression, which PostgreSQL inlines into the statement that calls it (PostgreSQL docs, 38.5
+-- "Query Language (SQL) Functions"; wiki "Inlining of SQL functions"): the settings are set by the statement's own
+-- expression, with no function call of their own. As a PL/pgSQL function with eight PERFORMs (issue 26) it cost a save
+-- 15 µs more (issue 29, docs/benchmarks.md). The expression is always true.
 DROP FUNCTION IF EXISTS lockstep_write(text, text, text, text, bigint, text, text);
 CREATE OR REPLACE FUNCTION lockstep_write(p_user text, p_session text, p_request text, p_guard text, p_token bigint,
                                           p_secret text, p_announce text, p_restore bigint DEFAULT NULL)
-    RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
-BEGIN
-    IF p_user IS NOT NULL THEN PERFORM set_config('lockstep.user', p_user, true); END IF;
-    IF p_session IS NOT NULL THEN PERFORM set_config('lockstep.session', p_session, true); END IF;
-    IF p_request IS NOT NULL THEN PERFORM set_config('lockstep.request', p_request, true); END IF;
-    IF p_guard IS NOT NULL THEN PERFORM set_config('lockstep.guard', p_guard, true); END IF;
-    IF p_token IS NOT NULL THEN PERFORM set_config('lockstep.token', p_token::text, true); END IF;
-    IF p_secret IS NOT NULL THEN PERFORM set_config('lockstep.secret', p_secret, true); END IF;
-    IF p_announce IS NOT NULL THEN PERFORM set_config('lockstep.announce', p_announce, true); END IF;
-    IF p_restore IS NOT NULL THEN PERFORM set_config('lockstep.restore', p_restore::text, true); END IF;
-    RETURN true;
-END $$;
+    RETURNS boolean LANGUAGE sql VOLATILE AS $$
+    SELECT pg_catalog.num_nonnulls(
+        CASE WHEN p_user IS NOT NULL THEN pg_catalog.set_config('lockstep.user', p_user, true) END,
+        CASE WHEN p_session IS NOT NULL THEN pg_catalog.set_config('lockstep.session', p_session, true) END,
+        CASE WHEN p_request IS NOT NULL THEN pg_catalog.set_config('lockstep.request', p_request, true) END,
+        CASE WHEN p_guard IS NOT NULL THEN pg_catalog.set_config('lockstep.guard', p_guard, true) END,
+        CASE WHEN p_token IS NOT NULL THEN pg_catalog.set_config('lockstep.token', p_token::text, true) END,
+        CASE WHEN p_secret IS NOT NULL THEN pg_catalog.set_config('lockstep.secret', p_secret, true) END,
+        CASE WHEN p_announce IS NOT NULL THEN pg_catalog.set_config('lockstep.announce', p_announce, true) END,
+        CASE WHEN p_restore IS NOT NULL THEN pg_catalog.set_config('lockstep.restore', p_restore::text, true) END
+    ) >= 0
+$$;
 
 -- Whether the login is the schema's owner (or a member of it) or a superuser. The owner is already trusted with every
 -- table it owns: a role nobody logs in as on the embedded server (lockstep_owner, whose superuser migrates as it); on
 -- a team server the administrator's. SECURITY DEFINER makes current_user the
 -- owner of this function — the schema's owner — whatever the caller's search_path. A superuser is a member of every
 -- role (PostgreSQL docs, pg_has_role; acl.c is_member_of_role), so one call answers both; it runs on every write,
--- and a query of pg_roles here cost a save 10 µs more (docs/benchmarks.md, issue 26).
-CREATE OR REPLACE FUNCTION lockstep_is_owner() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+-- and a query of pg_roles here cost a save 10 µs more (docs/benchmarks.md, issue 26). PL/pgSQL, whose plan a session
+-- keeps: a SQL function that cannot be inlined (as SECURITY DEFINER) is parsed and planned again in every statement
+-- that calls it, 11 µs of every save (issue 29).
+CREATE OR REPLACE FUNCTION lockstep_is_owner() RETURNS boolean LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
-    SELECT pg_catalog.pg_has_role(session_user, current_user, 'MEMBER')
-$$;
+BEGIN
+    RETURN pg_catalog.pg_has_role(session_user, current_user, 'MEMBER');
+END $$;
 
--- Whether this login may name the operator it writes for: the owner, or a member of lockstep_shared_login (a login
--- several operators share at one machine). Everyone else is the login they signed in as (session_user: unchanged by
--- SECURITY DEFINER and by SET ROLE).
+-- Whether this login may name the operator it writes for: a member of lockstep_shared_login (a login several
+-- operators share at one machine, as the embedded server's is), or the owner. Everyone else is the login they signed
+-- in as (session_user: unchanged by SECURITY DEFINER and by SET ROLE). The shared login is asked first: it is one
+-- inlined call, where the owner's is a call as the owner (issue 29).
 CREATE OR REPLACE FUNCTION lockstep_names_by_client() RETURNS boolean LANGUAGE sql STABLE AS $$
-    SELECT lockstep_is_owner()
-        OR coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_shared_login'), 'MEMBER'),
+    SELECT coalesce(pg_catalog.pg_has_role(session_user, pg_catalog.to_regrole('lockstep_shared_login'), 'MEMBER'),
                     false)
+        OR lockstep_is_owner()
 $$;
 
 -- The operator a write is recorded as: the name the client gives where the login may name it, else the login.
