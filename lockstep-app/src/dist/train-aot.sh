@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# Makes the app image's AOT cache (issue 30; JEP 483, 514, 515): train-aot.sh APP_IMAGE SCRATCH_DIR. The dist profile
-# runs it after jpackage. One training run of the image's own launcher, bin/Lockstep, so with exactly the options of
-# its lib/app/Lockstep.cfg (a cache trained with other module options, e.g. another --enable-native-access, is
-# refused at run time), on a scratch embedded data directory under SCRATCH_DIR: a few commands (get, set, lease
+# Makes the app image's AOT cache (issue 30; JEP 483, 514, 515): train-aot.sh APP_IMAGE SCRATCH_DIR JDK. The dist
+# profile runs it after jpackage, with the JDK 25 that made the image (its jar tool). One training run of the image's
+# own launcher, bin/Lockstep, so with exactly the options of its lib/app/Lockstep.cfg (a cache trained with other
+# module options, e.g. another --enable-native-access, is refused at run time), on a scratch embedded data directory
+# under SCRATCH_DIR: a few commands (get, set, lease
 # acquire and release, list --json, as `lockstep-bench startup` runs them) and then the desktop to its first page of
 # customers, all in the one JVM (lockstep.training.commands, read by org.lockstep.app.Main), which is then ended as an
 # operator's window is closed (SIGTERM); the JVM writes the cache as it exits. Only then does the launcher get
 # -XX:AOTCache=$APPDIR/lockstep.aot in its options, so that no start uses a cache that is not there.
 # The desktop needs a display: DISPLAY, else xvfb-run (apt-get install xvfb xauth); with neither, the training runs the
 # commands only, and says so.
+# The cache is trained here and used where the .deb installs the image (/opt/lockstep). Java 25 takes that move (the
+# class path is the same relative to the image), except for sealed packages: the cache defines an archived class's
+# package with the training's jar URL as its seal base, so the first class of that package loaded from the installed
+# jar failed with "sealing violation: package org.tukaani.xz is sealed" (xz-1.12.jar, which commons-compress loads to
+# unpack the embedded server: every first start of the installed .deb). So the image's jars are unsealed first
+# (Sealed: false in their manifests); sealing only guards against classes of another jar joining the package, and the
+# image's class path is fixed.
 set -euo pipefail
-app="$(cd "$1" && pwd)" scratch="$2"
+app="$(cd "$1" && pwd)" scratch="$2" jdk="$3"
 launcher="$app/bin/Lockstep"
 cfg="$app/lib/app/Lockstep.cfg"
 cache="$app/lib/app/lockstep.aot"
@@ -32,6 +40,21 @@ fi
 grep -q 'AOTCache' "$cfg" && fail "$cfg names an AOT cache already: train a fresh app image"
 rm -rf "$scratch" "$cache"
 mkdir -p "$scratch"
+for jar in "$app"/lib/app/*.jar; do
+  unzip -p "$jar" META-INF/MANIFEST.MF 2>/dev/null | grep -qi '^Sealed: *true' || continue
+  # Rebuilt with the manifest changed: `jar --update --manifest` merges, and warns of the name given twice.
+  rm -rf "$scratch/unseal" && mkdir -p "$scratch/unseal/files"
+  (cd "$scratch/unseal/files" && unzip -q "$jar")
+  mv "$scratch/unseal/files/META-INF/MANIFEST.MF" "$scratch/unseal/sealed.MF"
+  sed 's/^Sealed: *true\(\r\?\)$/Sealed: false\1/I' "$scratch/unseal/sealed.MF" >"$scratch/unseal/MANIFEST.MF"
+  "$jdk/bin/jar" --create --file "$scratch/unseal/unsealed.jar" --manifest "$scratch/unseal/MANIFEST.MF" \
+    -C "$scratch/unseal/files" .
+  [ "$(unzip -Z1 "$jar" | sort)" = "$(unzip -Z1 "$scratch/unseal/unsealed.jar" | sort)" ] ||
+    fail "unsealing $jar changed its entries"
+  mv "$scratch/unseal/unsealed.jar" "$jar"
+  echo "train-aot: unsealed $(basename "$jar") (sealed packages break the cache where the image is installed)" >&2
+done
+rm -rf "$scratch/unseal"
 log="$scratch/training.log"
 export LOCKSTEP_DATA_DIR="$scratch/data" LOCKSTEP_USER=training
 # The commands first, then the desktop, in one JVM: one training run makes one cache.
