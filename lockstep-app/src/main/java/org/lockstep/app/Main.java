@@ -13,8 +13,14 @@ public final class Main {
     private Main() {
     }
 
-    /** Runs Lockstep with the given arguments and exits with its exit code ({@link org.lockstep.cli.ExitCodes}). */
+    /**
+     * Runs Lockstep with the given arguments and exits with its exit code ({@link org.lockstep.cli.ExitCodes}). In the
+     * app image's training run ({@link AotTraining#PROPERTY}) it runs a few commands first.
+     */
     public static void main(String[] args) {
-        System.exit(Launcher.commandLine(new DesktopApp()).execute(args));
+        if (Boolean.getBoolean(AotTraining.PROPERTY)) {
+            AotTraining.runCommands();
+        }
+        System.exit(Launcher.commandLine(new DesktopApp(), args).execute(args));
     }
 }

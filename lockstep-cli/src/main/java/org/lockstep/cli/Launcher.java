@@ -2,7 +2,10 @@ package org.lockstep.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.lockstep.config.LockstepConfig;
 import org.lockstep.text.Language;
@@ -11,6 +14,8 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -19,35 +24,35 @@ import picocli.CommandLine.ScopeType;
  * runs that command and exits. The global options are {@link GlobalOptionsMixin}'s.
  *
  * <p>Exit codes, the same for every subcommand, are {@link ExitCodes}.
+ *
+ * <p>Its subcommands ({@link #SUBCOMMANDS}) are given to picocli when a command line needs them, not in its
+ * {@code @Command} annotation: picocli builds the model of every command it is given, by reflection over its
+ * annotations, when the command line is made, and for all nineteen that took 0.25 CPU-s of every start, one of them
+ * 0.1 (issue 30, measured on the app image's runtime). {@link #commandLine(Desktop, String...)} gives it the one
+ * named in the arguments, or none for the desktop; help and anything it cannot place get all of them.
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "Lockstep 0.1",
         // Every subcommand (and theirs) answers --help and --version too.
         scope = ScopeType.INHERIT,
-        description = "Edit shared customer records side by side without losing anyone's work.",
-        subcommands = {
-                ListCommand.class,
-                GetCommand.class,
-                CreateCommand.class,
-                SetCommand.class,
-                RestoreCommand.class,
-                DeleteCommand.class,
-                ImportCommand.class,
-                ExportCommand.class,
-                DbCommand.class,
-                LeaseCommand.class,
-                DraftsCommand.class,
-                TimelineCommand.class,
-                WatchCommand.class,
-                LabCommand.class,
-                EditCommand.class,
-                DemoCommand.class,
-                ReportCommand.class,
-                AdminCommand.class,
-                BenchmarksMovedCommand.class,
-        })
+        description = "Edit shared customer records side by side without losing anyone's work.")
 public final class Launcher implements Callable<Integer>, GlobalOptions {
 
     private static final Logger LOG = LoggerFactory.getLogger(Launcher.class);
+
+    /** Lockstep's subcommands by name, in the order {@code lockstep --help} lists them. */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands(ListCommand.class, GetCommand.class,
+            CreateCommand.class, SetCommand.class, RestoreCommand.class, DeleteCommand.class, ImportCommand.class,
+            ExportCommand.class, DbCommand.class, LeaseCommand.class, DraftsCommand.class, TimelineCommand.class,
+            WatchCommand.class, LabCommand.class, EditCommand.class, DemoCommand.class, ReportCommand.class,
+            AdminCommand.class, BenchmarksMovedCommand.class);
+
+    private static Map<String, Class<?>> subcommands(Class<?>... commands) {
+        Map<String, Class<?>> byName = new LinkedHashMap<>();
+        for (Class<?> c : commands) {
+            byName.put(c.getAnnotation(Command.class).name(), c);
+        }
+        return byName;
+    }
 
     @Mixin
     GlobalOptionsMixin options;
@@ -94,7 +99,7 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
 
     /** Runs the command line (without a desktop) in-process and returns the exit code; tests call this. */
     public static int run(String... args) {
-        return commandLine().execute(args);
+        return commandLine(Desktop.NONE, args).execute(args);
     }
 
     /**
@@ -102,7 +107,7 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
      * Both writers are flushed before it returns.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine(Desktop.NONE);
+        CommandLine cl = commandLine(Desktop.NONE, args);
         cl.setOut(out);
         cl.setErr(err);
         try {
@@ -119,12 +124,66 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
     }
 
     /**
-     * The configured picocli command line, its failures mapped to {@link ExitCodes}.
+     * The configured picocli command line with every subcommand, its failures mapped to {@link ExitCodes}.
      *
      * @param desktop what {@code lockstep} without a subcommand and {@code lockstep demo} open
      */
     public static CommandLine commandLine(Desktop desktop) {
-        return configure(new CommandLine(new Launcher(desktop)));
+        return withSubcommands(desktop, SUBCOMMANDS.keySet());
+    }
+
+    /**
+     * The configured picocli command line for running {@code args}: with the subcommand they name, none when they
+     * name none (the desktop), every one for help or for what this cannot place (an unknown word or option, {@code
+     * --}), so that picocli's messages and suggestions are those of the whole command line.
+     *
+     * @param desktop what {@code lockstep} without a subcommand and {@code lockstep demo} open
+     * @param args    the arguments the command line is then run with
+     */
+    public static CommandLine commandLine(Desktop desktop, String... args) {
+        CommandLine cl = new CommandLine(new Launcher(desktop));
+        addSubcommands(cl, needed(cl.getCommandSpec(), args));
+        return configure(cl);
+    }
+
+    private static CommandLine withSubcommands(Desktop desktop, Set<String> names) {
+        CommandLine cl = new CommandLine(new Launcher(desktop));
+        addSubcommands(cl, names);
+        return configure(cl);
+    }
+
+    private static void addSubcommands(CommandLine cl, Set<String> names) {
+        SUBCOMMANDS.forEach((name, command) -> {
+            if (names.contains(name)) {
+                cl.addSubcommand(name, command);
+            }
+        });
+    }
+
+    /**
+     * The subcommands running {@code args} needs: the first word that is not an option of {@code root} or its value,
+     * when it names one; none when there is no such word (the desktop, {@code --version}); all for {@code --help}, an
+     * option {@code root} does not have, {@code --} or a word that names none.
+     */
+    static Set<String> needed(CommandSpec root, String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--")) {
+                return SUBCOMMANDS.keySet();
+            }
+            if (arg.startsWith("-")) {
+                OptionSpec option = root.findOption(arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg);
+                if (option == null || option.usageHelp()) {
+                    return SUBCOMMANDS.keySet();
+                }
+                if (!arg.contains("=") && option.arity().min() > 0) {
+                    i++; // its value
+                }
+                continue;
+            }
+            return SUBCOMMANDS.containsKey(arg) ? Set.of(arg) : SUBCOMMANDS.keySet();
+        }
+        return Set.of();
     }
 
     /**
