@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -35,10 +38,10 @@ final class CliSession {
         Path dir = dataDir.resolve("cli-sessions");
         Path file = dir.resolve(fileName(user));
         try {
+            privateDirectory(dir);
             if (Files.exists(file)) {
                 return Files.readString(file, StandardCharsets.US_ASCII).strip();
             }
-            Files.createDirectories(dir);
             String id = "cli-" + UUID.randomUUID();
             Path tmp = Files.createTempFile(dir, "session", ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -68,10 +71,10 @@ final class CliSession {
         Path dir = dataDir.resolve("cli-sessions");
         Path file = dir.resolve(fileName(user) + ".key");
         try {
+            privateDirectory(dir);
             if (Files.exists(file)) {
                 return HexFormat.of().parseHex(Files.readString(file, StandardCharsets.US_ASCII).strip());
             }
-            Files.createDirectories(dir);
             byte[] key = new byte[32];
             RANDOM.nextBytes(key);
             Path tmp = Files.createTempFile(dir, "key", ".tmp",
@@ -89,6 +92,25 @@ final class CliSession {
         } catch (IOException | IllegalArgumentException e) {
             throw new UncheckedIOException("Cannot keep the command line's lease key in " + dir,
                     e instanceof IOException io ? io : new IOException(e));
+        }
+    }
+
+    /**
+     * Creates the sessions' directory for this user only (mode 700), or narrows it to that: made under {@code umask
+     * 000} in a data directory others may enter, it was 777, and any account could remove or replace the sessions
+     * and keys in it (issue 28).
+     */
+    private static void privateDirectory(Path dir) throws IOException {
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            Files.createDirectories(dir);
+            return;
+        }
+        Set<PosixFilePermission> ownerOnly = PosixFilePermissions.fromString("rwx------");
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(ownerOnly));
+        }
+        if (!Files.isSymbolicLink(dir) && !Files.getPosixFilePermissions(dir).equals(ownerOnly)) {
+            Files.setPosixFilePermissions(dir, ownerOnly);
         }
     }
 

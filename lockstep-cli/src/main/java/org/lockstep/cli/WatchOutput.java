@@ -77,6 +77,11 @@ final class WatchOutput {
         synchronized (out) {
             for (int i = 0; i < events.size(); i++) {
                 ChangeEvent e = events.get(i);
+                if (e.isPresence()) {
+                    // Who has a customer open changes nothing; printed, it read "presence 2 v0 DELETE" as an
+                    // editor closed or a crashed client's row expired (issue 28, seen by hand).
+                    continue;
+                }
                 if (read.isPresent() && known.get(i).isEmpty() && claimsARecordedChange(e)) {
                     LOG.debug("Not printed: the database records no such change ({})", e.describe());
                     continue;

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,9 @@ import org.lockstep.server.Database;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.Presence;
 import org.lockstep.store.JdbiCustomerRepository;
+import org.lockstep.store.JdbiPresenceRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseOutage;
 import org.lockstep.testing.db.DatabaseTest;
@@ -219,6 +222,37 @@ class WatchCommandTest {
                             subject + " lock, token " + second + ": Ana locked it for editing",
                             subject + " lock, token " + second + ": Bruno broke Ana's lock",
                             subject + " lock, token " + second + ": the lock went with the deleted customer");
+        }
+    }
+
+    @Test
+    void anEditorOpeningAndClosingACustomerElsewhereIsNotPrinted() throws Exception {
+        String url = TestDatabases.freshUrlWithCredentials();
+        try (Database db = Database.open(url, null, null, "watch test")) {
+            JdbiCustomerRepository ana = new JdbiCustomerRepository(db.jdbi(), "Ana");
+            Customer c = ana.create(aCustomer().with(CustomerField.EXTERNAL_REF, "W-PRESENCE").build());
+            StringWriter text = new StringWriter();
+            StringWriter json = new StringWriter();
+            StringWriter err = new StringWriter();
+            Thread inText = startWatch(text, err, code -> {}, "--db-url", url, "watch");
+            Thread inJson = startWatch(json, new StringWriter(), code -> {}, "--db-url", url, "watch", "--json");
+
+            JdbiPresenceRepository bobsDesktop = new JdbiPresenceRepository(db.jdbi(), "Bob", "bob-session",
+                    Duration.ofSeconds(30));
+            bobsDesktop.heartbeat(Map.of(c.id(), Presence.State.EDITING));
+            bobsDesktop.leave(c.id());
+            ana.save(c.id(), 1, c.data().with(CustomerField.CITY, "Lille"));
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> text.toString().contains("Ana changed city")
+                    && json.toString().contains("\"version\":2"));
+            inText.interrupt();
+            inJson.interrupt();
+            inText.join(10_000);
+            inJson.join(10_000);
+
+            assertThat(text.toString().lines()).singleElement().asString().contains("customer " + c.id() + " v2")
+                    .endsWith(": Ana changed city");
+            assertThat(json.toString().lines()).singleElement().asString().contains("\"table\":\"customer\"");
         }
     }
 

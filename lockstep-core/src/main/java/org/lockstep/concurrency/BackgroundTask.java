@@ -24,7 +24,7 @@ public final class BackgroundTask<T> {
     private Consumer<? super T> onSuccess = result -> {};
     private Consumer<Throwable> onFailure;
     private Runnable onFinished = () -> {};
-    private String description = "background task";
+    private String description = "run a background task";
     private boolean started;
 
     BackgroundTask(TaskExecutor executor, Callable<T> work) {

@@ -120,7 +120,7 @@ public final class TaskScope {
         private Consumer<? super T> onSuccess = result -> {};
         private Consumer<Throwable> onFailure;
         private Runnable onFinished = () -> {};
-        private String description = "background task";
+        private String description = "run a background task";
         private TaskHandle handle;
         private boolean settled;
 

@@ -2,6 +2,7 @@ package org.lockstep.transfer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
@@ -30,8 +31,9 @@ final class ColumnLookup {
         }
         if (!named.isEmpty()) {
             if (named.size() > 1 && choosing) {
-                throw new IllegalArgumentException("--map \"" + mapping + "\": the file has " + named.size()
-                        + " columns named \"" + source + "\" (columns " + positions(named) + "); choose one by its "
+                throw new IllegalArgumentException("--map \"" + mapping + "\": the file has "
+                        + String.format(Locale.ROOT, "%,d", named.size()) + " columns named \"" + source
+                        + "\" (columns " + positions(named) + "); choose one by its "
                         + "position, e.g. --map \"" + (named.get(named.size() - 1) + 1) + mapping.substring(
                                 mapping.lastIndexOf('='))
                         + "\"");
@@ -78,21 +80,50 @@ final class ColumnLookup {
         return exact.isEmpty() ? loose : exact;
     }
 
-    /** 1-based positions: "2 and 3", "2, 3 and 5". */
+    /**
+     * How many columns a message names before it counts the rest: a header of 10,000 columns named alike (or a
+     * {@code --map} of a column such a file lacks) once printed all of them on one line of 59,000 characters (issue
+     * 28, seen by hand), where the first few tell the operator what is wrong.
+     */
+    static final int LISTED = 10;
+
+    /** Longer names are cut to this many characters in a message (with an ellipsis), as unknown columns are. */
+    static final int NAME_SHOWN = 40;
+
+    /** 1-based positions: "2 and 3", "2, 3 and 5"; beyond {@value #LISTED}, "1, 2, … 10 and 9,990 more". */
     static String positions(List<Integer> columns) {
         return joined(columns.stream().map(c -> Integer.toString(c + 1)).toList());
     }
 
-    /** Items as a person lists them: "a", "a and b", "a, b and c". */
+    /**
+     * Items as a person lists them: "a", "a and b", "a, b and c"; beyond {@value #LISTED} items, the first ones and
+     * how many more ("a, b, … j and 9,990 more").
+     */
     static String joined(List<String> items) {
+        if (items.size() > LISTED) {
+            return String.join(", ", items.subList(0, LISTED)) + more(items.size());
+        }
         if (items.size() == 1) {
             return items.get(0);
         }
         return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
-    /** Names, each in double quotes, comma-separated. */
+    /**
+     * Names, each in double quotes, comma-separated; beyond {@value #LISTED} names, the first ones and how many more;
+     * a name longer than {@value #NAME_SHOWN} characters cut with an ellipsis.
+     */
     static String quoted(List<String> names) {
-        return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
+        String listed = names.stream().limit(LISTED).map(n -> "\"" + shown(n) + "\"")
+                .collect(Collectors.joining(", "));
+        return names.size() > LISTED ? listed + more(names.size()) : listed;
+    }
+
+    private static String shown(String name) {
+        return name.length() > NAME_SHOWN ? name.substring(0, NAME_SHOWN - 1) + "…" : name;
+    }
+
+    private static String more(int total) {
+        return String.format(Locale.ROOT, " and %,d more", total - LISTED);
     }
 }

@@ -207,7 +207,8 @@ public final class ImportMapping {
         String example = " (e.g. --map \"" + (columns.get(columns.size() - 1) + 1) + "=" + target + "\")";
         String first = header.get(columns.get(0));
         if (columns.stream().allMatch(c -> header.get(c).equals(first))) {
-            String times = columns.size() == 2 ? "twice" : columns.size() + " times";
+            String times = columns.size() == 2 ? "twice"
+                    : String.format(Locale.ROOT, "%,d times", columns.size());
             return "header: column \"" + first + "\" appears " + times + " (columns " + ColumnLookup.positions(columns)
                     + "); use --map to choose one" + example;
         }

@@ -464,7 +464,7 @@ public final class EmbeddedServer {
                         List.of("start", "-D", pgData.toString(), "-l", dataDir.resolve("server.log").toString(),
                                 "-w", "-t", Long.toString(START_TIMEOUT_S), "-o",
                                 "-p " + port + ServerCache.startOption(pgData) + ServerCache.prewarmOption(binaries)));
-                Files.writeString(portFile, Integer.toString(port), StandardCharsets.US_ASCII);
+                SecretFile.write(portFile, Integer.toString(port)); // 600: no other account may redirect clients
                 return port;
             } catch (IOException e) {
                 last = e; // most likely the port was taken between choosing and binding it

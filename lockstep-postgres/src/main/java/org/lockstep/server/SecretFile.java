@@ -2,6 +2,8 @@ package org.lockstep.server;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -26,6 +28,28 @@ final class SecretFile {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private SecretFile() {
+    }
+
+    /**
+     * Makes {@code file} this user's only (mode 600) before a program or a lock writes it: created empty with that
+     * mode when absent, narrowed to it when present. A umask of 000 (a kiosk account, a careless service unit) left
+     * {@code port}, {@code server.lock}, {@code initdb.log} and {@code pg_ctl.log} writable by every user, so another
+     * account could point Lockstep at a server of its own through {@code port} (issue 28, seen by hand in a data
+     * directory made beforehand with mode 755). Does nothing where files have no POSIX modes.
+     *
+     * @throws IOException when the directory cannot be written
+     */
+    static void ownerOnly(Path file) throws IOException {
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (FileAlreadyExistsException exists) {
+            if (!Files.isSymbolicLink(file) && !Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
+                Files.setPosixFilePermissions(file, OWNER_ONLY);
+            }
+        }
     }
 
     /** A new random secret: 36 hex digits (144 bits). */

@@ -54,6 +54,7 @@ public final class ServerCommands {
      */
     public static void run(List<String> cmd, Path dataDir, Path log, String what) throws IOException {
         Files.createDirectories(dataDir);
+        SecretFile.ownerOnly(log); // what initdb and pg_ctl print is this user's only, whatever the umask
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

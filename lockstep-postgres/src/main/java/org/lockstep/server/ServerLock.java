@@ -40,6 +40,7 @@ final class ServerLock {
         inProcess.lock();
         try {
             Files.createDirectories(dataDir);
+            SecretFile.ownerOnly(dataDir.resolve("server.lock")); // else any account could hold the lock
             try (FileChannel ch = FileChannel.open(dataDir.resolve("server.lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = ch.lock()) {
                 return body.call();

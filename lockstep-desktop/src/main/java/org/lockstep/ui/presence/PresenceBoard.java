@@ -20,6 +20,8 @@ import org.lockstep.domain.Presence;
 import org.lockstep.domain.PresenceRepository;
 import org.lockstep.concurrency.TaskExecutor;
 import org.lockstep.ui.live.LiveUpdates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Presence for one Lockstep process: announces which customers this process's editors have open and
@@ -30,6 +32,8 @@ import org.lockstep.ui.live.LiveUpdates;
  * Confined to the FX thread; database calls go through the executor.
  */
 public final class PresenceBoard {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PresenceBoard.class);
 
     /** The default heartbeat: three per 30-s TTL, so one lost heartbeat does not make an operator vanish. */
     public static final Duration HEARTBEAT = Duration.ofSeconds(10);
@@ -65,7 +69,7 @@ public final class PresenceBoard {
                 executor.execute(() -> {
                     presence.leave(customerId);
                     return null;
-                }, ignored -> {}, null);
+                }, ignored -> reached(), PresenceBoard.this::unreached);
             } else {
                 heartbeat();
             }
@@ -83,6 +87,8 @@ public final class PresenceBoard {
             new ReadOnlyObjectWrapper<>(this, "others", Map.of());
     private final ReadOnlyLongWrapper changeCount = new ReadOnlyLongWrapper(this, "changeCount");
     private ScheduledFuture<?> beat;
+    /** Whether the last call failed: a failure is logged once per outage, not at every heartbeat. */
+    private boolean unreached;
 
     /**
      * @param presence       the presence store, acting as this process's session
@@ -142,7 +148,7 @@ public final class PresenceBoard {
         executor.execute(() -> {
             presence.leaveAll();
             return null;
-        }, ignored -> {}, null);
+        }, ignored -> reached(), this::unreached);
     }
 
     /** Announces this process's open customers now, then reads everyone's presence. */
@@ -154,15 +160,34 @@ public final class PresenceBoard {
         executor.execute(() -> {
             presence.heartbeat(open);
             return presence.present();
-        }, this::show, null);
+        }, this::show, this::unreached);
     }
 
     /** Reads everyone's presence again. */
     public void refresh() {
-        executor.execute(presence::present, this::show, null);
+        executor.execute(presence::present, this::show, this::unreached);
+    }
+
+    private void reached() {
+        unreached = false;
+    }
+
+    /**
+     * A presence call failed. Presence only says who else has a customer open, so nothing waits on it, and what made
+     * the database unreachable is the status bar's to tell: the failure goes to the log once, at INFO, until a call
+     * succeeds again. Left to the executor, every heartbeat of an outage wrote a WARN with its stack trace to the log
+     * and "Could not background task: …StoreUnavailableException…" to stderr, every 10 s (issue 28, seen by hand
+     * while the server's disk was full).
+     */
+    private void unreached(Throwable failure) {
+        if (!unreached) {
+            unreached = true;
+            LOG.info("Presence not updated until the database answers again: {}", failure.getMessage());
+        }
     }
 
     private void show(List<Presence> all) {
+        reached();
         String mine = presence.sessionId();
         others.set(all.stream().filter(p -> !p.sessionId().equals(mine))
                 .collect(Collectors.groupingBy(Presence::customerId, Collectors.toUnmodifiableList())));
