@@ -538,8 +538,11 @@ public final class Database implements AutoCloseable {
      * the embedded server, the feed's reconnection starts the server again when it died, as the pool's does.
      */
     public ChangeFeed changeFeed(ChangeFeed.Listener listener) {
+        // The feed sends Lockstep's mark among its startup options and reads it back (PgChangeFeed): a URL's own
+        // options would otherwise replace the mark (JdbcUrlOptions says why).
         return restarting.<ChangeFeed>map(r -> new PgChangeFeed(r::connect, user, password, listener))
-                .orElseGet(() -> new PgChangeFeed(urls.listen(), user, password, listener));
+                .orElseGet(() -> new PgChangeFeed(JdbcUrlOptions.withLeadingOptions(urls.listen(),
+                        ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION), user, password, listener));
     }
 
     /** Where this client's pool and its change feed connect. */
@@ -610,18 +613,23 @@ public final class Database implements AutoCloseable {
     static void boundEveryStatement(HikariConfig hc) {
         hc.addDataSourceProperty("options", serverTimeouts());
         hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
-        // A setting PostgreSQL 13 does not know would refuse the connection if sent at startup: set it after.
-        hc.setConnectionInitSql("SELECT set_config('client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS
-                + "', false) WHERE current_setting('server_version_num')::int >= 140000");
+        // Reading Lockstep's mark back fails when a pooler dropped the startup options (ConnectionRefusals says
+        // so): then neither bound above holds. In the same round trip: a setting PostgreSQL 13 does not know would
+        // refuse the connection if sent at startup, so it is set after.
+        hc.setConnectionInitSql("SELECT " + ConnectionRefusals.STARTUP_OPTIONS_CHECK + ", CASE WHEN"
+                + " current_setting('server_version_num')::int >= 140000 THEN set_config("
+                + "'client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS + "', false) END");
     }
 
     /**
      * The server settings that bound every statement of a Lockstep session, as pgjdbc's {@code options} startup
-     * parameter ({@code -c name=value …}).
+     * parameter ({@code -c name=value …}), and Lockstep's mark ({@link ConnectionRefusals#STARTUP_OPTIONS_MARK}) by
+     * which each connection checks that they arrived: a pooler may drop them without a word (issue 28).
      */
     public static String serverTimeouts() {
         return "-c statement_timeout=" + STATEMENT_TIMEOUT_MS + " -c lock_timeout=" + LOCK_TIMEOUT_MS
-                + " -c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION_TIMEOUT_MS;
+                + " -c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION_TIMEOUT_MS + " "
+                + ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION;
     }
 
     /** The URL without a password parameter, for messages and logs. */

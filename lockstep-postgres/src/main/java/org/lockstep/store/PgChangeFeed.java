@@ -32,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * once without telling the listener of a loss — it is not one — though the listener is still asked to resync; the
  * round trip made when quiet comes at least twice per that timeout, so that the server seldom has cause to. A
  * failure whose reason the store can name (a full disk, a full server) is told in the operator's words
- * ({@link Listener#cannotConnect}).
+ * ({@link Listener#cannotConnect}), and so is a connection pooler in transaction mode that dropped the startup
+ * options, found before LISTEN: the mark sent among them ({@link ConnectionRefusals#STARTUP_OPTIONS_MARK}) is missing,
+ * and LISTEN would end with the pooler's transaction, leaving the feed Live and deaf. Its URL must not carry
+ * {@code options} of its own, which pgjdbc takes over the mark's (Database's feed puts the mark first in them).
  *
  * <p>A server that goes silent (frozen, or behind a network path that drops packets without a reset) is noticed
  * through the connection's socket timeout (6 s): the round trip made after 5 s of quiet then fails instead of
@@ -128,6 +131,9 @@ public final class PgChangeFeed implements ChangeFeed {
         connectionProperties.setProperty("loginTimeout", Integer.toString(2 * SOCKET_TIMEOUT_S));
         // Server error details (DETAIL, WHERE) may quote row values; they stay out of exception messages and logs.
         connectionProperties.setProperty("logServerErrorDetail", "false");
+        // Read back before LISTEN: a pooler that drops startup options would also drop LISTEN with the transaction
+        // (PgBouncer in transaction mode), and the feed would say Live and hear nothing (issue 28).
+        connectionProperties.setProperty("options", ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION);
     }
 
     @Override
@@ -180,6 +186,7 @@ public final class PgChangeFeed implements ChangeFeed {
                 connection = c;
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {
+                    s.execute("SELECT " + ConnectionRefusals.STARTUP_OPTIONS_CHECK);
                     s.execute("LISTEN " + CHANNEL);
                 }
                 setStatus(Status.LIVE);

@@ -80,6 +80,35 @@ class ConnectionRefusalsTest {
                         expect(lang,
                                 "A URL do banco de dados leva a um agrupador de conexões (PgBouncer)",
                                 "La URL de la base de datos lleva a un agrupador de conexiones (PgBouncer)")));
+        assertThat(ConnectionRefusals.explain(startupOptionsDropped()))
+                .hasValueSatisfying(m -> assertThat(m).startsWith(expect(lang,
+                        "Um agrupador de conexões (PgBouncer) entre o Lockstep e o servidor do banco de dados descarta",
+                        "Un agrupador de conexiones (PgBouncer) entre Lockstep y el servidor de base de datos descarta")));
+    }
+
+    /** What the check of Lockstep's mark meets where a pooler dropped the startup options, under HikariCP's. */
+    static RuntimeException startupOptionsDropped() {
+        return new RuntimeException("Failed to initialize pool: ERROR: unrecognized configuration parameter"
+                + " \"lockstep.startup_options\"",
+                new SQLException("ERROR: unrecognized configuration parameter"
+                        + " \"lockstep.startup_options\"", "42704"));
+    }
+
+    @Test
+    void aPoolerThatDropsTheStartupOptionsSaysToGiveTheServerWithListenUrl() {
+        String sentence = "A connection pooler (PgBouncer) between Lockstep and the database server drops Lockstep's"
+                + " session settings (its time limits on statements and locks) and would not pass on live updates, so"
+                + " Lockstep did not use the connection. Give the database server itself, not the pooler, with"
+                + " --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and listens for"
+                + " changes on the server (docs/admin-guide.md, \"PgBouncer\").";
+        assertThat(ConnectionRefusals.explain(startupOptionsDropped())).hasValue(sentence);
+        // A server whose messages are in Spanish quotes the name its own way.
+        assertThat(ConnectionRefusals.explain(new SQLException(
+                "ERROR: parámetro de configuración «lockstep.startup_options» no reconocido", "42704")))
+                .hasValue(sentence);
+        assertThat(ConnectionRefusals.explain(new SQLException(
+                "ERROR: unrecognized configuration parameter \"crm.tenant\"", "42704")))
+                .as("another setting a script reads").isEmpty();
     }
 
     @Test

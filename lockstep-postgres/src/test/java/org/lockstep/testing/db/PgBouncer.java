@@ -46,6 +46,26 @@ public final class PgBouncer implements AutoCloseable {
      */
     public static PgBouncer start(String host, int serverPort, String role, String password, int maxClientConn,
             int poolSize) {
+        return start(host, serverPort, role, password, maxClientConn, poolSize, REFUSING_OPTIONS);
+    }
+
+    /**
+     * PgBouncer's {@code ignore_startup_parameters} as README's {@code pgbouncer.ini} has it: pgjdbc sends
+     * {@code extra_float_digits} at startup, and PgBouncer refuses parameters it does not know, {@code options} among
+     * them.
+     */
+    public static final String REFUSING_OPTIONS = "extra_float_digits";
+
+    /** {@code ignore_startup_parameters} of a PgBouncer that takes {@code options} and drops it without a word. */
+    public static final String IGNORING_OPTIONS = "extra_float_digits,options";
+
+    /**
+     * As {@link #start(String, int, String, String, int, int)}, choosing which startup parameters PgBouncer ignores.
+     *
+     * @param ignoreStartupParameters its {@code ignore_startup_parameters}, e.g. {@link #IGNORING_OPTIONS}
+     */
+    public static PgBouncer start(String host, int serverPort, String role, String password, int maxClientConn,
+            int poolSize, String ignoreStartupParameters) {
         try {
             Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "pgbouncer-");
             int port = ServerCommands.freeLoopbackPort();
@@ -62,8 +82,7 @@ public final class PgBouncer implements AutoCloseable {
                     "pool_mode = transaction",
                     "max_client_conn = " + maxClientConn,
                     "default_pool_size = " + poolSize,
-                    // pgjdbc sends extra_float_digits at startup; PgBouncer refuses parameters it does not know.
-                    "ignore_startup_parameters = extra_float_digits",
+                    "ignore_startup_parameters = " + ignoreStartupParameters,
                     "logfile = " + dir.resolve("pgbouncer.log"),
                     "pidfile = " + dir.resolve("pgbouncer.pid"),
                     ""));
@@ -87,8 +106,13 @@ public final class PgBouncer implements AutoCloseable {
 
     /** Starts one in front of the test server ({@link TestDatabases#server()}), as its application role. */
     public static PgBouncer inFrontOfTestServer(int maxClientConn, int poolSize) {
+        return inFrontOfTestServer(maxClientConn, poolSize, REFUSING_OPTIONS);
+    }
+
+    /** As {@link #inFrontOfTestServer(int, int)}, with its {@code ignore_startup_parameters}. */
+    public static PgBouncer inFrontOfTestServer(int maxClientConn, int poolSize, String ignoreStartupParameters) {
         TestDatabases.Server s = TestDatabases.server();
-        return start(s.host(), s.port(), s.user(), s.password(), maxClientConn, poolSize);
+        return start(s.host(), s.port(), s.user(), s.password(), maxClientConn, poolSize, ignoreStartupParameters);
     }
 
     /** The JDBC URL of {@code database} through this PgBouncer. */
