@@ -164,6 +164,9 @@ class TwoScreenPlacementTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Dglass.platform=gtk", "-Dprism.order=sw", "-Djavafx.verbose=true",
                 "-D" + DemoScreens.REPORT_PROPERTY + "=true",
+                // Preferences of its own: the account's may hold a language chosen in the app (pt-BR, left by a
+                // session by hand), which titled the windows "Alice — Demonstração…" and no window had the name.
+                "-Duser.language=en", "-Duser.country=US", "-Djava.util.prefs.userRoot=" + dir.resolve("prefs"),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--data-dir",
                 dir.resolve("data").toString(), "--db-url", dbUrl, "demo", "--trainer-screen", "2"));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
