@@ -1,8 +1,10 @@
 package org.lockstep.testing.leaks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -215,6 +217,20 @@ class ThreadLeakExtensionTest {
         }
     }
 
+    /**
+     * Waits until the threads named {@code name} wait for work: the extension counts a pool's worker as idle only
+     * then, and a worker still starting when a test begins (seen on CI under load) made the task the test left on it
+     * go unreported, so the fixture's test passed.
+     */
+    static void awaitWaitingForWork(String name) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            var threads = Thread.getAllStackTraces().entrySet().stream().filter(e -> e.getKey().getName().equals(name))
+                    .toList();
+            return !threads.isEmpty() && threads.stream().allMatch(e -> e.getKey().getState() == Thread.State.WAITING
+                    && ThreadLeakExtension.waitingForWork(e.getValue()));
+        });
+    }
+
     /** A class's pool, started before its tests: a test leaves a task running on it, the class ends it. */
     @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
     static class LeavesATaskOnItsClassesPool {
@@ -226,6 +242,7 @@ class ThreadLeakExtensionTest {
             pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
                     r -> new Thread(r, "class-pool"));
             pool.prestartAllCoreThreads();
+            awaitWaitingForWork("class-pool");
         }
 
         @AfterAll
