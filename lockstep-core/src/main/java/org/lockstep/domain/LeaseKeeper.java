@@ -163,13 +163,35 @@ public final class LeaseKeeper implements AutoCloseable {
         lose(current, LossReason.DEADLINE_PASSED);
     }
 
-    private void lose(Lease lost, LossReason reason) {
+    /**
+     * Ends the lease with {@code token} because the lease table no longer holds it — the change feed told of a lease
+     * change and a read found another holder, or none — before a renewal found out: stops renewing and records the
+     * loss in the lease trail, as a refused renewal does, so the trail (and the trainer's timeline read from it) tells
+     * a loss the same way however the client learned of it. Blocking (one statement). The listener is not called:
+     * the caller is telling the loss itself.
+     *
+     * @param token the lease the caller saw gone
+     * @return whether this call ended it; false when it was released, lost or replaced already
+     */
+    public boolean seenLost(long token) {
+        Lease current;
         synchronized (this) {
-            if (lease == null || lease.token() != lost.token()) {
-                return; // already released, lost or replaced
-            }
-            lease = null;
-            stopRenewals();
+            current = lease;
+        }
+        if (current == null || current.token() != token || !end(current)) {
+            return false;
+        }
+        try {
+            leases.recordLost(recordId, token);
+        } catch (StoreUnavailableException e) {
+            // The loss stands; the trail lacks its record while the database is away.
+        }
+        return true;
+    }
+
+    private void lose(Lease lost, LossReason reason) {
+        if (!end(lost)) {
+            return; // already released, lost or replaced
         }
         Optional<LeaseInfo> now = Optional.empty();
         try {
@@ -179,6 +201,16 @@ public final class LeaseKeeper implements AutoCloseable {
             // The loss stands; who holds it now is unknown while the database is away.
         }
         listener.leaseLost(reason, now);
+    }
+
+    /** Forgets {@code lost} and stops renewing it, unless it was released, lost or replaced already. */
+    private synchronized boolean end(Lease lost) {
+        if (lease == null || lease.token() != lost.token()) {
+            return false;
+        }
+        lease = null;
+        stopRenewals();
+        return true;
     }
 
     /** Gives the lease up (blocking), if held. Safe to call more than once. */

@@ -164,14 +164,19 @@ public final class LeaseSession {
      * how it ended are read in one background call (issue 27, "told at once"): a second call would wait its turn on
      * the executor and the reporting thread again, the longest part of the delay on a busy client, where the reads
      * themselves take milliseconds. A failed read of the holder says nothing (the keeper's next renewal asks again);
-     * a failed read of how it ended still tells the loss.
+     * a failed read of how it ended still tells the loss. The keeper records the loss in the trail first, as a refused
+     * renewal would: the trainer's timeline shows "lost lease" from that row, whichever path found the loss.
      */
     private void checkStillHeld(long id, long token) {
+        LeaseKeeper k = keeper;
         executor.task(() -> {
             Optional<LeaseInfo> holder = leases.holder(id);
             if (holder.isPresent() && holder.get().token() == token
                     && holder.get().sessionId().equals(leases.sessionId())) {
                 return Optional.<String>empty();
+            }
+            if (k != null) {
+                k.seenLost(token); // the trail records the loss, as when a renewal finds it
             }
             return Optional.of(lossReasonOrUnreachable(id, token, holder));
         }).onSuccess(why -> why.ifPresent(w -> lostFor(id, token, w)))

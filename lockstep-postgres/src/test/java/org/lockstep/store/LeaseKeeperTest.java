@@ -120,6 +120,28 @@ class LeaseKeeperTest {
                 .containsExactly("acquired", "broken", "acquired", "lost");
     }
 
+    /** However the client learns of a loss — a refused renewal, or the change feed and a read — the trail says it once. */
+    @Test
+    void aLossSeenFromOutsideIsRecordedOnceAndALaterRenewalNeitherRecordsNorTellsItAgain() {
+        Customer c = customer("K-SEEN");
+        List<String> losses = new ArrayList<>();
+        LeaseKeeper alice = keeper("Alice", c.id(), Clock.systemUTC(), losses);
+        long token = ((AcquireOutcome.Granted) alice.acquire()).lease().token();
+        leasesOf("Bob").breakLease(c.id());
+
+        assertThat(alice.seenLost(token + 1)).isFalse(); // not the lease it holds
+        assertThat(alice.seenLost(token)).isTrue();
+        assertThat(alice.seenLost(token)).isFalse();
+        alice.renewNow();
+        alice.checkDeadline();
+
+        assertThat(alice.lease()).isEmpty();
+        assertThat(losses).isEmpty(); // the caller that saw it tells it
+        assertThat(leasesOf("Auditor").events(c.id())).extracting(e -> e.kind().dbName() + " " + e.token())
+                .containsExactly("acquired " + token, "broken " + token, "lost " + token);
+        alice.close();
+    }
+
     @Test
     void renewalsKeepTheLeaseAndReleaseFreesIt() {
         Customer c = customer("K-RENEW");

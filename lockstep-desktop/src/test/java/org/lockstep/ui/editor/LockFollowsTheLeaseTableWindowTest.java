@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
+import org.lockstep.domain.LeaseEvent;
 import org.lockstep.editing.LeaseSettings;
 import org.lockstep.editing.LockState;
 import org.lockstep.server.Database;
@@ -117,6 +118,14 @@ class LockFollowsTheLeaseTableWindowTest {
         assertThat(Fx.call(() -> editor.lock().token())).isEmpty();
         assertThat(lease()).isEmpty();
         assertThat(token).isPositive();
+        // The trail records the loss whichever way root's client learned of it, before the editor says so: the
+        // trainer's timeline reads "lost lease" from it (a renewal finding the loss recorded it; the feed did not).
+        assertThat(new JdbiLeaseRepository(db.jdbi(), "Reader", "reader").events(stored.id()))
+                .filteredOn(e -> e.kind() == LeaseEvent.Kind.LOST)
+                .singleElement().satisfies(e -> {
+                    assertThat(e.token()).isEqualTo(token);
+                    assertThat(e.holder()).isEqualTo("root");
+                });
     }
 
     java.util.Optional<org.lockstep.domain.LeaseInfo> lease() {

@@ -28,6 +28,7 @@ import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.Lease;
+import org.lockstep.domain.LeaseEvent;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.ManualClock;
@@ -189,6 +190,8 @@ class EditLockViewModelTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> alice.stateProperty().get() instanceof LockState.Lost);
         assertThat(alice.readOnlyProperty().get()).isTrue();
         assertThat(alice.messageProperty().get()).startsWith("Edit lock lost — Bob broke your lock at ");
+        assertThat(leasesOf("Reader").events(c.id())).filteredOn(e -> e.kind() == LeaseEvent.Kind.LOST)
+                .extracting(LeaseEvent::holder).containsExactly("Alice"); // as the feed's path records it too
         alice.close();
         bob.close();
     }
