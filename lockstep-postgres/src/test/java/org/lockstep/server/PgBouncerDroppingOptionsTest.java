@@ -10,11 +10,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.store.JdbiCustomerRepository;
@@ -22,6 +19,7 @@ import org.lockstep.store.PgChangeFeed;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
 import org.lockstep.testing.db.PgBouncerExtension;
+import org.lockstep.testing.db.RecordingFeedListener;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -77,28 +75,12 @@ class PgBouncerDroppingOptionsTest {
         TestDatabases.Server s = TestDatabases.server();
         String database = TestDatabases.freshName();
         try (Database direct = Database.open(s.url(database), s.user(), s.password(), "direct")) {
-            List<ChangeFeed.Status> statuses = new CopyOnWriteArrayList<>();
-            List<String> told = new CopyOnWriteArrayList<>();
-            try (ChangeFeed feed = new PgChangeFeed(bouncer.get().url(database), s.user(), s.password(),
-                    new ChangeFeed.Listener() {
-                        @Override
-                        public void changes(List<ChangeEvent> events) {
-                        }
-
-                        @Override
-                        public void status(ChangeFeed.Status status) {
-                            statuses.add(status);
-                        }
-
-                        @Override
-                        public void cannotConnect(String why) {
-                            told.add(why);
-                        }
-                    })) {
+            RecordingFeedListener told = new RecordingFeedListener();
+            try (ChangeFeed feed = new PgChangeFeed(bouncer.get().url(database), s.user(), s.password(), told)) {
                 feed.start();
-                await().atMost(Duration.ofSeconds(10)).until(() -> !told.isEmpty());
-                assertThat(told.get(0)).isEqualTo(SENTENCE);
-                assertThat(statuses).doesNotContain(ChangeFeed.Status.LIVE);
+                await().atMost(Duration.ofSeconds(10)).until(() -> !told.reasons().isEmpty());
+                assertThat(told.reasons().get(0)).isEqualTo(SENTENCE);
+                assertThat(told.statuses()).doesNotContain(ChangeFeed.Status.LIVE);
             }
             // The direct client's own feed, on the server, still goes live.
             try (ChangeFeed feed = direct.changeFeed(events -> {})) {
