@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.lockstep.config.LockstepConfig;
 import org.lockstep.text.Language;
 import org.slf4j.Logger;
@@ -129,7 +130,7 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
      * @param desktop what {@code lockstep} without a subcommand and {@code lockstep demo} open
      */
     public static CommandLine commandLine(Desktop desktop) {
-        return withSubcommands(desktop, SUBCOMMANDS.keySet());
+        return withSubcommands(desktop, root -> SUBCOMMANDS.keySet());
     }
 
     /**
@@ -141,14 +142,16 @@ public final class Launcher implements Callable<Integer>, GlobalOptions {
      * @param args    the arguments the command line is then run with
      */
     public static CommandLine commandLine(Desktop desktop, String... args) {
-        CommandLine cl = new CommandLine(new Launcher(desktop));
-        addSubcommands(cl, needed(cl.getCommandSpec(), args));
-        return configure(cl);
+        return withSubcommands(desktop, root -> needed(root, args));
     }
 
-    private static CommandLine withSubcommands(Desktop desktop, Set<String> names) {
+    /**
+     * The configured command line with the subcommands {@code names} picks, given the root command's model (picocli
+     * builds that once, with the command line).
+     */
+    private static CommandLine withSubcommands(Desktop desktop, Function<CommandSpec, Set<String>> names) {
         CommandLine cl = new CommandLine(new Launcher(desktop));
-        addSubcommands(cl, names);
+        addSubcommands(cl, names.apply(cl.getCommandSpec()));
         return configure(cl);
     }
 

@@ -1,13 +1,12 @@
 package org.lockstep.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
+import org.lockstep.testing.db.PgBouncerExtension;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -20,27 +19,10 @@ import org.lockstep.testing.db.TestDatabases;
 @DatabaseTest
 class PgBouncerDroppingOptionsCommandsTest {
 
-    static final String SENTENCE = "lockstep: A connection pooler (PgBouncer) between Lockstep and the database"
-            + " server drops Lockstep's session settings (its time limits on statements and locks) and would not pass"
-            + " on live updates, so Lockstep did not use the connection. Give the database server itself, not the"
-            + " pooler, with --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and"
-            + " listens for changes on the server (docs/admin-guide.md, \"PgBouncer\").";
+    static final String SENTENCE = "lockstep: " + PgBouncer.DROPPED_OPTIONS_REFUSAL;
 
-    static PgBouncer bouncer;
-
-    @BeforeAll
-    static void startPgBouncer() {
-        assumeTrue(PgBouncer.installed(), "PgBouncer is not installed (apt-get install pgbouncer; .ci/run installs "
-                + "it): the tests through it are skipped");
-        bouncer = PgBouncer.inFrontOfTestServer(20, 2, PgBouncer.IGNORING_OPTIONS);
-    }
-
-    @AfterAll
-    static void stopPgBouncer() {
-        if (bouncer != null) {
-            bouncer.close();
-        }
-    }
+    @RegisterExtension
+    static final PgBouncerExtension bouncer = new PgBouncerExtension(20, 2, PgBouncer.IGNORING_OPTIONS);
 
     @Test
     void everyCommandThroughItExitsOneSayingWhatToDoAndWritesNothing() {
@@ -52,7 +34,7 @@ class PgBouncerDroppingOptionsCommandsTest {
         Cli.Result before = server.run("get", id, "--json");
         assertThat(before.exitCode()).as(before.toString()).isEqualTo(ExitCodes.OK);
 
-        Cli pooler = new Cli(direct.replaceFirst("//[^/]+/", "//127.0.0.1:" + bouncer.port() + "/"), "Tester");
+        Cli pooler = new Cli(direct.replaceFirst("//[^/]+/", "//127.0.0.1:" + bouncer.get().port() + "/"), "Tester");
         String[][] commands = {
                 {"get", id},
                 {"list"},

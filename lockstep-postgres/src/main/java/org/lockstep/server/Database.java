@@ -25,6 +25,7 @@ import org.lockstep.domain.SignInRefusedException;
 import org.lockstep.store.Announcer;
 import org.lockstep.store.ConnectionRefusals;
 import org.lockstep.store.PgChangeFeed;
+import org.lockstep.store.SessionSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +43,9 @@ import org.slf4j.LoggerFactory;
  * <p>Behind PgBouncer in transaction pooling ({@link ServerUrls}: a listen URL other than the pool's URL),
  * a pool connection is a server connection only for the length of a transaction: the pool sends no session settings,
  * prepares no statements on the server, and migrates and listens on the server itself.
+ *
+ * <p>The settings its pool's sessions run under — the statement, lock and idle bounds and the mark that checks they
+ * arrived — are {@link SessionSettings}'; this class wires the pool, the migrations, Jdbi and the change feed.
  */
 public final class Database implements AutoCloseable {
 
@@ -67,39 +71,10 @@ public final class Database implements AutoCloseable {
     static final long HOUSEKEEPING_PERIOD_MS = 5_000;
 
     /**
-     * The longest any statement may run on the server before the server cancels it ({@code statement_timeout}, ms;
-     * PostgreSQL docs, 20.11 "Client Connection Defaults"). A cancelled statement rolls its transaction back: it
-     * never commits later. Work that is long by nature (VACUUM after a bulk load) lifts it for itself.
-     */
-    public static final int STATEMENT_TIMEOUT_MS = 10_000;
-
-    /**
-     * The longest a statement waits for a row or table lock ({@code lock_timeout}, ms): a save on a customer that an
-     * open transaction holds (psql, a bulk import) gives up after this and says who holds it.
-     */
-    public static final int LOCK_TIMEOUT_MS = 4_000;
-
-    /**
      * How long a migration waits for a lock (ms): for another client migrating the same database at the same moment
      * (Flyway's advisory lock), or for running clients' transactions to end before it changes a table.
      */
     public static final int MIGRATION_LOCK_TIMEOUT_MS = 120_000;
-
-    /** An idle transaction left open (a crashed client mid-transaction) is ended after this, ms. */
-    public static final int IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
-
-    /**
-     * The longest the client waits for any reply from the server (pgjdbc {@code socketTimeout}, s). Longer than
-     * {@link #STATEMENT_TIMEOUT_MS}, so that a slow statement is ended by the server (a known outcome: nothing written)
-     * before the client gives up on a silent one (a frozen server or network: the outcome of a write is then unknown).
-     */
-    public static final int SOCKET_TIMEOUT_S = 15;
-
-    /**
-     * How often a server of PostgreSQL 14 or later checks, while running a statement, that its client is still
-     * there (ms): a statement whose client gave up stops instead of running — and perhaps committing — on.
-     */
-    public static final int CLIENT_CONNECTION_CHECK_MS = 2_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
@@ -293,12 +268,12 @@ public final class Database implements AutoCloseable {
         if (urls.throughPooler()) {
             // No session state: the server's role settings bound the statements (checked below).
             hc.setJdbcUrl(urls.poolJdbcUrl());
-            hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+            hc.addDataSourceProperty("socketTimeout", Integer.toString(SessionSettings.SOCKET_TIMEOUT_S));
         } else {
             // The bounds must survive a URL that brings options of its own (JdbcUrlOptions says why).
-            hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(urls.pool(), serverTimeouts()));
+            hc.setJdbcUrl(JdbcUrlOptions.withLeadingOptions(urls.pool(), SessionSettings.serverTimeouts()));
             // Every statement and every wait is bounded; a URL's own options come after Lockstep's (setJdbcUrl above).
-            boundEveryStatement(hc);
+            SessionSettings.boundEveryStatement(hc);
         }
         // The embedded server's clients bring it back when it died under them (kill -9); see EmbeddedConnections.
         restarting.ifPresent(r -> hc.setDataSource(r.dataSource(hc.getDataSourceProperties())));
@@ -542,7 +517,7 @@ public final class Database implements AutoCloseable {
         // options would otherwise replace the mark (JdbcUrlOptions says why).
         return restarting.<ChangeFeed>map(r -> new PgChangeFeed(r::connect, user, password, listener))
                 .orElseGet(() -> new PgChangeFeed(JdbcUrlOptions.withLeadingOptions(urls.listen(),
-                        ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION), user, password, listener));
+                        SessionSettings.STARTUP_OPTIONS_MARK_OPTION), user, password, listener));
     }
 
     /** Where this client's pool and its change feed connect. */
@@ -601,35 +576,6 @@ public final class Database implements AutoCloseable {
                 LOG.warn("Could not stop the embedded server: {}", e.getMessage());
             }
         });
-    }
-
-    /**
-     * Bounds every statement and every wait of a pool's connections, as this class's own pool is bounded: the server
-     * settings of {@link #serverTimeouts()}, given in the startup packet's options (no extra round trip; a URL that
-     * sets its own options keeps them), the client's {@link #SOCKET_TIMEOUT_S}, and the server's check that the client
-     * is still there ({@link #CLIENT_CONNECTION_CHECK_MS}). Other pools on Lockstep's database (the contention lab's)
-     * use it too, so that none of their statements waits without end.
-     */
-    static void boundEveryStatement(HikariConfig hc) {
-        hc.addDataSourceProperty("options", serverTimeouts());
-        hc.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
-        // Reading Lockstep's mark back fails when a pooler dropped the startup options (ConnectionRefusals says
-        // so): then neither bound above holds. In the same round trip: a setting PostgreSQL 13 does not know would
-        // refuse the connection if sent at startup, so it is set after.
-        hc.setConnectionInitSql("SELECT " + ConnectionRefusals.STARTUP_OPTIONS_CHECK + ", CASE WHEN"
-                + " current_setting('server_version_num')::int >= 140000 THEN set_config("
-                + "'client_connection_check_interval', '" + CLIENT_CONNECTION_CHECK_MS + "', false) END");
-    }
-
-    /**
-     * The server settings that bound every statement of a Lockstep session, as pgjdbc's {@code options} startup
-     * parameter ({@code -c name=value …}), and Lockstep's mark ({@link ConnectionRefusals#STARTUP_OPTIONS_MARK}) by
-     * which each connection checks that they arrived: a pooler may drop them without a word (issue 28).
-     */
-    public static String serverTimeouts() {
-        return "-c statement_timeout=" + STATEMENT_TIMEOUT_MS + " -c lock_timeout=" + LOCK_TIMEOUT_MS
-                + " -c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION_TIMEOUT_MS + " "
-                + ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION;
     }
 
     /** The URL without a password parameter, for messages and logs. */

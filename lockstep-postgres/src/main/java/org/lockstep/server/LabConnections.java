@@ -11,12 +11,13 @@ import org.lockstep.lab.LabRunner;
 import org.lockstep.lab.StockStore;
 import org.lockstep.lab.StockStores;
 import org.lockstep.store.JdbiLabStore;
+import org.lockstep.store.SessionSettings;
 
 /**
  * Wires the contention lab to a {@link Database}. The lab's buyers must really race, each on its own connection,
  * and there are more of them than the editor's pool holds ({@value Database#POOL_SIZE}); so each lab run gets a
  * separate pool on the same server, sized to its buyers and closed when the run ends. Its connections are bounded
- * as the editor's are ({@link Database#boundEveryStatement}): no statement of the lab — the setup that resets its
+ * as the editor's are ({@link SessionSettings#boundEveryStatement}): no statement of the lab — the setup that resets its
  * rows included — waits for a lock longer than {@code lock_timeout} or runs longer than {@code statement_timeout};
  * a pessimistic buyer sets its own, shorter lock timeout ({@code --lock-timeout-ms}). Before a run opens its pool,
  * {@link #room()} asks the server how many connections it has free.
@@ -58,7 +59,7 @@ public final class LabConnections implements StockStores {
         config.setInitializationFailTimeout(10_000);
         config.addDataSourceProperty("ApplicationName", APPLICATION);
         config.addDataSourceProperty("connectTimeout", "5");
-        Database.boundEveryStatement(config);
+        SessionSettings.boundEveryStatement(config);
         HikariDataSource pool;
         try {
             pool = new HikariDataSource(config);

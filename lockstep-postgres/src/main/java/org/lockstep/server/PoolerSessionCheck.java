@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.lockstep.store.SessionSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +38,8 @@ final class PoolerSessionCheck {
                         + " '{}ms'; ALTER DATABASE … SET idle_in_transaction_session_timeout = '{}ms'"
                         + " (docs/admin/team-roles.sql)",
                         rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        Database.STATEMENT_TIMEOUT_MS, Database.LOCK_TIMEOUT_MS,
-                        Database.IDLE_IN_TRANSACTION_TIMEOUT_MS);
+                        SessionSettings.STATEMENT_TIMEOUT_MS, SessionSettings.LOCK_TIMEOUT_MS,
+                        SessionSettings.IDLE_IN_TRANSACTION_TIMEOUT_MS);
             }
         } catch (SQLException e) {
             LOG.warn("Could not check the statement bounds through the connection pooler: {}", e.getMessage());

@@ -22,29 +22,10 @@ import java.util.Optional;
  * URL's host; pgjdbc's {@code MakeSSL}, SQLSTATE 08006). docs/admin-guide.md, "TLS to the server".
  *
  * <p>And says so when a connection pooler in transaction mode (PgBouncer) is reached as if it were the server (no
- * {@code --listen-url}): it refuses Lockstep's startup options, drops them ({@link #STARTUP_OPTIONS_MARK}), or mixes
- * up prepared statements (issue 28). docs/admin-guide.md, "PgBouncer".
+ * {@code --listen-url}): it refuses Lockstep's startup options, drops them ({@link SessionSettings#STARTUP_OPTIONS_MARK}),
+ * or mixes up prepared statements (issue 28). docs/admin-guide.md, "PgBouncer".
  */
 public final class ConnectionRefusals {
-
-    /**
-     * A setting of Lockstep's own that every direct connection sends among its startup options
-     * ({@code -c lockstep.startup_options=on}, beside the statement and lock timeouts) and reads back at once with
-     * {@link #STARTUP_OPTIONS_CHECK}. PostgreSQL takes a name with a dot as a custom setting of the session; a pooler
-     * that drops the startup options (PgBouncer's {@code ignore_startup_parameters = …,options}) gives a server
-     * session that does not have it, and reading it fails with SQLSTATE 42704 naming it.
-     */
-    public static final String STARTUP_OPTIONS_MARK = "lockstep.startup_options";
-
-    /** The startup option that sets {@link #STARTUP_OPTIONS_MARK}, in pgjdbc's {@code options} syntax. */
-    public static final String STARTUP_OPTIONS_MARK_OPTION = "-c " + STARTUP_OPTIONS_MARK + "=on";
-
-    /**
-     * An expression that fails (SQLSTATE 42704, "unrecognized configuration parameter "lockstep.startup_options"")
-     * when the session did not get Lockstep's startup options (the name is quoted as the server's language quotes it:
-     * «…» in Spanish).
-     */
-    public static final String STARTUP_OPTIONS_CHECK = "current_setting('" + STARTUP_OPTIONS_MARK + "')";
 
     /** PostgreSQL's SQLSTATE {@code undefined_object}: here, a setting the session does not know. */
     private static final String UNDEFINED_OBJECT = "42704";
@@ -97,7 +78,7 @@ public final class ConnectionRefusals {
             // A pooler that ignores the startup options (PgBouncer with ignore_startup_parameters naming options):
             // every statement would run without Lockstep's time limits and LISTEN would be lost with the
             // transaction, so live updates would stop without a word. The mark Lockstep sent is missing.
-            if (UNDEFINED_OBJECT.equals(sql.getSQLState()) && message.contains(STARTUP_OPTIONS_MARK)) {
+            if (UNDEFINED_OBJECT.equals(sql.getSQLState()) && message.contains(SessionSettings.STARTUP_OPTIONS_MARK)) {
                 return Optional.of(tr("A connection pooler (PgBouncer) between Lockstep and the database server "
                         + "drops Lockstep''s session settings (its time limits on statements and locks) and would not "
                         + "pass on live updates, so Lockstep did not use the connection. Give the database server "

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * round trip made when quiet comes at least twice per that timeout, so that the server seldom has cause to. A
  * failure whose reason the store can name (a full disk, a full server) is told in the operator's words
  * ({@link Listener#cannotConnect}), and so is a connection pooler in transaction mode that dropped the startup
- * options, found before LISTEN: the mark sent among them ({@link ConnectionRefusals#STARTUP_OPTIONS_MARK}) is missing,
+ * options, found before LISTEN: the mark sent among them ({@link SessionSettings#STARTUP_OPTIONS_MARK}) is missing,
  * and LISTEN would end with the pooler's transaction, leaving the feed Live and deaf. Its URL must not carry
  * {@code options} of its own, which pgjdbc takes over the mark's (Database's feed puts the mark first in them).
  *
@@ -133,7 +133,7 @@ public final class PgChangeFeed implements ChangeFeed {
         connectionProperties.setProperty("logServerErrorDetail", "false");
         // Read back before LISTEN: a pooler that drops startup options would also drop LISTEN with the transaction
         // (PgBouncer in transaction mode), and the feed would say Live and hear nothing (issue 28).
-        connectionProperties.setProperty("options", ConnectionRefusals.STARTUP_OPTIONS_MARK_OPTION);
+        connectionProperties.setProperty("options", SessionSettings.STARTUP_OPTIONS_MARK_OPTION);
     }
 
     @Override
@@ -186,7 +186,7 @@ public final class PgChangeFeed implements ChangeFeed {
                 connection = c;
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {
-                    s.execute("SELECT " + ConnectionRefusals.STARTUP_OPTIONS_CHECK);
+                    s.execute("SELECT " + SessionSettings.STARTUP_OPTIONS_CHECK);
                     s.execute("LISTEN " + CHANNEL);
                 }
                 setStatus(Status.LIVE);

@@ -17,13 +17,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lockstep.config.LockstepConfig;
-import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
@@ -31,6 +29,7 @@ import org.lockstep.domain.SaveOutcome;
 import org.lockstep.domain.StoreUnavailableException;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.testing.db.RecordingFeedListener;
 
 /**
  * The embedded server on a disk that really fills up: a 128 MB tmpfs mounted for the test holds the data directory,
@@ -90,24 +89,9 @@ class FullDiskServerTest {
 
     @Test
     void aFullDiskIsNamedInOneSentenceNothingIsStartedOnItAndNothingAcknowledgedIsLost() throws Exception {
-        List<ChangeFeed.Status> statuses = new CopyOnWriteArrayList<>();
-        List<String> reasons = new CopyOnWriteArrayList<>();
+        RecordingFeedListener told = new RecordingFeedListener();
         try (Database db = Database.open(LockstepConfig.resolve(null, dataDir, "Alice", Map.of()), "full disk test",
-                false); ChangeFeed feed = db.changeFeed(new ChangeFeed.Listener() {
-                    @Override
-                    public void changes(List<ChangeEvent> events) {
-                    }
-
-                    @Override
-                    public void status(ChangeFeed.Status status) {
-                        statuses.add(status);
-                    }
-
-                    @Override
-                    public void cannotConnect(String why) {
-                        reasons.add(why);
-                    }
-                })) {
+                false); ChangeFeed feed = db.changeFeed(told)) {
             feed.start();
             await().atMost(Duration.ofSeconds(30)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
             EmbeddedServer server = db.embeddedServer().orElseThrow();
@@ -163,7 +147,8 @@ class FullDiskServerTest {
                     .hasMessageEndingWith(" free, so the database server cannot run. Your edits are kept; free some "
                             + "space on that disk and Lockstep starts the server again")
                     .hasMessageNotContaining("\n");
-            await().atMost(Duration.ofSeconds(30)).until(() -> reasons.stream().anyMatch(r -> r.startsWith(sentence)));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> told.reasons().stream().anyMatch(r -> r.startsWith(sentence)));
             assertThat(feed.status()).isEqualTo(ChangeFeed.Status.RECONNECTING);
             // A command's own start says the same in one line, and starts nothing either.
             assertThatThrownBy(() -> new EmbeddedServer(dataDir, cacheDir()).ensureRunning())
@@ -182,7 +167,7 @@ class FullDiskServerTest {
             assertThat(customers).isOne(); // the refused note is not there, half or whole
             assertThat(server.status().running()).isTrue();
             await().atMost(Duration.ofSeconds(30)).until(() -> feed.status() == ChangeFeed.Status.LIVE);
-            assertThat(statuses).containsSubsequence(ChangeFeed.Status.LIVE, ChangeFeed.Status.RECONNECTING,
+            assertThat(told.statuses()).containsSubsequence(ChangeFeed.Status.LIVE, ChangeFeed.Status.RECONNECTING,
                     ChangeFeed.Status.LIVE);
         }
     }

@@ -3,7 +3,6 @@ package org.lockstep.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
@@ -11,18 +10,16 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.lockstep.domain.ChangeEvent;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.ChangeFeed;
 import org.lockstep.domain.Customer;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.PgChangeFeed;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
+import org.lockstep.testing.db.PgBouncerExtension;
+import org.lockstep.testing.db.RecordingFeedListener;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -36,38 +33,21 @@ import org.lockstep.testing.db.TestDatabases;
 @DatabaseTest
 class PgBouncerDroppingOptionsTest {
 
-    static final String SENTENCE = "A connection pooler (PgBouncer) between Lockstep and the database server drops"
-            + " Lockstep's session settings (its time limits on statements and locks) and would not pass on live"
-            + " updates, so Lockstep did not use the connection. Give the database server itself, not the pooler,"
-            + " with --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and listens"
-            + " for changes on the server (docs/admin-guide.md, \"PgBouncer\").";
+    static final String SENTENCE = PgBouncer.DROPPED_OPTIONS_REFUSAL;
 
-    static PgBouncer bouncer;
-
-    @BeforeAll
-    static void startPgBouncer() {
-        assumeTrue(PgBouncer.installed(), "PgBouncer is not installed (apt-get install pgbouncer; .ci/run installs "
-                + "it): the tests through it are skipped");
-        bouncer = PgBouncer.inFrontOfTestServer(20, 2, PgBouncer.IGNORING_OPTIONS);
-    }
-
-    @AfterAll
-    static void stopPgBouncer() {
-        if (bouncer != null) {
-            bouncer.close();
-        }
-    }
+    @RegisterExtension
+    static final PgBouncerExtension bouncer = new PgBouncerExtension(20, 2, PgBouncer.IGNORING_OPTIONS);
 
     @Test
     void openingThroughItIsRefusedInOneSentenceAndWritesNothing() throws Exception {
         TestDatabases.Server s = TestDatabases.server();
         String database = TestDatabases.freshName();
-        assertThatThrownBy(() -> Database.open(bouncer.url(database), s.user(), s.password(), "dropped options"))
+        assertThatThrownBy(() -> Database.open(bouncer.get().url(database), s.user(), s.password(), "dropped options"))
                 .isInstanceOf(IllegalStateException.class).hasMessage(SENTENCE);
         // Refused before the migrations and the sample: the empty database is still empty.
         assertThat(tablesIn(database)).isZero();
         // With the server itself as the listen URL, the same PgBouncer carries the pool's statements.
-        try (Database db = Database.open(new ServerUrls(bouncer.url(database), s.url(database)), s.user(),
+        try (Database db = Database.open(new ServerUrls(bouncer.get().url(database), s.url(database)), s.user(),
                 s.password(), "with --listen-url")) {
             Customer c = new JdbiCustomerRepository(db.jdbi(), "Alice").create(aCustomer().build());
             assertThat(new JdbiCustomerRepository(db.jdbi(), "Alice").find(c.id())).isPresent();
@@ -82,7 +62,7 @@ class PgBouncerDroppingOptionsTest {
         try (Database direct = Database.open(s.url(database), s.user(), s.password(), "direct")) {
             c = new JdbiCustomerRepository(direct.jdbi(), "Alice").create(aCustomer().build());
         }
-        assertThatThrownBy(() -> Database.open(bouncer.url(database), s.user(), s.password(), "dropped options"))
+        assertThatThrownBy(() -> Database.open(bouncer.get().url(database), s.user(), s.password(), "dropped options"))
                 .isInstanceOf(IllegalStateException.class).hasMessage(SENTENCE);
         try (Database direct = Database.open(s.url(database), s.user(), s.password(), "direct again")) {
             assertThat(new JdbiCustomerRepository(direct.jdbi(), "Alice").find(c.id()).orElseThrow().version())
@@ -95,28 +75,12 @@ class PgBouncerDroppingOptionsTest {
         TestDatabases.Server s = TestDatabases.server();
         String database = TestDatabases.freshName();
         try (Database direct = Database.open(s.url(database), s.user(), s.password(), "direct")) {
-            List<ChangeFeed.Status> statuses = new CopyOnWriteArrayList<>();
-            List<String> told = new CopyOnWriteArrayList<>();
-            try (ChangeFeed feed = new PgChangeFeed(bouncer.url(database), s.user(), s.password(),
-                    new ChangeFeed.Listener() {
-                        @Override
-                        public void changes(List<ChangeEvent> events) {
-                        }
-
-                        @Override
-                        public void status(ChangeFeed.Status status) {
-                            statuses.add(status);
-                        }
-
-                        @Override
-                        public void cannotConnect(String why) {
-                            told.add(why);
-                        }
-                    })) {
+            RecordingFeedListener told = new RecordingFeedListener();
+            try (ChangeFeed feed = new PgChangeFeed(bouncer.get().url(database), s.user(), s.password(), told)) {
                 feed.start();
-                await().atMost(Duration.ofSeconds(10)).until(() -> !told.isEmpty());
-                assertThat(told.get(0)).isEqualTo(SENTENCE);
-                assertThat(statuses).doesNotContain(ChangeFeed.Status.LIVE);
+                await().atMost(Duration.ofSeconds(10)).until(() -> !told.reasons().isEmpty());
+                assertThat(told.reasons().get(0)).isEqualTo(SENTENCE);
+                assertThat(told.statuses()).doesNotContain(ChangeFeed.Status.LIVE);
             }
             // The direct client's own feed, on the server, still goes live.
             try (ChangeFeed feed = direct.changeFeed(events -> {})) {

@@ -3,7 +3,6 @@ package org.lockstep.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
 import java.sql.Connection;
@@ -16,11 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.domain.ChangeEvent;
 import org.lockstep.domain.ChangeFeed;
@@ -31,6 +29,7 @@ import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.PgBouncer;
+import org.lockstep.testing.db.PgBouncerExtension;
 import org.lockstep.testing.db.TestDatabases;
 
 /**
@@ -43,24 +42,11 @@ import org.lockstep.testing.db.TestDatabases;
 class ThroughPgBouncerTest {
 
     static final int SERVER_POOL = 2;
-    static PgBouncer bouncer;
+    @RegisterExtension
+    static final PgBouncerExtension bouncer = new PgBouncerExtension(50, SERVER_POOL, PgBouncer.REFUSING_OPTIONS);
 
     String database;
     final List<Database> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void startPgBouncer() {
-        assumeTrue(PgBouncer.installed(), "PgBouncer is not installed (apt-get install pgbouncer; .ci/run installs "
-                + "it): the tests through it are skipped");
-        bouncer = PgBouncer.inFrontOfTestServer(50, SERVER_POOL);
-    }
-
-    @AfterAll
-    static void stopPgBouncer() {
-        if (bouncer != null) {
-            bouncer.close();
-        }
-    }
 
     @BeforeEach
     void freshDatabase() throws Exception {
@@ -80,8 +66,9 @@ class ThroughPgBouncerTest {
 
     Database client(String name) {
         TestDatabases.Server s = TestDatabases.server();
-        Database db = Database.open(new ServerUrls(bouncer.url(database), s.url(database)), s.user(), s.password(),
-                "Lockstep via PgBouncer (" + name + ")");
+        Database db =
+                Database.open(new ServerUrls(bouncer.get().url(database), s.url(database)), s.user(), s.password(),
+                        "Lockstep via PgBouncer (" + name + ")");
         clients.add(db);
         return db;
     }
@@ -89,12 +76,12 @@ class ThroughPgBouncerTest {
     @Test
     void poolThroughPgBouncerSendsNoStartupOptionsAndPreparesNothingOnTheServer() {
         TestDatabases.Server s = TestDatabases.server();
-        ServerUrls urls = new ServerUrls(bouncer.url(database), s.url(database));
+        ServerUrls urls = new ServerUrls(bouncer.get().url(database), s.url(database));
         assertThat(urls.poolJdbcUrl()).endsWith("?prepareThreshold=0");
         // A direct-mode pool sends its timeouts as startup options, which PgBouncer 1.18 refuses: the listen URL is
         // what tells Lockstep there is a pooler in between.
         // README's pgbouncer.ini and no --listen-url: one sentence that says what to do, with PgBouncer's words in it.
-        assertThatThrownBy(() -> Database.open(bouncer.url(database), s.user(), s.password(), "direct mode"))
+        assertThatThrownBy(() -> Database.open(bouncer.get().url(database), s.user(), s.password(), "direct mode"))
                 .isInstanceOf(IllegalStateException.class).hasMessage("The database URL leads to a connection pooler"
                         + " (PgBouncer), which refuses Lockstep's session settings (FATAL: unsupported startup"
                         + " parameter: options). Give the database server itself as well, with --listen-url (or"

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 import org.lockstep.testing.InEveryTranslation;
+import org.lockstep.testing.db.PgBouncer;
 import org.lockstep.text.Language;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
@@ -96,11 +97,7 @@ class ConnectionRefusalsTest {
 
     @Test
     void aPoolerThatDropsTheStartupOptionsSaysToGiveTheServerWithListenUrl() {
-        String sentence = "A connection pooler (PgBouncer) between Lockstep and the database server drops Lockstep's"
-                + " session settings (its time limits on statements and locks) and would not pass on live updates, so"
-                + " Lockstep did not use the connection. Give the database server itself, not the pooler, with"
-                + " --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and listens for"
-                + " changes on the server (docs/admin-guide.md, \"PgBouncer\").";
+        String sentence = PgBouncer.DROPPED_OPTIONS_REFUSAL;
         assertThat(ConnectionRefusals.explain(startupOptionsDropped())).hasValue(sentence);
         // A server whose messages are in Spanish quotes the name its own way.
         assertThat(ConnectionRefusals.explain(new SQLException(

@@ -53,7 +53,7 @@ class CustomerBulkLoaderTest {
             onOne.copy(LongStream.rangeClosed(1, 500).mapToObj(new SyntheticCustomers(9)::customer).toList());
             boolean vacuumed = onOne.vacuumAnalyze();
 
-            assertThat(before).isEqualTo(Database.STATEMENT_TIMEOUT_MS / 1000 + "s");
+            assertThat(before).isEqualTo(SessionSettings.STATEMENT_TIMEOUT_MS / 1000 + "s");
             String after = oneConnection.withHandle(h -> h.createQuery("SHOW statement_timeout")
                     .mapTo(String.class).one());
             assertThat(after).isEqualTo(before);

@@ -225,7 +225,7 @@ class RowLockWaitTest {
         assertThat(open.find()).as(refused.getMessage()).isTrue();
         // Told after the save waited its lock_timeout: between the age then and the age now, in whole seconds.
         assertThat(Long.parseLong(open.group(1))).isBetween(
-                (long) Math.floor(before + Database.LOCK_TIMEOUT_MS / 1000.0), (long) Math.ceil(after));
+                (long) Math.floor(before + SessionSettings.LOCK_TIMEOUT_MS / 1000.0), (long) Math.ceil(after));
     }
 
     @Test

@@ -60,6 +60,16 @@ public final class PgBouncer implements AutoCloseable {
     public static final String IGNORING_OPTIONS = "extra_float_digits,options";
 
     /**
+     * Lockstep's refusal, in English, of a connection through a PgBouncer with {@link #IGNORING_OPTIONS}: the sentence
+     * {@code ConnectionRefusals} gives when the mark Lockstep sends among the startup options is not set (issue 28).
+     */
+    public static final String DROPPED_OPTIONS_REFUSAL = "A connection pooler (PgBouncer) between Lockstep and the"
+            + " database server drops Lockstep's session settings (its time limits on statements and locks) and would"
+            + " not pass on live updates, so Lockstep did not use the connection. Give the database server itself, not"
+            + " the pooler, with --listen-url (or LOCKSTEP_LISTEN_URL): Lockstep then sends the pooler no settings and"
+            + " listens for changes on the server (docs/admin-guide.md, \"PgBouncer\").";
+
+    /**
      * As {@link #start(String, int, String, String, int, int)}, choosing which startup parameters PgBouncer ignores.
      *
      * @param ignoreStartupParameters its {@code ignore_startup_parameters}, e.g. {@link #IGNORING_OPTIONS}
@@ -104,12 +114,13 @@ public final class PgBouncer implements AutoCloseable {
         }
     }
 
-    /** Starts one in front of the test server ({@link TestDatabases#server()}), as its application role. */
-    public static PgBouncer inFrontOfTestServer(int maxClientConn, int poolSize) {
-        return inFrontOfTestServer(maxClientConn, poolSize, REFUSING_OPTIONS);
-    }
-
-    /** As {@link #inFrontOfTestServer(int, int)}, with its {@code ignore_startup_parameters}. */
+    /**
+     * Starts one in front of the test server ({@link TestDatabases#server()}), as its application role; a class's
+     * tests get one from {@link PgBouncerExtension}.
+     *
+     * @param ignoreStartupParameters its {@code ignore_startup_parameters}: {@link #REFUSING_OPTIONS} or
+     *                                {@link #IGNORING_OPTIONS}
+     */
     public static PgBouncer inFrontOfTestServer(int maxClientConn, int poolSize, String ignoreStartupParameters) {
         TestDatabases.Server s = TestDatabases.server();
         return start(s.host(), s.port(), s.user(), s.password(), maxClientConn, poolSize, ignoreStartupParameters);

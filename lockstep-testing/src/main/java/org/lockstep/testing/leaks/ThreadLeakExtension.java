@@ -2,6 +2,7 @@ package org.lockstep.testing.leaks;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * 27). Registered for every module's tests by JUnit's auto-detection (this module's {@code META-INF/services} and
  * {@code junit-platform.properties}).
  *
- * <p>Before each test it notes the live threads, which of them are pool workers waiting for work, and where the
- * uncaught exceptions seen so far end ({@link UncaughtExceptions}, installed as the JVM's default handler). When the
+ * <p>Before each test it notes the live threads, which of them are pool workers waiting for work (first letting a
+ * worker still starting reach its queue's wait, at most {@link #SETTLE_MS} ms), and where the uncaught exceptions seen
+ * so far end ({@link UncaughtExceptions}, installed as the JVM's default handler). When the
  * test is done — after its {@code @AfterEach} methods, the other extensions' callbacks and what they left in JUnit's
  * store to close (a {@code @DatabaseTest}'s databases) — it first lets the JavaFX Application Thread, where one runs,
  * run what the test queued there ({@link FxEvents}), so that an exception thrown there is this test's. Then every new
@@ -62,6 +64,13 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
 
     /** How often a busy pool worker is looked at again during the grace, ms. */
     static final long POLL_MS = 10;
+
+    /**
+     * How long, at most, a test's start waits for threads still starting (see {@link #starting}) before it notes which
+     * pool workers are idle, ms. A worker started a moment ago reaches its queue within microseconds on an idle machine;
+     * 2 s covers a loaded CI runner and fails the test, naming the thread, if even that is not enough.
+     */
+    static final long SETTLE_MS = 2_000;
 
     /** The most stack frames shown of a leaked thread. */
     static final int FRAMES = 8;
@@ -147,7 +156,7 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
      * the test or class closes.
      */
     private static void watch(ExtensionContext context, String what, boolean classLevel) {
-        Map<Thread, StackTraceElement[]> now = Thread.getAllStackTraces();
+        Map<Thread, StackTraceElement[]> now = settled(what);
         Set<Thread> idleWorkers = new HashSet<>();
         now.forEach((t, frames) -> {
             if (poolWorker(frames) && waitingForWork(frames)) {
@@ -158,6 +167,76 @@ public final class ThreadLeakExtension implements BeforeAllCallback, BeforeEachC
         context.getStore(NAMESPACE).put(Check.class, new Check(what, new HashSet<>(now.keySet()), idleWorkers,
                 UncaughtExceptions.mark(), classLevel, report));
     }
+
+    /**
+     * The live threads and their frames once none of them is still starting: a pool worker started a moment ago (by
+     * {@code prestartAllCoreThreads()} in a class's {@code @BeforeAll}, say) that has not yet reached its queue's
+     * wait is neither idle nor running a task, so noted then it would not be counted idle and a task the test later
+     * leaves on it would go unreported (seen on CI under load, issue 27). Each such thread is looked at again every
+     * {@link #POLL_MS} ms until it waits for work or runs a task, for at most {@link #SETTLE_MS} ms in all.
+     *
+     * @throws AssertionError naming the threads, if some are still starting after {@link #SETTLE_MS} ms
+     */
+    private static Map<Thread, StackTraceElement[]> settled(String what) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MS);
+        Map<Thread, StackTraceElement[]> now = new HashMap<>(Thread.getAllStackTraces());
+        List<Thread> stillStarting = new ArrayList<>();
+        for (Map.Entry<Thread, StackTraceElement[]> e : now.entrySet()) {
+            Thread t = e.getKey();
+            if (t == Thread.currentThread() || EXEMPT.matcher(t.getName()).matches()) {
+                continue;
+            }
+            StackTraceElement[] frames = e.getValue();
+            while (t.isAlive() && starting(frames, t.getState()) && deadline - System.nanoTime() > 0) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));
+                frames = t.getStackTrace();
+            }
+            if (t.isAlive() && starting(frames, t.getState())) {
+                stillStarting.add(t);
+            }
+            e.setValue(frames);
+        }
+        if (!stillStarting.isEmpty()) {
+            throw new AssertionError(what + " could not begin: " + stillStarting.size()
+                    + (stillStarting.size() == 1 ? " thread was" : " threads were") + " still starting after "
+                    + SETTLE_MS + " ms, so which pool workers are idle could not be told (a worker counts as idle once"
+                    + " it waits for work in its queue; is the machine overloaded, or does a thread factory block?):"
+                    + threads(stillStarting));
+        }
+        return now;
+    }
+
+    /**
+     * Whether a thread with these frames and state is still starting: it has run none of its own code yet (no frames,
+     * or only {@code java.lang.Thread}'s), or it is a {@code ThreadPoolExecutor}'s worker inside the pool's own code —
+     * between {@code runWorker} and its queue's wait in {@code getTask} — and not parked there ({@code WAITING} or
+     * {@code TIMED_WAITING}). A worker running a task (any other code called by {@code runWorker}) is not starting.
+     * The frames come first and the state after, so a worker seen in {@code getTask} and given a task since is still
+     * starting here, and settled when looked at again.
+     */
+    static boolean starting(StackTraceElement[] frames, Thread.State state) {
+        if (Arrays.stream(frames).allMatch(f -> f.getClassName().equals("java.lang.Thread"))) {
+            return true;
+        }
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
+                    && frames[i].getMethodName().equals("runWorker")) {
+                if (i == 0) {
+                    return true; // in runWorker itself
+                }
+                if (!POOL_CODE.contains(frames[i - 1].getClassName())) {
+                    return false; // runs a task
+                }
+                boolean parked = state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+                return !(parked && waitingForWork(frames));
+            }
+        }
+        return false;
+    }
+
+    /** The classes whose code a {@code ThreadPoolExecutor}'s worker runs between tasks, called from runWorker. */
+    private static final Set<String> POOL_CODE = Set.of("java.util.concurrent.ThreadPoolExecutor",
+            "java.util.concurrent.ThreadPoolExecutor$Worker", "java.lang.Thread");
 
     /** The check of one test or class, run when JUnit closes its store. */
     record Check(String what, Set<Thread> before, Set<Thread> idleWorkers, int exceptionsMark, boolean classLevel,

@@ -1,10 +1,8 @@
 package org.lockstep.testing.leaks;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -154,6 +152,44 @@ class ThreadLeakExtensionTest {
         assertThat(ThreadLeakExtension.DATABASE_HELPERS.matcher("proxy-requests").matches()).isFalse();
     }
 
+    @Test
+    void aPoolWorkerBetweenRunWorkerAndItsQueuesWaitIsStartingOneParkedThereOrRunningATaskIsNot() {
+        release = new CountDownLatch(0); // starts nothing to end
+        leaked = null;
+        StackTraceElement[] threadRun = {frame("java.lang.Thread", "run")};
+        StackTraceElement[] inRunWorker = frames("java.util.concurrent.ThreadPoolExecutor.runWorker",
+                "java.util.concurrent.ThreadPoolExecutor$Worker.run", "java.lang.Thread.run");
+        StackTraceElement[] inGetTask = frames("jdk.internal.misc.Unsafe.park",
+                "java.util.concurrent.LinkedBlockingQueue.take", "java.util.concurrent.ThreadPoolExecutor.getTask",
+                "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                "java.util.concurrent.ThreadPoolExecutor$Worker.run", "java.lang.Thread.run");
+        StackTraceElement[] runningATask = frames("java.util.concurrent.CountDownLatch.await",
+                "org.example.Task.run", "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                "java.util.concurrent.ThreadPoolExecutor$Worker.run", "java.lang.Thread.run");
+        StackTraceElement[] aThreadOfItsOwn = frames("java.util.concurrent.CountDownLatch.await",
+                "org.example.Worker.lambda$start$0", "java.lang.Thread.run");
+
+        assertThat(ThreadLeakExtension.starting(new StackTraceElement[0], Thread.State.RUNNABLE)).isTrue();
+        assertThat(ThreadLeakExtension.starting(threadRun, Thread.State.RUNNABLE)).isTrue();
+        assertThat(ThreadLeakExtension.starting(inRunWorker, Thread.State.RUNNABLE)).isTrue();
+        assertThat(ThreadLeakExtension.starting(inGetTask, Thread.State.RUNNABLE)).isTrue();
+        assertThat(ThreadLeakExtension.starting(inGetTask, Thread.State.WAITING)).isFalse();
+        assertThat(ThreadLeakExtension.starting(inGetTask, Thread.State.TIMED_WAITING)).isFalse();
+        assertThat(ThreadLeakExtension.starting(runningATask, Thread.State.WAITING)).isFalse();
+        assertThat(ThreadLeakExtension.starting(runningATask, Thread.State.RUNNABLE)).isFalse();
+        assertThat(ThreadLeakExtension.starting(aThreadOfItsOwn, Thread.State.RUNNABLE)).isFalse();
+    }
+
+    private static StackTraceElement frame(String className, String method) {
+        return new StackTraceElement(className, method, null, -1);
+    }
+
+    /** Frames from their qualified method names, innermost first. */
+    private static StackTraceElement[] frames(String... methods) {
+        return java.util.Arrays.stream(methods).map(m -> frame(m.substring(0, m.lastIndexOf('.')),
+                m.substring(m.lastIndexOf('.') + 1))).toArray(StackTraceElement[]::new);
+    }
+
     private static EngineExecutionResults run(Class<?> fixture) {
         return EngineTestKit.engine("junit-jupiter")
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
@@ -217,20 +253,6 @@ class ThreadLeakExtensionTest {
         }
     }
 
-    /**
-     * Waits until the threads named {@code name} wait for work: the extension counts a pool's worker as idle only
-     * then, and a worker still starting when a test begins (seen on CI under load) made the task the test left on it
-     * go unreported, so the fixture's test passed.
-     */
-    static void awaitWaitingForWork(String name) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
-            var threads = Thread.getAllStackTraces().entrySet().stream().filter(e -> e.getKey().getName().equals(name))
-                    .toList();
-            return !threads.isEmpty() && threads.stream().allMatch(e -> e.getKey().getState() == Thread.State.WAITING
-                    && ThreadLeakExtension.waitingForWork(e.getValue()));
-        });
-    }
-
     /** A class's pool, started before its tests: a test leaves a task running on it, the class ends it. */
     @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
     static class LeavesATaskOnItsClassesPool {
@@ -241,8 +263,7 @@ class ThreadLeakExtensionTest {
         static void start() {
             pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
                     r -> new Thread(r, "class-pool"));
-            pool.prestartAllCoreThreads();
-            awaitWaitingForWork("class-pool");
+            pool.prestartAllCoreThreads(); // its worker may still be starting when the first test begins
         }
 
         @AfterAll
