@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +14,13 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.lockstep.cli.ExitCodes;
 import org.lockstep.server.Database;
 import picocli.CommandLine.Command;
@@ -83,6 +87,13 @@ final class StartupBenchCommand implements Callable<Integer> {
             description = "The longest a desktop start may take to its first page (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
+    @Option(names = "--fresh", description = "The desktop's first start ever: each run starts it on a new, empty "
+            + "data directory under --data-dir (which must not be a data directory itself) with a new, empty cache "
+            + "of the embedded server's binaries (XDG_CACHE_HOME), so that it extracts the server, makes the database"
+            + " (initdb), migrates it and loads the samples before its first page; then stops that server and deletes"
+            + " both. Desktop only (give --no-commands).")
+    boolean fresh;
+
     @Option(names = "--json", description = "Print the results as JSON.")
     boolean json;
 
@@ -91,6 +102,10 @@ final class StartupBenchCommand implements Callable<Integer> {
         if (runs < 1 || idleSeconds < 0 || timeoutSeconds <= 0) {
             throw new ParameterException(spec.commandLine(),
                     "--runs must be at least 1, --idle-seconds not negative, --timeout-seconds positive");
+        }
+        if (fresh && (commands || !desktop)) {
+            throw new ParameterException(spec.commandLine(), "--fresh measures the desktop's first start: give "
+                    + "--no-commands");
         }
         if (bench.config().dbUrl().isPresent()) {
             throw new ParameterException(spec.commandLine(), "startup measures the embedded server's clients: give"
@@ -109,6 +124,68 @@ final class StartupBenchCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "Load average before: %s%n", loadAverage());
         List<StartupBenchmark.CommandRun> commandRuns = new ArrayList<>();
         List<StartupBenchmark.DesktopRun> desktopRuns = new ArrayList<>();
+        if (fresh) {
+            desktopRuns.addAll(freshRuns(launch, dataDir, err));
+        } else {
+            heldRuns(b, commandRuns, desktopRuns, err);
+        }
+        String loadAfter = loadAverage();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(asJson(runtime, launch, loadAfter, commandRuns, desktopRuns)));
+        } else {
+            print(out, runtime, launch, loadAfter, commandRuns, desktopRuns);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /**
+     * {@code --fresh}: each run the desktop on a new data directory and a new binaries' cache under {@code base},
+     * removed after it (its server stopped first: the desktop stops the server it started when it ends, and {@code
+     * db stop} makes sure).
+     */
+    private List<StartupBenchmark.DesktopRun> freshRuns(StartupBenchmark.Launch launch, Path base, PrintWriter err)
+            throws Exception {
+        if (Files.exists(base.resolve("pgdata")) || Files.exists(base.resolve("PG_VERSION"))) {
+            throw new ParameterException(spec.commandLine(), "--fresh makes its data directories under --data-dir "
+                    + base + ", which is a data directory itself: give an empty scratch directory");
+        }
+        Files.createDirectories(base);
+        List<StartupBenchmark.DesktopRun> done = new ArrayList<>();
+        for (int run = 1; run <= runs; run++) {
+            err.printf(Locale.ROOT, "Run %d of %d (a new data directory)%n", run, runs);
+            Path dir = Files.createTempDirectory(base, "fresh-" + run + "-");
+            Path data = dir.resolve("data");
+            StartupBenchmark b = new StartupBenchmark(launch, data, err,
+                    Map.of("XDG_CACHE_HOME", dir.resolve("cache").toString()));
+            try {
+                StartupBenchmark.DesktopRun d = b.desktop(List.of("-Dlockstep.startupReport=true"), timeoutSeconds,
+                        idleSeconds);
+                err.printf(Locale.ROOT, "  desktop: %s, %.0f CPU-ms (its JVM's own), %d MB peak%s%n", d.moments(),
+                        d.cpuMsAtFirstPage(), d.peakRssKbAtFirstPage() / 1024,
+                        d.idleRssKb().map(kb -> ", " + kb / 1024 + " MB idle").orElse(""));
+                done.add(d);
+            } finally {
+                b.command("db", "stop");
+                deleteTree(dir);
+            }
+        }
+        return done;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** The runs on {@code --data-dir}'s running server, which this benchmark's own connection keeps running. */
+    private void heldRuns(StartupBenchmark b, List<StartupBenchmark.CommandRun> commandRuns,
+            List<StartupBenchmark.DesktopRun> desktopRuns, PrintWriter err) throws Exception {
         // The embedded server runs before the first run and all along (a run's exit stops it when it is the last
         // client): this benchmark's own client holds a connection to it.
         try (Database db = bench.open(); Connection held = db.dataSource().getConnection()) {
@@ -128,16 +205,6 @@ final class StartupBenchCommand implements Callable<Integer> {
                 }
             }
         }
-        String loadAfter = loadAverage();
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(asJson(runtime, launch, loadAfter, commandRuns, desktopRuns)));
-        } else {
-            print(out, runtime, launch, loadAfter, commandRuns, desktopRuns);
-        }
-        out.flush();
-        return ExitCodes.OK;
     }
 
     /** One run of each command: get 1, a versioned set, lease acquire (its lease given back, untimed), list. */
@@ -175,7 +242,8 @@ final class StartupBenchCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, String runtime, StartupBenchmark.Launch launch, String loadAfter,
             List<StartupBenchmark.CommandRun> commandRuns, List<StartupBenchmark.DesktopRun> desktopRuns) {
-        out.printf("Start-up, %d run(s) each; runtime: %s%n", runs, runtime);
+        out.printf("Start-up, %d run(s) each%s; runtime: %s%n", runs,
+                fresh ? ", each on a new data directory" : "", runtime);
         out.printf("command: %s%nload average after: %s%n%n", launch.describe(), loadAfter);
         Table t = new Table("what", "median wall ms", "min–max wall ms", "median CPU ms", "min–max CPU ms",
                 "median peak MB");
@@ -219,6 +287,7 @@ final class StartupBenchCommand implements Callable<Integer> {
         root.put("runtime", runtime);
         root.put("command", launch.describe());
         root.put("runs", runs);
+        root.put("fresh", fresh);
         root.put("loadAverageAfter", loadAfter);
         ArrayNode commands = root.putArray("commands");
         for (StartupBenchmark.CommandRun c : commandRuns) {

@@ -75,11 +75,21 @@ final class StartupBenchmark {
     private final Launch launch;
     private final Path dataDir;
     private final PrintWriter progress;
+    private final Map<String, String> environment;
 
     StartupBenchmark(Launch launch, Path dataDir, PrintWriter progress) {
+        this(launch, dataDir, progress, Map.of());
+    }
+
+    /**
+     * @param environment variables every run gets on top of the launch's own, e.g. {@code XDG_CACHE_HOME} naming an
+     *         empty directory, so that a run extracts the embedded server's binaries as a first start ever does
+     */
+    StartupBenchmark(Launch launch, Path dataDir, PrintWriter progress, Map<String, String> environment) {
         this.launch = launch;
         this.dataDir = dataDir;
         this.progress = progress;
+        this.environment = Map.copyOf(environment);
     }
 
     /** Runs {@code lockstep --data-dir DIR ARGS…} to its end, its stdout discarded, and measures it. */
@@ -192,6 +202,7 @@ final class StartupBenchmark {
         List<String> command = new ArrayList<>(launch.prefix());
         ProcessBuilder pb = new ProcessBuilder();
         pb.environment().putAll(launch.environment());
+        pb.environment().putAll(environment);
         if (!desktopFlags.isEmpty()) {
             if (launch.prefix().size() == 1) {
                 // The app image: the report's property through JAVA_TOOL_OPTIONS (its launcher ignores JDK_JAVA_OPTIONS).
