@@ -1,6 +1,6 @@
 -- The customer table's triggers (issue 26; before it V2, V9, V16, V19; a restore's version: V23; the Updated order:
--- V24): every writer's row is stamped, guarded and written to the history by the database, whoever the writer —
--- Lockstep, psql, a script, an older client.
+-- V24; the search text: V25): every writer's row is stamped, guarded and written to the history by the database,
+-- whoever the writer — Lockstep, psql, a script, an older client.
 --
 -- The guard binds every writer. While a session holds an unexpired lease on a customer, a write of that customer
 -- commits only if it proves the lease by its secret (lockstep.secret, whose SHA-256 the lease keeps) — Kleppmann's
@@ -43,6 +43,7 @@ BEGIN
             PERFORM lockstep_check_new_id(NEW.id);
         END IF;
         NEW.version := 1;
+        NEW.search_text := customer_search_text(NEW.company, NEW.contact_name, NEW.email, NEW.city, NEW.country);
         NEW.updated_at := clock_timestamp();
         NEW.updated_by := lockstep_operator_name(current_setting('lockstep.user', true));
         RETURN NEW;
@@ -81,6 +82,13 @@ BEGIN
         RETURN OLD;
     END IF;
 
+    -- The list's search text (V25: no longer a generated column, which PostgreSQL computed again in every UPDATE):
+    -- computed when one of its columns changed, or when the writer set it; a save of a phone or a note leaves it.
+    IF NEW.company IS DISTINCT FROM OLD.company OR NEW.contact_name IS DISTINCT FROM OLD.contact_name
+            OR NEW.email IS DISTINCT FROM OLD.email OR NEW.city IS DISTINCT FROM OLD.city
+            OR NEW.country IS DISTINCT FROM OLD.country OR NEW.search_text IS DISTINCT FROM OLD.search_text THEN
+        NEW.search_text := customer_search_text(NEW.company, NEW.contact_name, NEW.email, NEW.city, NEW.country);
+    END IF;
     -- The version, time and writer are the database's to write (V2, V9); the moment of the write, so that a save that
     -- waited for a row lock is stamped after the write it waited for.
     NEW.version := OLD.version + 1;
@@ -247,6 +255,9 @@ END $$;
 
 -- CREATE OR REPLACE TRIGGER needs PostgreSQL 14; Lockstep runs on 13.
 DROP TRIGGER IF EXISTS customer_before_write ON customer;
+-- V25's stand-in for the search text, until this trigger computed it (above).
+DROP TRIGGER IF EXISTS customer_search_text_interim ON customer;
+DROP FUNCTION IF EXISTS customer_search_text_interim();
 CREATE TRIGGER customer_before_write BEFORE INSERT OR UPDATE OR DELETE ON customer
     FOR EACH ROW EXECUTE FUNCTION customer_before_write();
 -- Transition tables allow one event per trigger (PostgreSQL docs, CREATE TRIGGER), hence three. A Lockstep save

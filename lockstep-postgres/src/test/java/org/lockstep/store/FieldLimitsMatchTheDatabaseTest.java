@@ -20,10 +20,11 @@ import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
 
 /**
- * {@link CustomerField#maxLength()} is Lockstep's one table of length limits; the migrations state the same limits
- * as CHECK constraints. This test reads the constraints back from the migrated database ({@code pg_constraint}) and
- * the credit limit's precision from {@code information_schema.columns}, so a migration and the validator can never
- * disagree unnoticed.
+ * {@link CustomerField#maxLength()} is Lockstep's one table of length limits; the migrations state the same limits in
+ * the customer table's CHECK constraint ({@code customer_values_check}, which calls {@code lockstep_customer_valid}
+ * since V25). This test reads the constraints back from the migrated database ({@code pg_constraint}) with the body of
+ * every function they call ({@code pg_depend}), and the credit limit's precision from {@code information_schema.columns},
+ * so a migration and the validator can never disagree unnoticed.
  */
 @DatabaseTest
 class FieldLimitsMatchTheDatabaseTest {
@@ -39,7 +40,13 @@ class FieldLimitsMatchTheDatabaseTest {
     void everyTextFieldsLimitIsTheLimitOfItsCheckConstraint() {
         List<String> checks = db.jdbi().withHandle(h -> h.createQuery("""
                         SELECT pg_get_constraintdef(oid) FROM pg_constraint
-                        WHERE conrelid = 'customer'::regclass AND contype = 'c'""")
+                        WHERE conrelid = 'customer'::regclass AND contype = 'c'
+                        UNION ALL
+                        SELECT p.prosrc FROM pg_constraint c
+                        JOIN pg_depend d ON d.classid = 'pg_constraint'::regclass AND d.objid = c.oid
+                                        AND d.refclassid = 'pg_proc'::regclass
+                        JOIN pg_proc p ON p.oid = d.refobjid
+                        WHERE c.conrelid = 'customer'::regclass AND c.contype = 'c'""")
                 .mapTo(String.class).list());
         Map<String, Integer> inDatabase = new HashMap<>();
         for (String check : checks) {

@@ -1,0 +1,2 @@
+\set id random(1, 20000)
+WITH u AS (UPDATE bd_kf SET phone = '+1 555 ' || :id, version = version + 1 WHERE id = :id RETURNING *), h AS (INSERT INTO bd_hist (customer_id, version, op, changed_by, changed_at, new_row, request_id, restored_from) SELECT id, version, 'UPDATE', 'bencher', clock_timestamp(), to_jsonb(u) - 'search_text', NULL, NULL FROM u RETURNING customer_id) SELECT pg_notify('floor', customer_id::text) FROM h;

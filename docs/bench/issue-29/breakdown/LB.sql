@@ -1,0 +1,2 @@
+\set id random(1, 20000)
+UPDATE floor_bare SET external_ref = external_ref, company = company, contact_name = contact_name, contact_title = contact_title, email = email, phone = '+1 555 ' || :id, fax = fax, address = address, city = city, region = region, postal_code = postal_code, country = country, notes = notes, credit_limit = credit_limit, version = version + 1, updated_at = clock_timestamp(), updated_by = 'bencher' WHERE id = :id RETURNING version;

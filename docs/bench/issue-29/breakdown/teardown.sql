@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS bd_hist, bd_k, bd_k1, bd_kf, bd_k0, bd_t5f, bd_t5c, bd_t5g, bd_t5cg, bd_t5m, bd_t5w, bd_t5fg, bd_t1n, bd_t1s, bd_g, bd_i, bd_t1, bd_t2, bd_t3, bd_t4, bd_t5, bd_t6, bd_updated CASCADE;
+DROP FUNCTION IF EXISTS bd_valid(text, text, text, text, text, text, text, text, text, text, text, text, text, numeric, bigint), bd_t1n(), bd_t1s(), bd_t5x(), bd_t5m(), bd_t5w_after(), bd_t1(), bd_t2(), bd_t3(), bd_t4(), bd_t5(), bd_t6_after();
