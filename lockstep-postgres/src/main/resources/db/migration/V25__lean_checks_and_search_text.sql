@@ -25,9 +25,16 @@
 -- Adding the CHECK reads every customer once, under the table's lock: 5.6 s for a million customers
 -- (docs/benchmarks.md).
 
--- The rules of V1, one per column, and that a customer has a company or a contact. Each length counts code points,
--- as char_length does. A NULL passes, as a CHECK's NULL does. Only pg_catalog's functions and operators: the
--- search_path is fixed, so that no writer's own operator can stand in for '<='.
+-- The rules of V1, one per column, and that a customer has a company or a contact. Each length counts code points
+-- of the NFC form, as Lockstep counts them (core's UnicodeText, CustomerField): a text stored in another form must
+-- fit its limit in NFC, or Lockstep, which sends text in NFC, could not save that customer again (found by an attack:
+-- 80 × U+0958, a composition exclusion, is 160 code points in NFC). NFC is at most three times as long as its input
+-- (Unicode UAX #15), so a text no longer than a third of its limit is not normalised: a save's usual values cost
+-- nothing more. normalize() needs a UTF8 database; elsewhere the text is counted as stored. A NULL passes, as a
+-- CHECK's NULL does. A credit limit must be a number: NaN compares as greater than every number, so V1's
+-- "credit_limit >= 0" let it in, and no client can read it back (a psql write of 'NaN' stopped every operator's list,
+-- found by an attack); scale() is NULL for it (Infinity, which scale() would catch too, the column's precision refuses). Only pg_catalog's functions and operators: the search_path is fixed, so that no writer's own operator
+-- can stand in for '<='.
 CREATE FUNCTION lockstep_customer_valid(external_ref text, company text, contact_name text, contact_title text,
                                         email text, phone text, fax text, address text, city text, region text,
                                         postal_code text, country text, notes text, credit_limit numeric,
@@ -35,22 +42,50 @@ CREATE FUNCTION lockstep_customer_valid(external_ref text, company text, contact
     RETURNS boolean LANGUAGE plpgsql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     broken text;
+    utf8   boolean := getdatabaseencoding() = 'UTF8';
 BEGIN
     broken := CASE
-        WHEN NOT (char_length(external_ref) <= 64) THEN 'customer_external_ref_check'
-        WHEN NOT (char_length(company) <= 160) THEN 'customer_company_check'
-        WHEN NOT (char_length(contact_name) <= 120) THEN 'customer_contact_name_check'
-        WHEN NOT (char_length(contact_title) <= 80) THEN 'customer_contact_title_check'
-        WHEN NOT (char_length(email) <= 254) THEN 'customer_email_check'
-        WHEN NOT (char_length(phone) <= 40) THEN 'customer_phone_check'
-        WHEN NOT (char_length(fax) <= 40) THEN 'customer_fax_check'
-        WHEN NOT (char_length(address) <= 500) THEN 'customer_address_check'
-        WHEN NOT (char_length(city) <= 80) THEN 'customer_city_check'
-        WHEN NOT (char_length(region) <= 80) THEN 'customer_region_check'
-        WHEN NOT (char_length(postal_code) <= 20) THEN 'customer_postal_code_check'
-        WHEN NOT (char_length(country) <= 80) THEN 'customer_country_check'
-        WHEN NOT (char_length(notes) <= 100000) THEN 'customer_notes_check'
-        WHEN NOT (credit_limit >= 0) THEN 'customer_credit_limit_check'
+        WHEN char_length(external_ref) > 21
+            AND char_length(CASE WHEN utf8 THEN normalize(external_ref, NFC) ELSE external_ref END) > 64
+            THEN 'customer_external_ref_check'
+        WHEN char_length(company) > 53
+            AND char_length(CASE WHEN utf8 THEN normalize(company, NFC) ELSE company END) > 160
+            THEN 'customer_company_check'
+        WHEN char_length(contact_name) > 40
+            AND char_length(CASE WHEN utf8 THEN normalize(contact_name, NFC) ELSE contact_name END) > 120
+            THEN 'customer_contact_name_check'
+        WHEN char_length(contact_title) > 26
+            AND char_length(CASE WHEN utf8 THEN normalize(contact_title, NFC) ELSE contact_title END) > 80
+            THEN 'customer_contact_title_check'
+        WHEN char_length(email) > 84
+            AND char_length(CASE WHEN utf8 THEN normalize(email, NFC) ELSE email END) > 254
+            THEN 'customer_email_check'
+        WHEN char_length(phone) > 13
+            AND char_length(CASE WHEN utf8 THEN normalize(phone, NFC) ELSE phone END) > 40
+            THEN 'customer_phone_check'
+        WHEN char_length(fax) > 13
+            AND char_length(CASE WHEN utf8 THEN normalize(fax, NFC) ELSE fax END) > 40
+            THEN 'customer_fax_check'
+        WHEN char_length(address) > 166
+            AND char_length(CASE WHEN utf8 THEN normalize(address, NFC) ELSE address END) > 500
+            THEN 'customer_address_check'
+        WHEN char_length(city) > 26
+            AND char_length(CASE WHEN utf8 THEN normalize(city, NFC) ELSE city END) > 80
+            THEN 'customer_city_check'
+        WHEN char_length(region) > 26
+            AND char_length(CASE WHEN utf8 THEN normalize(region, NFC) ELSE region END) > 80
+            THEN 'customer_region_check'
+        WHEN char_length(postal_code) > 6
+            AND char_length(CASE WHEN utf8 THEN normalize(postal_code, NFC) ELSE postal_code END) > 20
+            THEN 'customer_postal_code_check'
+        WHEN char_length(country) > 26
+            AND char_length(CASE WHEN utf8 THEN normalize(country, NFC) ELSE country END) > 80
+            THEN 'customer_country_check'
+        WHEN char_length(notes) > 33333
+            AND char_length(CASE WHEN utf8 THEN normalize(notes, NFC) ELSE notes END) > 100000
+            THEN 'customer_notes_check'
+        WHEN NOT (credit_limit >= 0) OR scale(credit_limit) IS NULL AND credit_limit IS NOT NULL
+            THEN 'customer_credit_limit_check'
         WHEN NOT (version >= 1) THEN 'customer_version_check'
         WHEN NOT (coalesce(btrim(company), '') <> '' OR coalesce(btrim(contact_name), '') <> '')
             THEN 'customer_company_or_contact_required'

@@ -19,6 +19,7 @@ import org.lockstep.domain.CustomerPageRequest;
 import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.SaveOutcome;
+import org.lockstep.domain.UnicodeText;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
 
@@ -175,6 +176,74 @@ class StoredValuesTest {
                 now.data().with(CustomerField.POSTAL_CODE, "8".repeat(30))))
                 .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors())
                         .extracting(FieldError::field).containsExactly(CustomerField.POSTAL_CODE));
+    }
+
+    /**
+     * NaN compares as greater than every number, so "credit_limit >= 0" let another writer store it, and no client can
+     * read it back (pgjdbc: "Bad value for type BigDecimal"): one psql write stopped every operator's list (an attack
+     * on V25). The database refuses it for every writer, by the rule's name; Infinity the column's precision refuses.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"NaN, 23514 customer_credit_limit_check", "Infinity, 22003", "-Infinity, 22003"})
+    void anotherWriterCannotStoreACreditLimitThatIsNotANumber(String value, String refused) {
+        Customer stored = alice.create(aFreshCustomer());
+
+        assertThat(refusal("UPDATE customer SET credit_limit = CAST(:v AS numeric) WHERE id = :id", value,
+                stored.id())).isEqualTo(refused);
+        assertThat(refusal("INSERT INTO customer (company, credit_limit) VALUES ('NaN Ltd', CAST(:v AS numeric))",
+                value, 0)).isEqualTo(refused);
+        assertThat(alice.find(stored.id()).orElseThrow()).isEqualTo(stored);
+    }
+
+    /**
+     * Lengths are counted in code points of the NFC form for every writer, as Lockstep counts them: U+0958 (a
+     * composition exclusion) is two code points in NFC, so 41 of them stored by psql would be a city Lockstep, which
+     * sends NFC, could never save again (an attack on V25: no field of that customer could be saved). 40 are taken,
+     * and the customer stays editable; a decomposed text longer than the limit as written but not in NFC is taken too.
+     */
+    @Test
+    void aTextIsMeasuredInNfcForEveryWriter() {
+        String qa = "\u0958";
+        assertThat(refusal("INSERT INTO customer (company, city) VALUES ('Qa Ltd', :v)", qa.repeat(41), 0))
+                .isEqualTo("23514 customer_city_check");
+
+        long id = db.jdbi().withHandle(h -> h.createQuery(
+                "INSERT INTO customer (company, city) VALUES ('Qa Ltd', :v) RETURNING id").bind("v", qa.repeat(40))
+                .mapTo(Long.class).one());
+        Customer stored = alice.find(id).orElseThrow();
+        SaveOutcome saved = alice.save(id, stored.version(), stored.data().with(CustomerField.PHONE, "+91 22 0000"));
+        assertThat(saved).isInstanceOf(SaveOutcome.Saved.class);
+        assertThat(alice.find(id).orElseThrow().data().city()).isEqualTo(UnicodeText.nfc(qa.repeat(40)))
+                .hasSize(80);
+
+        String decomposed = "e\u0301".repeat(41); // 82 code points as written, 41 in NFC
+        long other = db.jdbi().withHandle(h -> h.createQuery(
+                "INSERT INTO customer (company, city) VALUES ('Acute Ltd', :v) RETURNING id").bind("v", decomposed)
+                .mapTo(Long.class).one());
+        assertThat(alice.find(other)).isPresent();
+    }
+
+    /** The SQLSTATE and constraint of a statement's refusal, run as a plain writer (no Lockstep settings). */
+    private static String refusal(String sql, String value, long id) {
+        try {
+            db.jdbi().useHandle(h -> {
+                var update = h.createUpdate(sql).bind("v", value);
+                if (sql.contains(":id")) {
+                    update.bind("id", id);
+                }
+                update.execute();
+            });
+        } catch (RuntimeException e) {
+            Throwable c = e;
+            while (c != null && !(c instanceof org.postgresql.util.PSQLException)) {
+                c = c.getCause();
+            }
+            assertThat(c).as("a refusal by the server, not %s", e).isNotNull();
+            org.postgresql.util.PSQLException p = (org.postgresql.util.PSQLException) c;
+            String constraint = p.getServerErrorMessage().getConstraint();
+            return p.getSQLState() + (constraint == null ? "" : " " + constraint);
+        }
+        throw new AssertionError("not refused: " + sql + " with " + value);
     }
 
     private static long count() {
