@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.config.LockstepConfig;
+import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.server.Database;
 import org.lockstep.server.PostgresClient;
 import org.lockstep.testing.db.DatabaseTest;
@@ -53,9 +54,10 @@ class IdleClientConnectionsTest {
                 PostgresClient.of(db, "Alice", db::close), Duration.ofSeconds(60), Duration.ofMinutes(15), null)));
         LockstepApplication app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
         try {
-            await("the first page").atMost(Duration.ofSeconds(60)).until(() -> robot.lookup(
+            // Looked up on the FX thread, whose scene graph it is (a lookup from here can walk a list as it changes).
+            await("the first page").atMost(Duration.ofSeconds(60)).until(() -> Fx.call(() -> robot.lookup(
                     "#" + ListIds.CUSTOMER_TABLE).tryQuery().map(t -> !((TableView<?>) t).getItems().isEmpty())
-                    .orElse(false));
+                    .orElse(false)));
             await("the idle pool shrinking to the heartbeat's connection").atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofSeconds(1)).until(() -> sample(database).total() <= 2);
 

@@ -20,6 +20,7 @@ import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.domain.ConcurrencyMode;
+import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.drafts.Draft;
 import org.lockstep.drafts.DraftFile;
 import org.lockstep.drafts.DraftJournal;
@@ -50,7 +51,9 @@ class LockstepApplicationTest {
     LockstepApplication app;
 
     private static void await(java.util.concurrent.Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
+        // Evaluated on the FX thread: the scene graph is its own, and a lookup from the test thread while a page arrives
+        // walked a child list as it changed (IndexOutOfBoundsException, seen on CI in LockstepApplicationTest).
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Fx.call(condition));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
+import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.server.LabConnections;
 import org.lockstep.lab.StrategyResult;
 import org.lockstep.testing.db.DatabaseTest;
@@ -72,7 +73,9 @@ class LabWindowTest {
 
     static void await(Callable<Boolean> condition) {
         try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+            // Evaluated on the FX thread: the scene graph is its own, and a lookup from the test thread while a page arrives
+            // walked a child list as it changed (IndexOutOfBoundsException, seen on CI in LockstepApplicationTest).
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Fx.call(condition));
         } catch (TimeoutException e) {
             throw new AssertionError("Condition not met within 30 s", e);
         }

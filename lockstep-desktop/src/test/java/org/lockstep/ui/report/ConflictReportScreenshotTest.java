@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.lockstep.server.Database;
+import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.store.JdbiConflictReports;
@@ -120,8 +121,8 @@ class ConflictReportScreenshotTest {
     @Test
     @SuppressWarnings("unchecked")
     void screenshotOfTheReport(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#conflict-report-table")
-                .queryAs(TableView.class).getItems().isEmpty());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Fx.call(() -> !robot.lookup("#conflict-report-table")
+                .queryAs(TableView.class).getItems().isEmpty())); // on the FX thread, whose scene graph it reads
         WaitForAsyncUtils.waitForFxEvents();
         WritableImage image = WaitForAsyncUtils.asyncFx(() -> window.getScene().snapshot(null)).get(30,
                 TimeUnit.SECONDS);

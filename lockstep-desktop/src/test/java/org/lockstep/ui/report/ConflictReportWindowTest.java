@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.lockstep.server.Database;
+import org.lockstep.ui.guihandles.Fx;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
 import org.lockstep.domain.SaveOutcome;
@@ -84,7 +85,9 @@ class ConflictReportWindowTest {
 
     static void await(Callable<Boolean> condition) {
         try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
+            // Evaluated on the FX thread: the scene graph is its own, and a lookup from the test thread while a page arrives
+            // walked a child list as it changed (IndexOutOfBoundsException, seen on CI in LockstepApplicationTest).
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Fx.call(condition));
         } catch (TimeoutException e) {
             throw new AssertionError("Condition not met within 30 s", e);
         }
