@@ -180,6 +180,30 @@ class ThreadLeakExtensionTest {
         assertThat(ThreadLeakExtension.starting(aThreadOfItsOwn, Thread.State.RUNNABLE)).isFalse();
     }
 
+    /** A worker running a task is not parked for work, whatever it waits on inside the task. */
+    @Test
+    void aWorkerRunningATaskIsNotParkedForWork() throws Exception {
+        release = new CountDownLatch(1);
+        leaked = null;
+        CountDownLatch running = new CountDownLatch(1);
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "task-runner"));
+        try {
+            Thread[] worker = new Thread[1];
+            pool.execute(() -> {
+                worker[0] = Thread.currentThread();
+                running.countDown();
+                awaitRelease();
+            });
+            assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(ThreadLeakExtension.parkedForWork(worker[0])).isFalse();
+        } finally {
+            release.countDown();
+            pool.shutdown();
+            assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
     private static StackTraceElement frame(String className, String method) {
         return new StackTraceElement(className, method, null, -1);
     }
