@@ -1,12 +1,6 @@
 package org.lockstep.ui.theme;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-import java.util.EnumMap;
-import java.util.Map;
+import java.net.URL;
 import java.util.function.BooleanSupplier;
 import java.util.prefs.Preferences;
 import javafx.application.Application;
@@ -33,7 +27,6 @@ public final class Themes {
     /** The key of the operator's theme choice: {@code SYSTEM}, {@code LIGHT} or {@code DARK}. */
     public static final String KEY = "theme";
 
-    private static final Map<Look, String> STYLESHEETS = new EnumMap<>(Look.class);
     private static Themes installed;
 
     private final Preferences node;
@@ -41,18 +34,23 @@ public final class Themes {
     private final ObjectProperty<ThemeChoice> choice;
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark");
 
-    private enum Look {
-        LIGHT("/atlantafx/base/theme/primer-light.css", "palette-light.css"),
-        DARK("/atlantafx/base/theme/primer-dark.css", "palette-dark.css");
+    /** The two looks, each with its compiled stylesheet (see {@link #stylesheet}). */
+    enum Look {
+        // AtlantaFX's stylesheets themselves, not its PrimerLight class: the classes of atlantafx-base 2.1.0 are
+        // built for Java 21, and Lockstep runs on 17; the stylesheets need only JavaFX.
+        LIGHT("/atlantafx/base/theme/primer-light.css", "palette-light.css", "lockstep-light.bss"),
+        DARK("/atlantafx/base/theme/primer-dark.css", "palette-dark.css", "lockstep-dark.bss");
 
-        // AtlantaFX's stylesheet itself, not its PrimerLight class: the classes of atlantafx-base 2.1.0 are built
-        // for Java 21, and Lockstep runs on 17; the stylesheets need only JavaFX.
-        private final String theme;
-        private final String palette;
+        /** The sources the build concatenates, in order: the theme, the palette, then {@code lockstep.css}. */
+        final String theme;
+        final String palette;
+        /** The compiled stylesheet, beside this class. */
+        final String stylesheet;
 
-        Look(String theme, String palette) {
+        Look(String theme, String palette, String stylesheet) {
             this.theme = theme;
             this.palette = palette;
+            this.stylesheet = stylesheet;
         }
     }
 
@@ -131,25 +129,18 @@ public final class Themes {
 
     /**
      * AtlantaFX's theme, the palette and the shared rules as one stylesheet: JavaFX takes a single user-agent
-     * stylesheet, and an {@code @import} across jars does not resolve on the class path. Made once per look, as a
-     * data URI (JavaFX reads those since 17).
+     * stylesheet, and an {@code @import} across jars does not resolve on the class path. The build concatenates the
+     * three and compiles them to a JavaFX binary stylesheet per look ({@code lockstep-desktop/pom.xml}), which JavaFX
+     * reads in about a fifth of the time it takes to parse the CSS (docs/benchmarks.md, "Issue 30, phase 4").
+     *
+     * @throws IllegalStateException when the classes were built without it (not by Maven)
      */
-    private static synchronized String stylesheet(Look look) {
-        return STYLESHEETS.computeIfAbsent(look, l -> {
-            String css = resource(l.theme) + "\n" + resource(l.palette) + "\n"
-                    + resource("lockstep.css");
-            return "data:text/css;base64," + Base64.getEncoder().encodeToString(css.getBytes(StandardCharsets.UTF_8));
-        });
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = Themes.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("Missing stylesheet " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read stylesheet " + name, e);
+    static String stylesheet(Look look) {
+        URL bss = Themes.class.getResource(look.stylesheet);
+        if (bss == null) {
+            throw new IllegalStateException("Missing stylesheet " + look.stylesheet
+                    + ": Maven's process-classes phase makes it (lockstep-desktop/pom.xml)");
         }
+        return bss.toExternalForm();
     }
 }
