@@ -7,8 +7,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.security.SecureRandom;
 import java.util.List;
-import org.postgresql.PGConnection;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.postgresql.util.PasswordUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,6 +22,8 @@ import org.slf4j.LoggerFactory;
  * docs, COPY), so the application must not be one; and a role that owns the audit tables can rewrite them, so it must
  * not be their owner either. Run at every start; it reads first and changes only what is not yet so:
  * <ul>
+ *   <li>the superuser's and the application role's passwords are kept as SCRAM verifiers of
+ *       {@value #SCRAM_ITERATIONS} PBKDF2 iteration ({@link #SCRAM_ITERATIONS} says why);</li>
  *   <li>the application role exists, can log in, and is not a superuser and cannot create roles, databases or
  *       replication connections, nor bypass row security;</li>
  *   <li>Lockstep's groups exist ({@link #GROUPS}), and the application role is a member of
@@ -38,6 +43,19 @@ import org.slf4j.LoggerFactory;
 final class AppRoleSetup {
 
     private static final Logger LOG = LoggerFactory.getLogger(AppRoleSetup.class);
+
+    /**
+     * PBKDF2 iterations of the SCRAM verifiers of the embedded server's two login roles (PostgreSQL's default, and
+     * initdb's, is 4,096). The count slows an attacker who holds a verifier down in guessing a password a person
+     * chose; these passwords are 144 random bits ({@link SecretFile#generate}), beyond guessing at one iteration as at
+     * 4,096. The client derives the key again for every connection it opens, and at 4,096 iterations that is 8 CPU-ms
+     * on a warm JVM and up to 54 on a starting one, several times in every start of the desktop and of every command
+     * (docs/benchmarks.md, "Issue 30, phase 4"). A team server's logins are its administrator's: not touched.
+     */
+    static final int SCRAM_ITERATIONS = 1;
+
+    private static final Pattern SCRAM_VERIFIER = Pattern.compile("SCRAM-SHA-256\\$(\\d+):.*");
+    private static final SecureRandom SALTS = new SecureRandom();
 
     /** The role that owns Lockstep's schema on the embedded server; nobody logs in as it. */
     static final String OWNER_ROLE = EmbeddedServer.OWNER_ROLE;
@@ -113,6 +131,9 @@ final class AppRoleSetup {
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
                 Statement s = c.createStatement()) {
             ensureRole(c, s, appRole, appPassword, setPassword);
+            if (heavierVerifier(c, admin.user())) {
+                setPassword(s, admin.user(), admin.password());
+            }
             s.execute(GROUPS);
             ensureOwner(c, s, appRole);
         }
@@ -215,10 +236,37 @@ final class AppRoleSetup {
             s.execute("ALTER ROLE " + role
                     + " LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS");
         }
-        if (!exists || setPassword) {
-            // Hashed here (SCRAM), so the password itself never reaches the server or its log.
-            c.unwrap(PGConnection.class).alterUserPassword(role, password.toCharArray(), "scram-sha-256");
+        if (!exists || setPassword || heavierVerifier(c, role)) {
+            setPassword(s, role, password);
         }
+    }
+
+    /**
+     * Whether {@code role}'s password is kept as a SCRAM verifier of more than {@value #SCRAM_ITERATIONS} iterations
+     * (one set by initdb, or by a Lockstep before issue 30's phase 4). Only a superuser can read it.
+     */
+    private static boolean heavierVerifier(Connection c, String role) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT rolpassword FROM pg_authid WHERE rolname = ?")) {
+            q.setString(1, role);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next() || rs.getString(1) == null) {
+                    return false;
+                }
+                Matcher m = SCRAM_VERIFIER.matcher(rs.getString(1));
+                return m.matches() && Long.parseLong(m.group(1)) > SCRAM_ITERATIONS;
+            }
+        }
+    }
+
+    /**
+     * Sets {@code role}'s password as a SCRAM verifier of {@value #SCRAM_ITERATIONS} iterations, hashed here, so the
+     * password itself never reaches the server or its log.
+     */
+    private static void setPassword(Statement s, String role, String password) throws SQLException {
+        byte[] salt = new byte[16];
+        SALTS.nextBytes(salt);
+        String verifier = PasswordUtil.encodeScramSha256(password.toCharArray(), SCRAM_ITERATIONS, salt);
+        s.execute("ALTER ROLE " + role + " PASSWORD '" + verifier + "'"); // base64 and '$:': nothing to escape
     }
 
     private static void ensureDatabase(Connection c, Statement s, String role, String database)

@@ -115,6 +115,45 @@ class EmbeddedServerTest {
     }
 
     @Test
+    void theLoginRolesPasswordsAreOneIterationVerifiersAndAnOlderDirectorysAreMadeSoAtItsNextStart() throws Exception {
+        EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
+        EmbeddedServer.Endpoint app = server.ensureRunning();
+        EmbeddedServer.Endpoint admin = server.adminEndpoint();
+        assertThat(verifierIterations(admin)).containsExactly("lockstep=1", "lockstep_app=1");
+
+        // As a data directory made before: both passwords hashed as initdb and PostgreSQL do by default.
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("SET scram_iterations = 4096");
+            s.execute("ALTER ROLE lockstep_app PASSWORD '" + app.password() + "'");
+            s.execute("ALTER ROLE lockstep PASSWORD '" + admin.password() + "'");
+        }
+        assertThat(verifierIterations(admin)).containsExactly("lockstep=4096", "lockstep_app=4096");
+
+        EmbeddedServer.Endpoint again = server.ensureRunning();
+
+        assertThat(verifierIterations(admin)).containsExactly("lockstep=1", "lockstep_app=1");
+        try (Connection c = DriverManager.getConnection(again.jdbcUrl("lockstep"), again.user(), again.password());
+                ResultSet rs = c.createStatement().executeQuery("SELECT current_user")) {
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo("lockstep_app");
+        }
+    }
+
+    /** role=iterations of each login role with a password, by name. */
+    private static List<String> verifierIterations(EmbeddedServer.Endpoint admin) throws Exception {
+        List<String> found = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
+                ResultSet rs = c.createStatement().executeQuery("SELECT rolname, substring(rolpassword FROM"
+                        + " '^SCRAM-SHA-256\\$([0-9]+):') FROM pg_authid WHERE rolpassword IS NOT NULL ORDER BY 1")) {
+            while (rs.next()) {
+                found.add(rs.getString(1) + "=" + rs.getString(2));
+            }
+        }
+        return found;
+    }
+
+    @Test
     void dataSurvivesARestart() {
         EmbeddedServer server = new EmbeddedServer(dataDir, cacheDir());
         EmbeddedServer.Endpoint endpoint = server.ensureRunning();
