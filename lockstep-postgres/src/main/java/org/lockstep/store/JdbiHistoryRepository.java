@@ -28,7 +28,14 @@ import org.lockstep.domain.RecordedStory;
  */
 public final class JdbiHistoryRepository implements HistoryRepository {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Jackson's mapper, made with the first history read, not with the repository, which the desktop makes before its
+     * first page (docs/benchmarks.md, "Issue 30, phase 4").
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
     private static final String SELECT = """
             SELECT customer_id, version, op, changed_by, changed_at, old_row::text AS old_row, new_row::text AS new_row,
                    restored_from
@@ -94,7 +101,7 @@ public final class JdbiHistoryRepository implements HistoryRepository {
     /** The customer values in a {@code to_jsonb(customer)} document. */
     static CustomerData fromJson(String json) {
         try {
-            JsonNode row = JSON.readTree(json);
+            JsonNode row = Json.MAPPER.readTree(json);
             Map<CustomerField, Object> values = new EnumMap<>(CustomerField.class);
             for (CustomerField f : CustomerField.values()) {
                 JsonNode v = row.get(f.column());

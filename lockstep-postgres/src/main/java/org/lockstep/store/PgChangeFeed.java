@@ -47,7 +47,6 @@ public final class PgChangeFeed implements ChangeFeed {
     public static final String CHANNEL = "lockstep";
 
     private static final Logger LOG = LoggerFactory.getLogger(PgChangeFeed.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int WAIT_MS = 500;
     private static final long CHECK_AFTER_QUIET_MS = 5_000;
     /**
@@ -292,7 +291,7 @@ public final class PgChangeFeed implements ChangeFeed {
     /** Reads a notification payload; an unreadable one is logged and skipped. */
     static Optional<ChangeEvent> parse(String payload) {
         try {
-            JsonNode n = JSON.readTree(payload);
+            JsonNode n = Json.MAPPER.readTree(payload);
             JsonNode session = n.get("session");
             return Optional.of(new ChangeEvent(n.get("table").asText(), n.get("id").asLong(),
                     n.get("version").asLong(), n.get("op").asText(),
@@ -318,6 +317,14 @@ public final class PgChangeFeed implements ChangeFeed {
             }
         });
         return b.append('"').toString();
+    }
+
+    /**
+     * Jackson's mapper, made with the first notification read, not when the feed starts: making it is tens of CPU-ms
+     * of a desktop's start before its first page (docs/benchmarks.md, "Issue 30, phase 4").
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
     }
 
     private void setStatus(Status s) {
