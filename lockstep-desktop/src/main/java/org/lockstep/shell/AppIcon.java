@@ -17,8 +17,13 @@ import javafx.stage.Window;
  */
 public final class AppIcon {
 
-    /** The sizes rendered, in pixels; the window system picks the one that fits (16 title bar, 32/48 taskbar). */
-    public static final List<Integer> SIZES = List.of(16, 24, 32, 48, 64, 128, 256);
+    /**
+     * The sizes rendered, in pixels; the window system picks the one that fits (16 title bar, 32/48 taskbar, 128 a
+     * large task switcher). Not 256: no window's icon shows that large (the launcher's comes from the installed
+     * desktop entry), and its 65,536 pixels were three quarters of what every start decoded and converted for the
+     * icon, twice (docs/benchmarks.md, "Issue 30, phase 4").
+     */
+    public static final List<Integer> SIZES = List.of(16, 24, 32, 48, 64, 128);
 
     private static final AtomicBoolean INSTALLED = new AtomicBoolean();
     private static List<Image> images;

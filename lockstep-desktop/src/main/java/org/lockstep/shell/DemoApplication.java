@@ -72,7 +72,7 @@ public final class DemoApplication extends Application {
 
     @Override
     public void start(Stage primaryStage) {
-        Stage splash = startingUp.showStartingWindow(tr("Lockstep demo — starting"),
+        StartingWindow splash = startingUp.showStartingWindow(tr("Lockstep demo — starting"),
                 tr("Starting database and two operator clients…"));
         executor = new FxTaskExecutor(1);
         executor.execute(() -> connect.call(), db -> {
@@ -103,7 +103,7 @@ public final class DemoApplication extends Application {
         }
     }
 
-    private static void fail(Throwable e, Stage splash) {
+    private static void fail(Throwable e, StartingWindow splash) {
         LOG.error("Cannot start the demo: {}", LockstepApplication.reason(e), e);
         EXIT_CODE.set(FAILURE);
         Alert alert = new Alert(Alert.AlertType.ERROR);

@@ -123,13 +123,13 @@ public final class LockstepApplication extends Application {
         if (ctx == null) {
             throw new IllegalStateException("Start Lockstep with LockstepApplication.launch(UiContext)");
         }
-        Stage splash = startingUp.showStartingWindow(tr("Lockstep — starting"), tr("Starting database…"));
+        StartingWindow splash = startingUp.showStartingWindow(tr("Lockstep — starting"), tr("Starting database…"));
         Thread connecting = new Thread(() -> connect(ctx, splash, primaryStage), "lockstep-connect");
         connecting.setDaemon(true);
         connecting.start();
     }
 
-    private void connect(UiContext ctx, Stage splash, Stage primaryStage) {
+    private void connect(UiContext ctx, StartingWindow splash, Stage primaryStage) {
         open(ctx, ctx.connect(), splash, primaryStage);
     }
 
@@ -137,7 +137,7 @@ public final class LockstepApplication extends Application {
      * Opens the backend {@code how} says, off the FX thread: on to the main window, to the sign-in dialog when the
      * server wants a password, or to the failure's explanation.
      */
-    private void open(UiContext ctx, Callable<UiContext.Backend> how, Stage splash, Stage primaryStage) {
+    private void open(UiContext ctx, Callable<UiContext.Backend> how, StartingWindow splash, Stage primaryStage) {
         UiContext.Backend opened;
         try {
             opened = how.call();
@@ -169,7 +169,7 @@ public final class LockstepApplication extends Application {
      *
      * @return whether the desktop started so; {@code false}: no drafts to offer, the failure is shown as before
      */
-    private boolean startWithoutDatabase(UiContext ctx, Exception why, Stage splash, Stage primaryStage) {
+    private boolean startWithoutDatabase(UiContext ctx, Exception why, StartingWindow splash, Stage primaryStage) {
         if (drafts == null) {
             drafts = openDrafts(ctx);
         }
@@ -225,7 +225,7 @@ public final class LockstepApplication extends Application {
     }
 
     /** The server wants a password: ask for it when the context can use one, else say where it comes from. */
-    private void refused(UiContext ctx, SignInRefusedException e, Stage splash, Stage primaryStage) {
+    private void refused(UiContext ctx, SignInRefusedException e, StartingWindow splash, Stage primaryStage) {
         if (ctx.signIn() == null) {
             LOG.error("Cannot open the database: {}", reason(e), e);
             Platform.runLater(() -> showStartFailure(e, splash));
@@ -240,7 +240,7 @@ public final class LockstepApplication extends Application {
         }, () -> showStartFailure(e, splash)));
     }
 
-    private void opened(UiContext ctx, UiContext.Backend opened, Stage splash, Stage primaryStage) {
+    private void opened(UiContext ctx, UiContext.Backend opened, StartingWindow splash, Stage primaryStage) {
         backend = opened;
         if (stopped.get()) {
             // The operator closed the starting window before the database was open.
@@ -423,7 +423,7 @@ public final class LockstepApplication extends Application {
         }
     }
 
-    private static void showStartFailure(Exception e, Stage splash) {
+    private static void showStartFailure(Exception e, StartingWindow splash) {
         EXIT_CODE.set(FAILURE);
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         Alert alert = new Alert(Alert.AlertType.ERROR);

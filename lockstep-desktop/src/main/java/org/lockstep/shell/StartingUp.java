@@ -1,15 +1,13 @@
 package org.lockstep.shell;
 
 import java.util.prefs.Preferences;
-import javafx.stage.Stage;
-import org.lockstep.ui.Windows;
 import org.lockstep.ui.theme.SystemTheme;
 import org.lockstep.ui.theme.Themes;
 
 /**
  * The first steps both desktop applications take ({@link LockstepApplication}, {@link DemoApplication}): ask the
  * desktop's colour scheme before the FX thread starts, then, on it, install the icon and the theme and show the
- * starting window.
+ * starting window when the start is not quick.
  */
 final class StartingUp {
 
@@ -29,19 +27,15 @@ final class StartingUp {
 
     /**
      * In {@code Application.start()}, on the FX thread: installs the application icon and the theme (the operator's
-     * choice, else the desktop's scheme) and shows the starting window, which the caller closes once the first
-     * window is up.
+     * choice, else the desktop's scheme) and shows the starting window unless the start is quick
+     * ({@link StartingWindow}); the caller closes it once the first window is up.
      *
      * @param title   the starting window's title, in the operator's language
      * @param message what is being started, e.g. "Starting database…"
      */
-    Stage showStartingWindow(String title, String message) {
+    StartingWindow showStartingWindow(String title, String message) {
         AppIcon.install();
         Themes.install(Preferences.userRoot().node(Themes.NODE), () -> desktopDark);
-        Stage splash = Windows.startingWindow(title, message);
-        Windows.styleBeforeShowing(splash); // its first frame is its text, never a blank window
-        org.lockstep.ui.StartupReport.markShown(splash, "starting-shown");
-        splash.show();
-        return splash;
+        return StartingWindow.showUnlessQuick(title, message);
     }
 }
