@@ -232,12 +232,18 @@ public final class LockstepApplication extends Application {
             return;
         }
         LOG.info("The database server asks for a password{}", e.passwordGiven() ? " again" : "");
-        Platform.runLater(() -> SignInDialog.show(e.login(), e.passwordGiven(), password -> {
-            Thread signingIn = new Thread(() -> open(ctx, () -> ctx.signIn().connect(password), splash, primaryStage),
-                    "lockstep-sign-in");
-            signingIn.setDaemon(true);
-            signingIn.start();
-        }, () -> showStartFailure(e, splash)));
+        Platform.runLater(() -> {
+            // Behind the dialog, and first, however quick the refusal: with the dialog closed and the sign-in under
+            // way, it is the one window open, without which JavaFX would end the application; and shown after the
+            // dialog it would come up over it and take the password's keystrokes.
+            splash.showNow();
+            SignInDialog.show(e.login(), e.passwordGiven(), password -> {
+                Thread signingIn = new Thread(() -> open(ctx, () -> ctx.signIn().connect(password), splash,
+                        primaryStage), "lockstep-sign-in");
+                signingIn.setDaemon(true);
+                signingIn.start();
+            }, () -> showStartFailure(e, splash));
+        });
     }
 
     private void opened(UiContext ctx, UiContext.Backend opened, StartingWindow splash, Stage primaryStage) {

@@ -56,6 +56,17 @@ final class StartingWindow {
         stage.show();
     }
 
+    /**
+     * Shows it at once, unless it shows already or was closed: for a window that must not be the application's only
+     * one, such as the sign-in dialog, after which JavaFX would otherwise end the application while it signs in.
+     */
+    void showNow() {
+        wait.stop();
+        if (stage == null) {
+            show();
+        }
+    }
+
     /** Whether it shows now. */
     boolean isShowing() {
         return stage != null && stage.isShowing();

@@ -326,6 +326,38 @@ class LockstepApplicationTest {
     }
 
     /**
+     * A server that refuses at once, before the starting window would show by itself: the starting window shows
+     * first, behind the sign-in dialog, so that the dialog keeps the keyboard and the application lives on while it
+     * signs in with the password typed (found by an attack on issue 30's quick starts).
+     */
+    @Test
+    void aQuickRefusalShowsTheStartingWindowBehindTheSignInDialogAndTheSignInOpensTheMainWindow(Database db)
+            throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        UiContext.SignIn signIn = password -> {
+            attempts.incrementAndGet();
+            return UiContext.Backend.of(PostgresClient.of(db, "Åsa", db::close), java.time.Duration.ofSeconds(60),
+                    java.time.Duration.ofMinutes(15), null);
+        };
+        LockstepApplication.useContext(new UiContext("Åsa", () -> {
+            throw new org.lockstep.domain.SignInRefusedException("The database server needs a password", "asa",
+                    false, null);
+        }, false, signIn));
+
+        app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+
+        await(() -> robot.lookup("#" + SignInDialog.ID).tryQuery().isPresent());
+        assertThat(robot.lookup("#starting-database").tryQuery()).isPresent();
+        signInWith("the password");
+
+        await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent());
+        assertThat(attempts).hasValue(1);
+        await(() -> robot.lookup("#starting-database").tryQuery().isEmpty());
+        assertThat(LockstepApplication.exitCode()).isEqualTo(LockstepApplication.OK);
+        FxToolkit.cleanupApplication(app);
+    }
+
+    /**
      * A team server's login whose password came from nowhere (issue 26): the desktop asks for it, says when the
      * server refused it, and opens with the right one, as the login, which the main window shows as the operator.
      */

@@ -78,4 +78,26 @@ class StartingWindowTest {
         Fx.run(w::close);
         assertThat(Fx.call(w::isShowing)).isFalse();
     }
+
+    @Test
+    void shownAtOnceWhenAskedAndNeverOnceClosed() {
+        StartingWindow asked = Fx.call(() -> {
+            StartingWindow w = StartingWindow.showUnlessQuick("Lockstep — starting", "Starting database…");
+            w.showNow(); // a sign-in dialog is about to show
+            assertThat(w.isShowing()).isTrue();
+            w.showNow(); // a second refusal: still the one window
+            return w;
+        });
+        assertThat(shown).containsOnlyOnce("Lockstep — starting");
+        Fx.run(asked::close);
+
+        StartingWindow closed = Fx.call(() -> {
+            StartingWindow w = StartingWindow.showUnlessQuick("Lockstep — closed", "Starting database…");
+            w.close();
+            w.showNow();
+            return w;
+        });
+        assertThat(Fx.call(closed::isShowing)).isFalse();
+        assertThat(shown).doesNotContain("Lockstep — closed");
+    }
 }
