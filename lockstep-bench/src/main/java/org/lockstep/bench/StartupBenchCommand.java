@@ -9,18 +9,17 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.commons.io.file.PathUtils;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Stream;
 import org.lockstep.cli.ExitCodes;
 import org.lockstep.server.Database;
 import picocli.CommandLine.Command;
@@ -169,18 +168,10 @@ final class StartupBenchCommand implements Callable<Integer> {
                 done.add(d);
             } finally {
                 b.command("db", "stop");
-                deleteTree(dir);
+                PathUtils.deleteDirectory(dir);
             }
         }
         return done;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     /** The runs on {@code --data-dir}'s running server, which this benchmark's own connection keeps running. */

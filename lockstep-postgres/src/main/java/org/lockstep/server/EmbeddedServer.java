@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.commons.io.file.PathUtils;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -321,7 +322,7 @@ public final class EmbeddedServer {
         Files.createDirectories(dataDir);
         if (Files.exists(pgData)) {
             // A half-made cluster from an interrupted first start: nothing in it can be worth keeping.
-            deleteTree(pgData);
+            PathUtils.deleteDirectory(pgData);
         }
         Path pwFile = dataDir.resolve(ADMIN_PASSWORD_FILE);
         if (!Files.exists(pwFile)) {
@@ -340,7 +341,7 @@ public final class EmbeddedServer {
         } catch (IOException noUtf8Locale) {
             // A C library without the C.UTF-8 locale: searching still works, only accented terms are slower.
             LOG.warn("No C.UTF-8 locale for LC_CTYPE; initializing with C ({})", noUtf8Locale.getMessage());
-            deleteTree(pgData);
+            PathUtils.deleteDirectory(pgData);
             ServerCommands.run(ServerCommands.asServerUser(cmd), dataDir, dataDir.resolve("initdb.log"),
                     "initialize the database cluster");
         }
@@ -528,15 +529,5 @@ public final class EmbeddedServer {
         cmd.add(binaries.resolve("bin/pg_ctl").toString());
         cmd.addAll(args);
         ServerCommands.run(cmd, dataDir, dataDir.resolve("pg_ctl.log"), "pg_ctl " + args.get(0));
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 }

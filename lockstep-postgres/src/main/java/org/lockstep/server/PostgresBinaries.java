@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.io.file.PathUtils;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.slf4j.Logger;
@@ -53,7 +54,7 @@ final class PostgresBinaries {
                 return dir;
             }
             if (Files.exists(dir)) {
-                EmbeddedServer.deleteTree(dir);
+                PathUtils.deleteDirectory(dir);
             }
             extract(dir);
             Files.createFile(done);
@@ -79,7 +80,7 @@ final class PostgresBinaries {
                 LOG.warn("Extracting PostgreSQL with {} failed ({}); extracting it again in Java", xz.get(),
                         e.toString());
                 if (Files.exists(dir)) {
-                    EmbeddedServer.deleteTree(dir);
+                    PathUtils.deleteDirectory(dir);
                 }
             }
         }
