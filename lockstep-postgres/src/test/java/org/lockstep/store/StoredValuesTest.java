@@ -223,6 +223,35 @@ class StoredValuesTest {
         assertThat(alice.find(other)).isPresent();
     }
 
+    /**
+     * Blank is the same for every writer as for Lockstep, which strips Java's white space from what it stores: a company
+     * and contact of nothing but such characters are refused by the database, each of them tried, so that psql cannot
+     * store a customer Lockstep reads as nameless and then refuses to save (V25's btrim() took a tab; an attack on
+     * V25). The no-break spaces, which Java does not strip, make a name for both, and such a customer can be saved.
+     */
+    @Test
+    void aNameOfNothingButWhiteSpaceAsLockstepCountsItIsRefusedForEveryWriter() {
+        List<Integer> whiteSpace = java.util.stream.IntStream.rangeClosed(0, Character.MAX_CODE_POINT)
+                .filter(Character::isWhitespace).boxed().toList();
+        assertThat(whiteSpace).hasSizeGreaterThan(20).contains((int) '\t', 0x3000);
+        for (int cp : whiteSpace) {
+            String blank = " " + Character.toString(cp) + " ";
+            assertThat(CustomerData.fromMap(java.util.Map.of(CustomerField.COMPANY, blank)).normalized().company())
+                    .isNull();
+            assertThat(refusal("INSERT INTO customer (company, contact_name) VALUES (:v, :v)", blank, 0))
+                    .as("U+%04X", cp).isEqualTo("23514 customer_company_or_contact_required");
+        }
+        for (String noBreak : List.of("\u00a0", "\u2007", "\u202f")) {
+            long id = db.jdbi().withHandle(h -> h.createQuery(
+                    "INSERT INTO customer (company) VALUES (:v) RETURNING id").bind("v", noBreak).mapTo(Long.class)
+                    .one());
+            Customer stored = alice.find(id).orElseThrow();
+            assertThat(stored.data().company()).isEqualTo(noBreak);
+            assertThat(alice.save(id, stored.version(), stored.data().with(CustomerField.PHONE, "+351 1")))
+                    .isInstanceOf(SaveOutcome.Saved.class);
+        }
+    }
+
     /** The SQLSTATE and constraint of a statement's refusal, run as a plain writer (no Lockstep settings). */
     private static String refusal(String sql, String value, long id) {
         try {
