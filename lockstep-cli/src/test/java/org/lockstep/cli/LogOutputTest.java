@@ -53,9 +53,8 @@ class LogOutputTest {
             }
 
             assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCodes.INVALID);
-            assertThat(refused.err()).as(refused.toString()).isEqualTo("lockstep: city: Rejected by the database:"
-                    + " ERROR: new row for relation \"customer\" violates check constraint"
-                    + " \"customer_city_not_atlantis\"\n");
+            assertThat(refused.err()).as(refused.toString()).isEqualTo("lockstep: city: Refused by the database's"
+                    + " rule customer_city_not_atlantis; nothing was saved\n");
             assertThat(unreachable.exit()).as(unreachable.toString()).isEqualTo(ExitCodes.FAILURE);
             assertThat(unreachable.err().lines()).as(unreachable.toString()).hasSize(1)
                     .allMatch(l -> l.startsWith("lockstep: Cannot connect to "));

@@ -47,6 +47,13 @@ final class StoreErrors {
                 return new InvalidCustomerException(List.of(new FieldError(CustomerField.EXTERNAL_REF,
                         tr("External ref is already used by another customer"))));
             }
+            Optional<String> rule = state.equals("23514") ? constraintOf(sql) : Optional.empty();
+            if (rule.isPresent()) {
+                // The rule by its name, not the server's English sentence: a DBA's own CHECK, which Lockstep's
+                // validator does not know, or one of Lockstep's that a value passed in the client.
+                return new InvalidCustomerException(List.of(new FieldError(fieldIn(rule.get()),
+                        tr("Refused by the database''s rule {0}; nothing was saved", rule.get()))));
+            }
             if (state.equals("23514") || state.equals("23502") || state.equals("22001") || state.equals("22003")) {
                 return new InvalidCustomerException(
                         List.of(new FieldError(fieldIn(msg), tr("Rejected by the database: {0}",
@@ -170,6 +177,14 @@ final class StoreErrors {
             }
         }
         return null;
+    }
+
+    /** The name of the constraint the server says the statement broke, when it says one. */
+    private static Optional<String> constraintOf(SQLException sql) {
+        if (sql instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+            return Optional.ofNullable(p.getServerErrorMessage().getConstraint()).filter(c -> !c.isBlank());
+        }
+        return Optional.empty();
     }
 
     /** The first line of a driver's message (the server's sentence, without its detail and hint lines). */
