@@ -175,7 +175,10 @@ final class StoreErrors {
     private static SQLException findSql(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException s && s.getSQLState() != null) {
-                return s;
+                // A batch's own exception (an import's) says only "Batch entry 1 <unknown> was aborted"; the
+                // server's error, with the rule, table and column it names, is the next one (pgjdbc).
+                SQLException next = s instanceof java.sql.BatchUpdateException ? s.getNextException() : null;
+                return next != null && next.getSQLState() != null ? next : s;
             }
         }
         return null;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.lockstep.testing.CustomerBuilder.aCustomer;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lockstep.domain.Customer;
 import org.lockstep.domain.CustomerField;
@@ -11,12 +12,15 @@ import org.lockstep.domain.FieldError;
 import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.server.Database;
 import org.lockstep.testing.db.DatabaseTest;
+import org.lockstep.transfer.CustomerBulkStore.ImportKey;
+import org.lockstep.transfer.CustomerBulkStore.ImportRow;
 
 /**
  * A rule a DBA adds to the customer table, which Lockstep's validator does not know, refuses a save with its name or
  * its field, in the operator's words, and nothing is written (found by an attack on 6199e1d: an exclusion or unique
  * constraint gave the server's English sentence as if the database were out of reach, a NOT NULL the server's English
- * sentence, and a rule whose name held a line break split the message in two).
+ * sentence, a rule whose name held a line break split the message in two, and an import's row refused by a rule gave
+ * pgjdbc's "Batch entry 1 <unknown> was aborted: ... Call getNextException to see other errors in the batch").
  */
 @DatabaseTest
 class DatabaseRulesTest {
@@ -71,6 +75,24 @@ class DatabaseRulesTest {
                 .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors()).containsExactly(
                         new FieldError(CustomerField.REGION,
                                 "The database requires a value here; nothing was saved")));
+        assertThat(count(db)).isEqualTo(customers);
+    }
+
+    @Test
+    void anImportOneOfWhoseRowsBreaksADbasRuleIsRefusedByTheRulesNameAndWritesNothing(Database db) {
+        db.jdbi().useHandle(h -> h.execute("ALTER TABLE customer ADD CONSTRAINT customer_city_not_atlantis"
+                + " CHECK (city IS DISTINCT FROM 'Atlantis')"));
+        long customers = count(db);
+        List<ImportRow> rows = List.of(
+                new ImportRow(2, null, null, aCustomer().with(CustomerField.EXTERNAL_REF, "DR-6").build()),
+                new ImportRow(3, null, null, aCustomer().with(CustomerField.EXTERNAL_REF, "DR-7")
+                        .with(CustomerField.CITY, "Atlantis").build()));
+
+        assertThatThrownBy(() -> new JdbiCustomerBulkStore(db.jdbi(), "Alice").write(ImportKey.NONE,
+                rows.iterator()))
+                .isInstanceOfSatisfying(InvalidCustomerException.class, e -> assertThat(e.errors()).containsExactly(
+                        new FieldError(CustomerField.CITY,
+                                "Refused by the database's rule customer_city_not_atlantis; nothing was saved")));
         assertThat(count(db)).isEqualTo(customers);
     }
 
