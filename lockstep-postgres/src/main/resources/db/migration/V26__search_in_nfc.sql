@@ -28,8 +28,24 @@ COMMENT ON FUNCTION lockstep_fold(text) IS
 -- The rows whose stored text the new fold changes are written again without their triggers: none of their values
 -- changes, so no version, stamp, history row or notification is due (the owner, who runs the migrations, may disable
 -- its table's triggers; the CHECK still holds). Only the trigram and pair indexes of those rows change. On a million
--- customers this reads every row once and computes its text twice.
-ALTER TABLE customer DISABLE TRIGGER USER;
-UPDATE customer SET search_text = customer_search_text(company, contact_name, email, city, country)
-WHERE search_text IS DISTINCT FROM customer_search_text(company, contact_name, email, city, country);
-ALTER TABLE customer ENABLE TRIGGER USER;
+-- customers this reads every row once and computes its text twice. Each trigger is put back as it was: a DBA's own
+-- trigger left disabled stays disabled, and one set ENABLE ALWAYS or ENABLE REPLICA keeps firing for replicated
+-- writes (ALTER TABLE ... ENABLE TRIGGER USER would have made every one of them an enabled ORIGIN trigger; found by
+-- an attack on V26).
+DO $$
+DECLARE
+    names  text[];
+    states text[];
+BEGIN
+    SELECT array_agg(tgname::text ORDER BY tgname), array_agg(tgenabled::text ORDER BY tgname) INTO names, states
+    FROM pg_catalog.pg_trigger WHERE tgrelid = 'customer'::regclass AND NOT tgisinternal AND tgenabled <> 'D';
+    FOR i IN 1 .. coalesce(pg_catalog.cardinality(names), 0) LOOP
+        EXECUTE format('ALTER TABLE customer DISABLE TRIGGER %I', names[i]);
+    END LOOP;
+    UPDATE customer SET search_text = customer_search_text(company, contact_name, email, city, country)
+    WHERE search_text IS DISTINCT FROM customer_search_text(company, contact_name, email, city, country);
+    FOR i IN 1 .. coalesce(pg_catalog.cardinality(names), 0) LOOP
+        EXECUTE format('ALTER TABLE customer ENABLE %s TRIGGER %I',
+                       CASE states[i] WHEN 'A' THEN 'ALWAYS' WHEN 'R' THEN 'REPLICA' ELSE '' END, names[i]);
+    END LOOP;
+END $$;

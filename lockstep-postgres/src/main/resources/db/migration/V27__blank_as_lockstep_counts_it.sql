@@ -3,8 +3,11 @@
 -- and the control characters \t \n \v \f \r and U+001C-U+001F), which Lockstep strips from what it stores. V25's
 -- btrim() strips spaces only, so psql could store a company of one tab, which Lockstep read as no company at all and
 -- then refused every save of that customer ("Company or contact name is required"; found by an attack on V25, issue
--- 29). Only this rule changes; the function is V25's otherwise. A row already stored so keeps its values until a write
--- of it, which must then give it a company or a contact (an UPDATE checks the whole row).
+-- 29). Only this rule changes; the function is V25's otherwise. In a SQL_ASCII database (the one encoding besides
+-- UTF8 that Lockstep's migrations run in: the others cannot hold V2's text), the server sees bytes, not characters,
+-- while Lockstep reads them as UTF-8: there the white space is matched as its UTF-8 bytes (an attack on V27 stored
+-- U+3000 there, which Lockstep read as nameless and could not save). A row already stored so keeps its values until a
+-- write of it, which must then give it a company or a contact (an UPDATE checks the whole row).
 
 CREATE OR REPLACE FUNCTION lockstep_customer_valid(external_ref text, company text, contact_name text, contact_title text,
                                         email text, phone text, fax text, address text, city text, region text,
@@ -14,6 +17,7 @@ CREATE OR REPLACE FUNCTION lockstep_customer_valid(external_ref text, company te
 DECLARE
     broken text;
     utf8   boolean := getdatabaseencoding() = 'UTF8';
+    bytes  boolean := getdatabaseencoding() = 'SQL_ASCII';
 BEGIN
     broken := CASE
         WHEN char_length(external_ref) > 21
@@ -58,10 +62,16 @@ BEGIN
         WHEN NOT (credit_limit >= 0) OR scale(credit_limit) IS NULL AND credit_limit IS NOT NULL
             THEN 'customer_credit_limit_check'
         WHEN NOT (version >= 1) THEN 'customer_version_check'
-        WHEN NOT (coalesce(company ~ '[^\t\n\v\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]',
-                           false)
-                  OR coalesce(contact_name ~ '[^\t\n\v\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]',
-                              false))
+        WHEN NOT bytes AND NOT (
+                     coalesce(company ~ '[^\t\n\v\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]',
+                              false)
+                     OR coalesce(contact_name ~ '[^\t\n\v\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]',
+                                 false))
+            THEN 'customer_company_or_contact_required'
+        -- The same characters as UTF-8 bytes: U+1680 E1 9A 80, U+2000-U+2006 E2 80 80-86, U+2008-U+200A E2 80 88-8A,
+        -- U+2028 and U+2029 E2 80 A8 and A9, U+205F E2 81 9F, U+3000 E3 80 80.
+        WHEN bytes AND coalesce(company ~ '^(?:[\t\n\v\f\r\x1C-\x1F ]|\xE1\x9A\x80|\xE2\x80[\x80-\x86\x88-\x8A\xA8\xA9]|\xE2\x81\x9F|\xE3\x80\x80)*$', true)
+                  AND coalesce(contact_name ~ '^(?:[\t\n\v\f\r\x1C-\x1F ]|\xE1\x9A\x80|\xE2\x80[\x80-\x86\x88-\x8A\xA8\xA9]|\xE2\x81\x9F|\xE3\x80\x80)*$', true)
             THEN 'customer_company_or_contact_required'
         END;
     IF broken IS NOT NULL THEN

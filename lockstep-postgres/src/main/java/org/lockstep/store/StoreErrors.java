@@ -12,6 +12,7 @@ import org.lockstep.domain.InvalidCustomerException;
 import org.lockstep.domain.NotPermittedException;
 import org.lockstep.domain.RecordBusyException;
 import org.lockstep.domain.StoreUnavailableException;
+import org.lockstep.domain.UnicodeText;
 
 /**
  * Turns driver exceptions into the outcomes callers handle: a broken rule becomes an
@@ -47,12 +48,22 @@ final class StoreErrors {
                 return new InvalidCustomerException(List.of(new FieldError(CustomerField.EXTERNAL_REF,
                         tr("External ref is already used by another customer"))));
             }
-            Optional<String> rule = state.equals("23514") ? constraintOf(sql) : Optional.empty();
+            Optional<String> rule = state.equals("23514") || (state.equals("23P01") || state.equals("23505"))
+                    && "customer".equals(tableOf(sql)) ? constraintOf(sql) : Optional.empty();
             if (rule.isPresent()) {
-                // The rule by its name, not the server's English sentence: a DBA's own CHECK, which Lockstep's
-                // validator does not know, or one of Lockstep's that a value passed in the client.
+                // The rule by its name, not the server's English sentence: a DBA's own CHECK or domain (23514), or an
+                // exclusion (23P01) or unique (23505, but the external ref's, above) constraint of the customer table,
+                // which Lockstep's validator does not know, or one of Lockstep's that a value passed in the client.
+                // On one line: a name may hold a line break, which would split the message (an attack on 6199e1d).
                 return new InvalidCustomerException(List.of(new FieldError(fieldIn(rule.get()),
-                        tr("Refused by the database''s rule {0}; nothing was saved", rule.get()))));
+                        tr("Refused by the database''s rule {0}; nothing was saved",
+                                UnicodeText.oneLine(rule.get())))));
+            }
+            Optional<CustomerField> required = state.equals("23502") ? customerColumnOf(sql) : Optional.empty();
+            if (required.isPresent()) {
+                // A NOT NULL a DBA added to a column Lockstep lets be empty: the field, in the operator's language.
+                return new InvalidCustomerException(List.of(new FieldError(required.get(),
+                        tr("The database requires a value here; nothing was saved"))));
             }
             if (state.equals("23514") || state.equals("23502") || state.equals("22001") || state.equals("22003")) {
                 return new InvalidCustomerException(
@@ -164,7 +175,10 @@ final class StoreErrors {
     private static SQLException findSql(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException s && s.getSQLState() != null) {
-                return s;
+                // A batch's own exception (an import's) says only "Batch entry 1 <unknown> was aborted"; the
+                // server's error, with the rule, table and column it names, is the next one (pgjdbc).
+                SQLException next = s instanceof java.sql.BatchUpdateException ? s.getNextException() : null;
+                return next != null && next.getSQLState() != null ? next : s;
             }
         }
         return null;
@@ -177,6 +191,25 @@ final class StoreErrors {
             }
         }
         return null;
+    }
+
+    /** The customer's field whose column the server says must not be empty, when it says one of the customer's. */
+    private static Optional<CustomerField> customerColumnOf(SQLException sql) {
+        if (sql instanceof org.postgresql.util.PSQLException p && "customer".equals(tableOf(sql))) {
+            String column = p.getServerErrorMessage().getColumn();
+            for (CustomerField f : CustomerField.values()) {
+                if (f.column().equals(column)) {
+                    return Optional.of(f);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The table the server says the statement broke a rule of, or {@code null}. */
+    private static String tableOf(SQLException sql) {
+        return sql instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                ? p.getServerErrorMessage().getTable() : null;
     }
 
     /** The name of the constraint the server says the statement broke, when it says one. */
