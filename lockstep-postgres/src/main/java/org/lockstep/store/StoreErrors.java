@@ -197,11 +197,7 @@ final class StoreErrors {
     private static Optional<CustomerField> customerColumnOf(SQLException sql) {
         if (sql instanceof org.postgresql.util.PSQLException p && "customer".equals(tableOf(sql))) {
             String column = p.getServerErrorMessage().getColumn();
-            for (CustomerField f : CustomerField.values()) {
-                if (f.column().equals(column)) {
-                    return Optional.of(f);
-                }
-            }
+            return CustomerField.byColumn(column).filter(f -> f.column().equals(column));
         }
         return Optional.empty();
     }

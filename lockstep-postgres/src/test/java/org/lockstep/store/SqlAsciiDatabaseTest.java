@@ -58,13 +58,7 @@ class SqlAsciiDatabaseTest {
                     .bind("v", value).execute());
             return "stored";
         } catch (RuntimeException e) {
-            Throwable c = e;
-            while (c != null && !(c instanceof org.postgresql.util.PSQLException)) {
-                c = c.getCause();
-            }
-            assertThat(c).as("a refusal by the server, not %s", e).isNotNull();
-            org.postgresql.util.PSQLException p = (org.postgresql.util.PSQLException) c;
-            return p.getSQLState() + " " + p.getServerErrorMessage().getConstraint();
+            return ServerRefusals.describe(e);
         }
     }
 }

@@ -263,14 +263,7 @@ class StoredValuesTest {
                 update.execute();
             });
         } catch (RuntimeException e) {
-            Throwable c = e;
-            while (c != null && !(c instanceof org.postgresql.util.PSQLException)) {
-                c = c.getCause();
-            }
-            assertThat(c).as("a refusal by the server, not %s", e).isNotNull();
-            org.postgresql.util.PSQLException p = (org.postgresql.util.PSQLException) c;
-            String constraint = p.getServerErrorMessage().getConstraint();
-            return p.getSQLState() + (constraint == null ? "" : " " + constraint);
+            return ServerRefusals.describe(e);
         }
         throw new AssertionError("not refused: " + sql + " with " + value);
     }
