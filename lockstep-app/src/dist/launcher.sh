@@ -24,5 +24,21 @@ while IFS= read -r line || [ -n "$line" ]; do
     app.mainclass=*) main="${line#app.mainclass=}" ;;
   esac
 done <"$appdir/Lockstep.cfg"
+# A display on which JavaFX refused the GPU at a start in the last 7 days (org.lockstep.shell.SoftwareDisplay wrote
+# the memo: its first line is that time in seconds): the software pipeline at once, the one JavaFX fell back to, and
+# GTK told not to load OpenGL either. Both would otherwise load Mesa's GL stack only to drop it: 49 MB resident and
+# about 0.1 CPU-s a start (docs/benchmarks.md, "Issue 30, phase 5"). Not when a pipeline was chosen already.
+if [ -n "${DISPLAY:-}" ] && [[ "${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${options[*]:-}" != *prism.order* ]]; then
+  memo="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/lockstep/display/${DISPLAY//[^[:alnum:]]/_}"
+  refused=
+  { [ -r "$memo" ] && read -r refused <"$memo"; } || true
+  if [[ "$refused" =~ ^[0-9]{1,12}$ ]]; then
+    age=$(( $(printf '%(%s)T' -1) - refused ))
+    if (( age >= 0 && age < 7 * 86400 )); then
+      export GDK_GL="${GDK_GL:-disable}"
+      options+=(-Dprism.order=sw)
+    fi
+  fi
+fi
 exec -a "$image/bin/Lockstep" "$image/lib/runtime/bin/java" -classpath "$classpath" "${options[@]}" \
   "-Djpackage.app-path=$image/bin/Lockstep" "$main" "$@"

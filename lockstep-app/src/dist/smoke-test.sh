@@ -64,3 +64,56 @@ else
   cat "$data/ui.err" >&2
   exit 1
 fi
+# A display whose GPU JavaFX refused (Xvfb has only Mesa's software OpenGL): the first start records it, the next
+# one renders in software at once without loading OpenGL at all, and a pipeline the operator chose is left alone
+# (launcher.sh; org.lockstep.shell.SoftwareDisplay). Three starts in one Xvfb, so that they share one display name.
+cat >"$data/display.sh" <<'EOF'
+set -euo pipefail
+launcher="$1" cache="$2"
+memo="$cache/lockstep/display/${DISPLAY//[^[:alnum:]]/_}"
+rm -f "$memo"
+# Starts the windows, waits for the main one, runs the check given on the java process's pid, ends it.
+shown() {
+  "$launcher" & local app=$!
+  for _ in $(seq 1 600); do
+    if xwininfo -root -tree | grep -q '"Lockstep — smoke"'; then
+      local ok=0
+      "$@" "$app" || ok=1
+      kill "$app"; wait "$app" || true
+      return "$ok"
+    fi
+    kill -0 "$app" 2>/dev/null || { echo "bin/Lockstep ended before its main window" >&2; return 1; }
+    sleep 0.2
+  done
+  kill "$app"; echo "no main window within 120 s" >&2; return 1
+}
+loaded_gl() { grep -q -E '/libGL(X)?[._]' "/proc/$1/maps"; }
+pipeline() { tr '\0' '\n' <"/proc/$1/cmdline" | grep -x -e '-Dprism.order=sw' || true; }
+gdk_gl() { tr '\0' '\n' <"/proc/$1/environ" | grep '^GDK_GL=' || true; }
+first() { [ -z "$(pipeline "$1")" ]; }
+shown first
+[[ "$(head -1 "$memo" 2>/dev/null)" =~ ^[0-9]+$ ]] || { echo "the first start recorded no memo in $memo" >&2; exit 1; }
+echo "memo $memo"
+second() {
+  [ -n "$(pipeline "$1")" ] || { echo "the second start was not told -Dprism.order=sw" >&2; return 1; }
+  [ "$(gdk_gl "$1")" = GDK_GL=disable ] || { echo "the second start's GTK was not told GDK_GL=disable" >&2; return 1; }
+  ! loaded_gl "$1" || { echo "the second start loaded OpenGL: $(grep -o '/[^ ]*libGL[^ ]*' "/proc/$1/maps" | sort -u)" >&2; return 1; }
+}
+shown second
+echo "second start: software rendering, no OpenGL loaded"
+chosen() {
+  [ -z "$(pipeline "$1")" ] && [ -z "$(gdk_gl "$1")" ] ||
+    { echo "the launcher overrode the operator's prism.order" >&2; return 1; }
+}
+JAVA_TOOL_OPTIONS="-Dprism.order=es2,sw" shown chosen
+echo "an operator's prism.order: left as chosen"
+EOF
+start=$(now)
+if xvfb-run -a -s "-screen 0 1366x768x24" bash "$data/display.sh" "$launcher" "${XDG_CACHE_HOME:-$HOME/.cache}" \
+    >"$data/display.out" 2>"$data/display.err"; then
+  echo "ok   a display without a GPU JavaFX takes: remembered, then software rendering at once ($(took "$start"))"
+else
+  echo "the software-display memo did not work (launcher.sh, SoftwareDisplay):" >&2
+  cat "$data/display.out" "$data/display.err" >&2
+  exit 1
+fi

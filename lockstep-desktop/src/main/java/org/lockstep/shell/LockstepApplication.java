@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.prefs.Preferences;
 import javafx.application.Application;
+import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
 import org.lockstep.domain.SchemaTooNewException;
@@ -111,10 +112,14 @@ public final class LockstepApplication extends Application {
         return EXIT_CODE.get();
     }
 
-    /** Asks the desktop's colour scheme before the FX thread starts ({@link StartingUp#askTheDesktop}). */
+    /**
+     * Asks the desktop's colour scheme before the FX thread starts ({@link StartingUp#askTheDesktop}), and remembers a
+     * display whose GPU JavaFX refused ({@link SoftwareDisplay}).
+     */
     @Override
     public void init() {
         startingUp = StartingUp.askTheDesktop();
+        SoftwareDisplay.recordThisStart(Platform.isSupported(ConditionalFeature.SCENE3D));
     }
 
     @Override
