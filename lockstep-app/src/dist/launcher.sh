@@ -31,7 +31,8 @@ done <"$appdir/Lockstep.cfg"
 if [ -n "${DISPLAY:-}" ] && [[ "${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${options[*]:-}" != *prism.order* ]]; then
   memo="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/lockstep/display/${DISPLAY//[^[:alnum:]]/_}"
   refused=
-  { [ -r "$memo" ] && read -r refused <"$memo"; } || true
+  # A regular file only, and one short line of it: a FIFO or a link to /dev/zero there must not hold the start.
+  { [ -f "$memo" ] && read -r -n 24 refused <"$memo"; } || true
   if [[ "$refused" =~ ^[0-9]{1,12}$ ]]; then
     age=$(( $(printf '%(%s)T' -1) - refused ))
     if (( age >= 0 && age < 7 * 86400 )); then
