@@ -57,8 +57,12 @@ done
 rm -rf "$scratch/unseal"
 log="$scratch/training.log"
 export LOCKSTEP_DATA_DIR="$scratch/data" LOCKSTEP_USER=training
-# The commands first, then the desktop, in one JVM: one training run makes one cache.
-export JAVA_TOOL_OPTIONS="-XX:AOTCacheOutput=$cache -Dlockstep.training.commands=true -Dlockstep.startupReport=true"
+# The commands first, then the desktop, in one JVM: one training run makes one cache. JavaFX's own order of pipelines,
+# given: the desktop trains the GPU's probe and the software pipeline both (what a display with a GPU loads, and what
+# one without does), whatever the memo of the builder's display says (launcher.sh reads none when the order is given),
+# and writes no memo there (org.lockstep.shell.SoftwareDisplay records only a start that chose nothing).
+export JAVA_TOOL_OPTIONS="-XX:AOTCacheOutput=$cache -Dlockstep.training.commands=true -Dlockstep.startupReport=true \
+-Dprism.order=es2,sw"
 stop_server() { env -u JAVA_TOOL_OPTIONS "$launcher" db stop >/dev/null 2>&1 || true; }
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; stop_server; }
