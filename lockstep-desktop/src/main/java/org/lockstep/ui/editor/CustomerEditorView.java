@@ -163,6 +163,27 @@ public final class CustomerEditorView {
         });
     }
 
+    /**
+     * Gives {@code tab} its content when it is first chosen. A tab pane styles and skins every tab's content with the
+     * window, chosen or not: the History tab's two tables and the timeline were made at every start and at every
+     * editor window's opening, for tabs an operator opens now and then (issue 30, docs/benchmarks.md, "phase 5").
+     */
+    private static void contentWhenFirstChosen(Tab tab, java.util.function.Supplier<javafx.scene.Node> content) {
+        if (tab.isSelected()) {
+            tab.setContent(content.get());
+            return;
+        }
+        tab.selectedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                if (now) {
+                    tab.selectedProperty().removeListener(this);
+                    tab.setContent(content.get());
+                }
+            }
+        });
+    }
+
     /** The editor's node, to put in a window or a pane. */
     public Parent root() {
         return root;
@@ -249,10 +270,11 @@ public final class CustomerEditorView {
         viewModel.conflicts().mergeProperty().addListener((obs, was, now) -> showMerge(now));
         viewModel.conflicts().deleteConflictProperty().addListener((obs, was, now) -> showDeleteConflict(now));
         bindLock(viewModel.lock());
-        historyTab.setContent(new CustomerHistoryView(viewModel.history(), this::restore,
+        contentWhenFirstChosen(historyTab, () -> new CustomerHistoryView(viewModel.history(), this::restore,
                 viewModel.status().editableProperty()).root());
         historyTab.selectedProperty().addListener((obs, was, now) -> viewModel.history().setActive(now));
-        timelineTab.setContent(new org.lockstep.ui.timeline.TimelinePane(viewModel.timeline()).root());
+        contentWhenFirstChosen(timelineTab,
+                () -> new org.lockstep.ui.timeline.TimelinePane(viewModel.timeline()).root());
         timelineTab.selectedProperty().addListener((obs, was, now) -> viewModel.timeline().setActive(now));
         liveText.textProperty().bind(viewModel.live().bannerProperty());
         liveBanner.wantedProperty().bind(viewModel.live().bannerProperty().isNotNull());

@@ -30,7 +30,8 @@ import org.testfx.api.FxRobot;
 
 /**
  * The editor's Timeline tab, next to History: a customer Alice edited in her window and Bob saved after her shows both
- * saves on their writers' lanes, read from the database once the tab is clicked.
+ * saves on their writers' lanes, read from the database once the tab is clicked. Neither tab has its content before it
+ * is first chosen.
  */
 @WindowTest
 @DatabaseTest
@@ -65,9 +66,13 @@ class TimelineTabWindowTest {
         Customer v2 = bob.find(c.id()).orElseThrow();
         bob.save(c.id(), 2, v2.data().with(CustomerField.PHONE, "+47 55 00 00 00"));
 
+        // Built when first chosen, not with the window (issue 30: a tab pane styles every tab's content at once).
+        assertThat(Fx.call(() -> content(alice, "Timeline") == null && content(alice, "History") == null)).isTrue();
+
         robot.clickOn(Fx.call(() -> tabHeader(alice, "Timeline")));
 
         Fx.await("the timeline's saves", () -> labels(alice).containsAll(List.of("v2 saved", "v3 saved")));
+        assertThat(Fx.call(() -> content(alice, "History") == null)).isTrue();
         assertThat(labels(alice)).containsExactly("created v1", "v2 saved", "v3 saved");
         assertThat(texts(alice, ".timeline-lane")).contains("Alice", "Database", "Bob");
         assertThat(Fx.call(() -> ((javafx.scene.control.Label) alice.stage().getScene().lookup("#timeline-status"))
@@ -104,6 +109,11 @@ class TimelineTabWindowTest {
     private static List<String> largeLabels(javafx.stage.Stage stage) {
         return Fx.call(() -> stage.getScene().getRoot().lookupAll(".timeline-label").stream()
                 .map(n -> ((Text) n).getText()).toList());
+    }
+
+    private static Node content(EditorWindowHandle w, String text) {
+        TabPane tabs = (TabPane) w.stage().getScene().lookup("#tabs");
+        return tabs.getTabs().stream().filter(t -> text.equals(t.getText())).findFirst().orElseThrow().getContent();
     }
 
     private static Node tabHeader(EditorWindowHandle w, String text) {
