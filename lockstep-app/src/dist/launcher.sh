@@ -27,14 +27,33 @@ done <"$appdir/Lockstep.cfg"
 # A display on which JavaFX refused the GPU at a start in the last 7 days (org.lockstep.shell.SoftwareDisplay wrote
 # the memo: its first line is that time in seconds): the software pipeline at once, the one JavaFX fell back to, and
 # GTK told not to load OpenGL either. Both would otherwise load Mesa's GL stack only to drop it: 49 MB resident and
-# about 0.1 CPU-s a start (docs/benchmarks.md, "Issue 30, phase 5"). Not when a pipeline was chosen already.
-if [ -n "${DISPLAY:-}" ] && [[ "${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${options[*]:-}" != *prism.order* ]]; then
-  memo="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/lockstep/display/${DISPLAY//[^[:alnum:]]/_}"
+# about 0.1 CPU-s a start (docs/benchmarks.md, "Issue 30, phase 5"). Not when a pipeline was chosen already: a
+# prism.order, or prism.forceGPU (JavaFX's way to take a GPU it would refuse), in any of the variables java reads
+# options from or in Lockstep.cfg.
+# The memo's path as the app names it (LockstepConfig.cacheDir): $XDG_CACHE_HOME unless blank, else the .cache of
+# Java's user.home, which is the account's home directory (getpwuid; bash's ~ when HOME is unset), not $HOME, unless
+# that is shorter than two characters; the display with every character but an ASCII letter or digit as _.
+# Nothing here may stop or slow the start, nor print: a memo that is not a regular file holding a recent time, or
+# that cannot be read, is no memo.
+account_home() { local HOME; unset HOME; home=~; }
+if [ -n "${DISPLAY:-}" ] &&
+  [[ "${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${_JAVA_OPTIONS:-} ${options[*]:-}" != *prism.@(order|forceGPU)* ]]; then
+  cache="${XDG_CACHE_HOME:-}"
+  if [[ "$cache" != *[![:space:]]* ]]; then
+    home=
+    account_home
+    (( ${#home} >= 2 )) || home="${HOME:-}"
+    cache="${home:+$home/.cache}"
+  fi
   refused=
-  # A regular file only, and one short line of it: a FIFO or a link to /dev/zero there must not hold the start.
-  { [ -f "$memo" ] && read -r -n 24 refused <"$memo"; } || true
+  if [ -n "$cache" ]; then
+    memo="$cache/lockstep/display/${DISPLAY//[^0-9A-Za-z]/_}"
+    # A regular file only, and one short line of it: a FIFO or a link to /dev/zero there must not hold the start.
+    { [ -f "$memo" ] && read -r -n 24 refused <"$memo"; } 2>/dev/null || true
+  fi
+  # 10#: a time written with leading zeros is decimal, not octal (bash's arithmetic would print an error for 08).
   if [[ "$refused" =~ ^[0-9]{1,12}$ ]]; then
-    age=$(( $(printf '%(%s)T' -1) - refused ))
+    age=$(( $(printf '%(%s)T' -1) - 10#$refused ))
     if (( age >= 0 && age < 7 * 86400 )); then
       export GDK_GL="${GDK_GL:-disable}"
       options+=(-Dprism.order=sw)

@@ -34,7 +34,8 @@ echo "ok   bin/Lockstep list --json: $customers customers ($first with the first
 
 # The main window's title is "Lockstep — <user>"; the starting window's "Lockstep — starting".
 start=$(now)
-xvfb-run -a -s "-screen 0 1366x768x24" sh -c "\"$launcher\" & app=\$!
+# A cache of its own for the windows' starts: the app records there whether the display xvfb-run picks took the GPU.
+XDG_CACHE_HOME="$data/cache" xvfb-run -a -s "-screen 0 1366x768x24" sh -c "\"$launcher\" & app=\$!
   for i in \$(seq 1 600); do
     id=\$(xwininfo -root -tree | grep '\"Lockstep — smoke\"' | awk '{ print \$1; exit }')
     [ -n \"\$id\" ] && { echo shown; xprop -id \"\$id\" WM_CLASS; kill \$app; exit 0; }
@@ -64,6 +65,81 @@ else
   cat "$data/ui.err" >&2
   exit 1
 fi
+# What launcher.sh makes of a display memo and of the operator's choices, for every kind of memo and environment: a
+# copy of the image's launcher and Lockstep.cfg with a java that prints what it was given. A start must never stop,
+# print or be slowed by a memo, never override a pipeline chosen for it, and read the memo where the app writes it.
+stub="$data/stub"
+mkdir -p "$stub/bin" "$stub/lib/app" "$stub/lib/runtime/bin" "$data/home"
+cp "$launcher" "$stub/bin/Lockstep"
+cp "$app/lib/app/Lockstep.cfg" "$stub/lib/app/Lockstep.cfg"
+printf '%s\n' '#!/bin/bash' \
+  'printf "GDK_GL=%s sw=%s\n" "${GDK_GL-unset}" "$(printf "%s\n" "$@" | grep -cx -e -Dprism.order=sw)"' \
+  >"$stub/lib/runtime/bin/java"
+chmod +x "$stub/lib/runtime/bin/java"
+shelf="$data/cache/lockstep/display"
+mkdir -p "$shelf"
+now_s=$(date +%s)
+# decides EXPECTED MEMO-NAME MEMO-KIND [VAR=VALUE...]: starts the stub with the memo (a time in seconds, or: none,
+# dir, fifo, zero, text:...) and the environment given; EXPECTED is sw (software forced, GDK_GL=disable), as-is or
+# what the stub prints.
+decides() {
+  local expected="$1" name="$2" kind="$3"; shift 3
+  rm -rf "${shelf:?}"/* "$data/home/.cache"
+  case "$kind" in
+    none) ;;
+    dir) mkdir "$shelf/$name" ;;
+    fifo) mkfifo "$shelf/$name" ;;
+    zero) ln -s /dev/zero "$shelf/$name" ;;
+    text:*) printf '%s' "${kind#text:}" >"$shelf/$name" ;;
+    *) printf '%s\nJavaFX refused\n' "$kind" >"$shelf/$name" ;;
+  esac
+  local out rc=0
+  out=$(env -u JAVA_TOOL_OPTIONS -u JDK_JAVA_OPTIONS -u _JAVA_OPTIONS -u GDK_GL XDG_CACHE_HOME="$data/cache" \
+    DISPLAY=:0 "$@" timeout 10 "$stub/bin/Lockstep" list 2>"$data/decides.err") || rc=$?
+  local want="$expected"
+  [ "$expected" = sw ] && want="GDK_GL=disable sw=1"
+  [ "$expected" = as-is ] && want="GDK_GL=unset sw=0"
+  if [ "$rc" != 0 ] || [ "$out" != "$want" ] || [ -s "$data/decides.err" ]; then
+    echo "launcher.sh with memo '$kind' at $name and $*: exit $rc, '$out' (want '$want'), stderr:" >&2
+    cat "$data/decides.err" >&2
+    exit 1
+  fi
+}
+decides sw _0 "$now_s"
+decides sw _0 "$((now_s - 7 * 86400 + 60))"
+decides sw _0 "0$now_s"
+decides sw _0 "text:$now_s"
+decides as-is _0 "$((now_s - 7 * 86400 - 60))"
+decides as-is _0 "$((now_s + 3600))"
+decides as-is _0 "-$now_s"
+decides as-is _0 9999999999999
+decides as-is _0 "text:08"
+decides as-is _0 "text:"
+decides as-is _0 "text:garbage"
+decides as-is _0 "text:$now_s"$'\r\n'
+decides as-is _0 none
+for kind in dir fifo zero; do decides as-is _0 "$kind"; done
+decides as-is _0 "$now_s" DISPLAY=
+decides sw localhost_10_0 "$now_s" DISPLAY=localhost:10.0
+decides sw ___x__1 "$now_s" DISPLAY=../x/:1
+decides sw __0 "$now_s" DISPLAY=é:0
+decides as-is _0 "$now_s" DISPLAY="$(printf ':%0300d' 0)"
+decides "GDK_GL=always sw=1" _0 "$now_s" GDK_GL=always
+# A blank XDG_CACHE_HOME is no XDG_CACHE_HOME (LockstepConfig.cacheDir): not a directory named by blanks.
+decides as-is "_smoke_$$" "$now_s" XDG_CACHE_HOME=' ' DISPLAY=":smoke-$$"
+for var in JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS _JAVA_OPTIONS; do
+  decides as-is _0 "$now_s" "$var=-Dprism.order=es2,sw"
+  decides as-is _0 "$now_s" "$var=-Xmx300m -Dprism.forceGPU=true"
+done
+# Java's user.home is the account's home, not $HOME: a memo under another $HOME is not the app's.
+mkdir -p "$data/home/.cache/lockstep/display"
+printf '%s\n' "$now_s" >"$data/home/.cache/lockstep/display/_smoke_$$"
+out=$(env -u XDG_CACHE_HOME -u JAVA_TOOL_OPTIONS -u JDK_JAVA_OPTIONS -u _JAVA_OPTIONS HOME="$data/home" \
+  DISPLAY=":smoke-$$" "$stub/bin/Lockstep" 2>&1)
+[ "$out" = "GDK_GL=unset sw=0" ] || { echo "launcher.sh read a memo under \$HOME, not the account's home: $out" >&2; exit 1; }
+echo "java-options=-Dprism.order=es2" >>"$stub/lib/app/Lockstep.cfg"
+decides as-is _0 "$now_s"
+echo "ok   launcher.sh: a recent memo forces software rendering; any other memo, a chosen pipeline or GDK_GL are left"
 # A display whose GPU JavaFX refused (Xvfb has only Mesa's software OpenGL): the first start records it, the next
 # one renders in software at once without loading OpenGL at all, and a pipeline the operator chose is left alone
 # (launcher.sh; org.lockstep.shell.SoftwareDisplay). Three starts in one Xvfb, so that they share one display name.
@@ -109,7 +185,7 @@ JAVA_TOOL_OPTIONS="-Dprism.order=es2,sw" shown chosen
 echo "an operator's prism.order: left as chosen"
 EOF
 start=$(now)
-if xvfb-run -a -s "-screen 0 1366x768x24" bash "$data/display.sh" "$launcher" "${XDG_CACHE_HOME:-$HOME/.cache}" \
+if XDG_CACHE_HOME="$data/cache" xvfb-run -a -s "-screen 0 1366x768x24" bash "$data/display.sh" "$launcher" "$data/cache" \
     >"$data/display.out" 2>"$data/display.err"; then
   echo "ok   a display without a GPU JavaFX takes: remembered, then software rendering at once ($(took "$start"))"
 else

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -76,9 +77,19 @@ final class SoftwareDisplay {
                 return;
             }
             Files.createDirectories(memo.getParent());
-            Files.writeString(memo, now.getEpochSecond() + "\nJavaFX refused this display's GPU at that time (seconds "
-                    + "since 1970): Lockstep's launcher starts in software rendering on it for " + TRUSTED_FOR_DAYS
-                    + " days after. Delete this file to try the GPU at the next start.\n", StandardCharsets.UTF_8);
+            // Written beside it and renamed over it: whatever is at the memo's path (a link to a file elsewhere, a
+            // memo another start is writing) is replaced, never written through, and the launcher reads either the
+            // old memo or the new one, never half of one.
+            Path written = Files.createTempFile(memo.getParent(), "." + memo.getFileName(), ".new");
+            try {
+                Files.writeString(written, now.getEpochSecond() + "\nJavaFX refused this display's GPU at that time "
+                        + "(seconds since 1970): Lockstep's launcher starts in software rendering on it for "
+                        + TRUSTED_FOR_DAYS + " days after. Delete this file to try the GPU at the next start.\n",
+                        StandardCharsets.UTF_8);
+                Files.move(written, memo, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(written);
+            }
             LOG.info("No GPU that JavaFX takes on this display: the next starts on it render in software at once");
         } catch (IOException | RuntimeException e) {
             LOG.debug("Cannot record this display's rendering in {}: {}", memo, e.toString());

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,6 +81,38 @@ class SoftwareDisplayTest {
         SoftwareDisplay.record(memo, true, "es2,sw", REFUSED.plusSeconds(60));
         SoftwareDisplay.record(memo, false, "sw", REFUSED.plusSeconds(120));
         assertThat(Files.readAllLines(memo).get(0)).isEqualTo(String.valueOf(REFUSED.getEpochSecond()));
+    }
+
+    @Test
+    void whatIsAtTheMemosPathIsReplacedNeverWrittenThrough(@TempDir Path elsewhere) throws Exception {
+        Path outside = Files.writeString(elsewhere.resolve("notes.txt"), "not Lockstep's\n");
+        Path memo = cache.resolve("display/_0");
+        Files.createDirectories(memo.getParent());
+        Files.createSymbolicLink(memo, outside);
+
+        SoftwareDisplay.record(memo, false, null, REFUSED);
+
+        assertThat(outside).hasContent("not Lockstep's");
+        assertThat(memo).isRegularFile().isNotEqualTo(outside);
+        assertThat(Files.isSymbolicLink(memo)).isFalse();
+        assertThat(Files.readAllLines(memo).get(0)).isEqualTo("1796484600");
+        try (Stream<Path> files = Files.list(memo.getParent())) {
+            assertThat(files).containsExactly(memo);
+        }
+    }
+
+    @Test
+    void aDirectoryAtTheMemosPathStaysAndLeavesNothingBehind() throws Exception {
+        Path memo = cache.resolve("display/_0");
+        Files.createDirectories(memo);
+        Files.writeString(memo.resolve("kept"), "someone's");
+
+        SoftwareDisplay.record(memo, false, null, REFUSED);
+
+        assertThat(memo.resolve("kept")).hasContent("someone's");
+        try (Stream<Path> files = Files.list(memo.getParent())) {
+            assertThat(files).containsExactly(memo);
+        }
     }
 
     @Test
