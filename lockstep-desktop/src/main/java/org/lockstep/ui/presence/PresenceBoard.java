@@ -189,8 +189,14 @@ public final class PresenceBoard {
     private void show(List<Presence> all) {
         reached();
         String mine = presence.sessionId();
-        others.set(all.stream().filter(p -> !p.sessionId().equals(mine))
-                .collect(Collectors.groupingBy(Presence::customerId, Collectors.toUnmodifiableList())));
+        Map<Long, List<Presence>> now = all.stream().filter(p -> !p.sessionId().equals(mine))
+                .collect(Collectors.groupingBy(Presence::customerId, Collectors.toUnmodifiableList()));
+        // Only a change is told: the list draws every row again at each (TableView.refresh makes all its cells anew),
+        // and a read comes with every heartbeat and every editor opened. Told each time, choosing customers one after
+        // another remade the list's cells at each, several GB of garbage in a minute's browsing (issue 30).
+        if (!now.equals(others.get())) {
+            others.set(now);
+        }
         changeCount.set(changeCount.get() + 1);
     }
 
@@ -202,7 +208,7 @@ public final class PresenceBoard {
         return changeCount.getReadOnlyProperty();
     }
 
-    /** Other sessions' presence by customer id; replaced whole on each read. */
+    /** Other sessions' presence by customer id; replaced whole by a read that finds it changed, and only then. */
     public ReadOnlyObjectProperty<Map<Long, List<Presence>>> othersProperty() {
         return others.getReadOnlyProperty();
     }

@@ -95,6 +95,42 @@ class PresenceBoardTest {
         aliceEditor.close();
     }
 
+    /**
+     * The customer list draws all its rows anew when the others' presence is told (issue 30): a read that finds what
+     * the board shows already — every heartbeat, every customer the operator opens or closes — tells nothing.
+     */
+    @Test
+    void aReadThatFindsTheSamePresenceTellsTheListNothing() {
+        Customer c = customer("P-4");
+        Customer d = customer("P-5");
+        EditorServices alice = operator("Alice", Duration.ofSeconds(30), Duration.ofHours(1), false);
+        EditorServices bob = operator("Bob", Duration.ofSeconds(30), Duration.ofHours(1), false);
+        CustomerEditorViewModel bobEditor = new CustomerEditorViewModel(bob);
+        bobEditor.load(c.id());
+        PresenceBoard board = alice.presence().orElseThrow();
+        board.refresh();
+        assertThat(board.others(c.id())).extracting(Presence::user).containsExactly("Bob");
+        java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+        // As the list does: told, it reads the presence again (which is what lets the next change be told).
+        board.othersProperty().addListener(o -> {
+            told.incrementAndGet();
+            board.othersProperty().get();
+        });
+
+        CustomerEditorViewModel aliceEditor = new CustomerEditorViewModel(alice);
+        aliceEditor.load(d.id());
+        aliceEditor.close();
+        board.heartbeat();
+        board.refresh();
+        board.refresh();
+        assertThat(told).as("reads that found Bob on P-4 again").hasValue(0);
+
+        bobEditor.close();
+        board.refresh();
+        assertThat(told).as("Bob leaving").hasValue(1);
+        assertThat(board.others(c.id())).isEmpty();
+    }
+
     @Test
     void theOperatorsOtherWindowShowsAsYouInAnotherWindowWhileOthersSeeTheOperatorOnce() {
         Customer c = customer("P-3");
