@@ -318,6 +318,10 @@ public final class CustomerListView {
         // and giving a table new items clears its sort order (TableView, RT-35763) and sorts too; either, with no
         // arrow standing, asked the view model for the id order and wrote ID over the order kept (issue 27: the sort
         // was never remembered). The policy then finds it is the order already asked for.
+        // Until then, no sort at all: TableView's own policy sorts the items in memory, which the view model's rows
+        // refuse, and a refused sort takes the arrow back. With no rows yet (a start) that never showed; with rows (a
+        // new view after a language switch) the arrow was taken back and the list went to the id order.
+        table.setSortPolicy(t -> true);
         table.setItems(vm.rows());
         boolean byIdAscending = vm.sortProperty().get() == CustomerSort.ID && !vm.descendingProperty().get();
         sorts.forEach((column, sort) -> {

@@ -112,6 +112,40 @@ class LanguageSwitchWindowTest {
         assertThat(selectedTab(stage)).isEqualTo("Historial");
     }
 
+    /** The list rebuilt in the new language keeps the order the operator chose, with its arrow. */
+    @Test
+    void theMainWindowsListKeepsItsOrderThroughTheSwitch() {
+        MainWindow main = Fx.call(() -> MainWindow.show(new Stage(), alice));
+        Fx.await("the list", () -> main.viewModel().list().rows().stream().anyMatch(r -> r.id() == stored.id()));
+        Stage stage = Fx.call(() -> (Stage) main.root().getScene().getWindow());
+        Fx.run(() -> {
+            javafx.scene.control.TableView<?> table = customerTable(stage);
+            javafx.scene.control.TableColumn<?, ?> city = table.getColumns().stream()
+                    .filter(c -> "City".equals(c.getText())).findFirst().orElseThrow();
+            city.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            // As a click on the header does: the column becomes the table's sort order.
+            ((javafx.collections.ObservableList<javafx.scene.control.TableColumn<?, ?>>) (Object) table
+                    .getSortOrder()).setAll(List.of(city));
+        });
+        Fx.await("the list by city, descending", () -> main.viewModel().list().sortProperty().get()
+                == org.lockstep.domain.CustomerSort.CITY && main.viewModel().list().descendingProperty().get());
+
+        Fx.run(() -> LanguageSwitch.switchTo(Language.SPANISH));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(Fx.call(() -> main.viewModel().list().sortProperty().get()))
+                .isEqualTo(org.lockstep.domain.CustomerSort.CITY);
+        assertThat(Fx.call(() -> main.viewModel().list().descendingProperty().get())).isTrue();
+        assertThat(Fx.call(() -> customerTable(stage).getSortOrder().stream()
+                .map(c -> c.getText() + " " + c.getSortType()).toList()))
+                .as("the arrow on the rebuilt list's header").containsExactly(Texts.tr("City") + " DESCENDING");
+    }
+
+    private static javafx.scene.control.TableView<?> customerTable(Stage stage) {
+        return (javafx.scene.control.TableView<?>) stage.getScene()
+                .lookup("#" + org.lockstep.ui.list.ListIds.CUSTOMER_TABLE);
+    }
+
     @Test
     void aMergeDialogOpenAtTheSwitchKeepsThePartsChosenAndSavesThem() {
         EditorWindowHandle editor = EditorWindowHandle.open(robot, alice, stored.id(), 0);
