@@ -35,8 +35,8 @@ License: Unknown
 EOF
 chmod -R u+rwX,go+rX,go-w "$root"
 
-# Depends: what the runtime and JavaFX load (ldd of lib/runtime/lib/*.so and of JavaFX's natives, which JavaFX
-# unpacks to ~/.openjfx/cache at the first start, so jpackage never saw them):
+# Depends: what the runtime and JavaFX load (ldd of lib/runtime/lib/*.so, JavaFX's natives among them: the build puts
+# them there, where JavaFX loads them from, and jpackage never saw them):
 #   libc6 libgcc-s1 libstdc++6 zlib1g  the JVM itself (libjimage, libzip, libjli)
 #   libgtk-3-0                         glass (libglassgtk3: GTK 3, GDK, Pango, Cairo, ATK, GLib, X11) and
 #                                      javafx_font_pango; .ci/run checks that it is here
