@@ -57,6 +57,9 @@ final class AppRoleSetup {
     private static final Pattern SCRAM_VERIFIER = Pattern.compile("SCRAM-SHA-256\\$(\\d+):.*");
     private static final SecureRandom SALTS = new SecureRandom();
 
+    /** PostgreSQL's SQLSTATE for a database that does not exist ({@code invalid_catalog_name}). */
+    private static final String NO_SUCH_DATABASE = "3D000";
+
     /** The role that owns Lockstep's schema on the embedded server; nobody logs in as it. */
     static final String OWNER_ROLE = EmbeddedServer.OWNER_ROLE;
 
@@ -128,8 +131,40 @@ final class AppRoleSetup {
      */
     static void apply(EmbeddedServer.Endpoint admin, String appRole, String database, String appPassword,
             boolean setPassword) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
-                Statement s = c.createStatement()) {
+        // One connection when the database exists, as at every start but the first: roles are the cluster's, so they
+        // are checked from Lockstep's own database. Each connection the superuser opened (three, before) cost the
+        // client a login at every start of the desktop and of every command (docs/benchmarks.md, "Issue 30, phase 6").
+        try (Connection c = connectIfExists(admin, database)) {
+            if (c != null) {
+                ensureRoles(c, admin, appRole, appPassword, setPassword);
+                ensureDatabase(c, OWNER_ROLE, database);
+                giveObjects(c, appRole, OWNER_ROLE, database);
+                ensurePrewarm(c);
+                return;
+            }
+        }
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password())) {
+            ensureRoles(c, admin, appRole, appPassword, setPassword);
+        }
+        ensureDatabase(admin, appRole, database);
+    }
+
+    /** A superuser's connection to {@code database}, or {@code null} when there is no such database. */
+    private static Connection connectIfExists(EmbeddedServer.Endpoint admin, String database) throws SQLException {
+        try {
+            return DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password());
+        } catch (SQLException e) {
+            if (NO_SUCH_DATABASE.equals(e.getSQLState())) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** The roles, their passwords' verifiers, the groups and the memberships ({@link AppRoleSetup}'s list). */
+    private static void ensureRoles(Connection c, EmbeddedServer.Endpoint admin, String appRole, String appPassword,
+            boolean setPassword) throws SQLException {
+        try (Statement s = c.createStatement()) {
             ensureRole(c, s, appRole, appPassword, setPassword);
             if (heavierVerifier(c, admin.user())) {
                 setPassword(s, admin.user(), admin.password());
@@ -137,7 +172,6 @@ final class AppRoleSetup {
             s.execute(GROUPS);
             ensureOwner(c, s, appRole);
         }
-        ensureDatabase(admin, appRole, database);
     }
 
     /**
@@ -148,9 +182,8 @@ final class AppRoleSetup {
      * @throws SQLException when the server refuses a step
      */
     static void ensureDatabase(EmbeddedServer.Endpoint admin, String appRole, String database) throws SQLException {
-        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password());
-                Statement s = c.createStatement()) {
-            ensureDatabase(c, s, OWNER_ROLE, database);
+        try (Connection c = DriverManager.getConnection(admin.jdbcUrl("postgres"), admin.user(), admin.password())) {
+            ensureDatabase(c, OWNER_ROLE, database);
         }
         try (Connection c = DriverManager.getConnection(admin.jdbcUrl(database), admin.user(), admin.password())) {
             giveObjects(c, appRole, OWNER_ROLE, database);
@@ -269,9 +302,13 @@ final class AppRoleSetup {
         s.execute("ALTER ROLE " + role + " PASSWORD '" + verifier + "'"); // base64 and '$:': nothing to escape
     }
 
-    private static void ensureDatabase(Connection c, Statement s, String role, String database)
-            throws SQLException {
-        try (PreparedStatement q = c.prepareStatement(
+    /**
+     * Makes {@code database} owned by {@code role}, or gives it to {@code role}. {@code CREATE DATABASE} needs a
+     * connection to another database, which only a missing database gets ({@link #apply}); {@code ALTER DATABASE …
+     * OWNER TO} works from inside it.
+     */
+    private static void ensureDatabase(Connection c, String role, String database) throws SQLException {
+        try (Statement s = c.createStatement(); PreparedStatement q = c.prepareStatement(
                 "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = ?")) {
             q.setString(1, database);
             try (ResultSet rs = q.executeQuery()) {
@@ -309,6 +346,10 @@ final class AppRoleSetup {
         } catch (SQLException e) {
             c.rollback();
             throw e;
+        } finally {
+            // The connection goes on (pg_prewarm next): a statement after this one would otherwise open a transaction
+            // that the closing connection rolls back.
+            c.setAutoCommit(true);
         }
         LOG.info("Gave {} objects of the database {} to the role {}", statements.size(), database, role);
     }
