@@ -102,6 +102,8 @@ class LockstepApplicationTest {
         for (boolean allowUnsafe : new boolean[]{true, false}) {
             LockstepApplication.useContext(new UiContext("Åsa", () -> backend(db, "Åsa"), allowUnsafe));
             app = (LockstepApplication) FxToolkit.setupApplication(LockstepApplication::new);
+            await(() -> robot.lookup("#new-customer").tryQuery().isPresent());
+            robot.clickOn("#new-customer"); // the main window shows its editor once it has a customer (EditorPane)
             await(() -> robot.lookup("#" + ListIds.CUSTOMER_TABLE).tryQuery().isPresent()
                     && robot.lookup("#unsafeMode").tryQuery().isPresent());
 

@@ -100,7 +100,7 @@ public final class MainWindow {
     private final BorderPane root = new BorderPane();
     // The content below is built again over the same view models when the language changes (LanguageSwitch).
     private CustomerListView listView;
-    private CustomerEditorView editorView;
+    private EditorPane editorPane;
     private VBox top;
     private SplitPane split;
     private MenuBar menus;
@@ -156,17 +156,19 @@ public final class MainWindow {
         listView = new CustomerListView(vm.list());
         services.presence().ifPresent(listView::showPresence);
         listView.setOnOpen(c -> vm.openInNewWindow());
-        editorView = new CustomerEditorView(vm.editor());
-        editorView.usePlaces(services.places());
-        Parent editorPane = editorView.root();
+        editorPane = new EditorPane(vm.editor(), () -> {
+            CustomerEditorView editorView = new CustomerEditorView(vm.editor());
+            editorView.usePlaces(services.places());
+            return editorView;
+        });
         if (listView.root() instanceof Region list) {
             list.setMinWidth(LIST_MIN_WIDTH);
         }
-        if (editorPane instanceof Region editor) {
+        if (editorPane.root() instanceof Region editor) {
             // Below this the fields were cut ("François Trembla", "ftremblay@gmai"): the divider stops here instead.
             editor.setMinWidth(EDITOR_MIN_WIDTH);
         }
-        split = new SplitPane(listView.root(), editorPane);
+        split = new SplitPane(listView.root(), editorPane.root());
         split.setId("main-split");
         split.setOrientation(orientation(root.getWidth()));
         services.places().rememberDivider(split, "main", LIST_SHARE);
@@ -191,7 +193,7 @@ public final class MainWindow {
         double[] dividers = split.getDividerPositions();
         listView.saveColumnWidths();
         listView.retire();
-        editorView.retire();
+        editorPane.retire();
         CustomerListView retiredList = listView;
         build();
         split.setDividerPositions(dividers);
@@ -247,7 +249,7 @@ public final class MainWindow {
         vm.setPendingEditsPrompt(this::askAboutPendingEdits);
         stage.setTitle(vm.title());
         stage.setScene(new Scene(root));
-        LanguageSwitch.follow(stage, () -> !editorView.hasOpenDialog(), this::rebuild);
+        LanguageSwitch.follow(stage, () -> !editorPane.hasOpenDialog(), this::rebuild);
         CustomerEditorWindow.catchUpWhenDialogsClose(stage, vm.editor());
         stage.setMinWidth(EDITOR_MIN_WIDTH + 20);
         stage.setMinHeight(420);

@@ -5,7 +5,9 @@ import static org.lockstep.ui.main.MainWindowHandle.await;
 
 import java.util.List;
 import javafx.application.Platform;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextInputControl;
@@ -21,11 +23,13 @@ import org.lockstep.domain.CustomerData;
 import org.lockstep.domain.AcquireOutcome;
 import org.lockstep.store.JdbiCustomerRepository;
 import org.lockstep.store.JdbiLeaseRepository;
+import org.lockstep.testing.db.DatabaseOutage;
 import org.lockstep.testing.db.DatabaseTest;
 import org.lockstep.testing.db.FreshDatabase;
 import org.lockstep.testing.fx.WindowTest;
 import org.lockstep.ui.Sessions;
 import org.lockstep.ui.FxTaskExecutor;
+import org.lockstep.ui.editor.EditorState;
 import org.lockstep.ui.list.ListIds;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -114,6 +118,48 @@ class MainWindowTest {
         assertThat(window.viewModel().editor().buffer().baseProperty().get()).isEqualTo(societe);
         assertThat(main.shows(main.editorPane(), "Montréal")).isTrue();
         assertThat(main.shows(main.editorPane(), "Société Générale d'Équipement")).isTrue();
+    }
+
+    @Test
+    void untilACustomerIsChosenTheEditorSideSaysHowToChooseOneAndHasNoForm(FxRobot robot) {
+        MainWindowHandle main = new MainWindowHandle(robot);
+        await(() -> main.rows().size() == customers.size());
+
+        assertThat(labels(robot, main.editorPane())).containsExactly("No customer selected",
+                "Choose a customer in the list to edit it here, or press Ctrl+N for a new one.");
+        assertThat(robot.from(main.editorPane()).lookup((Node n) -> n instanceof TextInputControl).queryAll())
+                .isEmpty();
+
+        main.clickCell("Café Łódź");
+
+        await(() -> main.shows(main.editorPane(), "Agnieszka Wójcik"));
+        assertThat(robot.from(main.editorPane()).lookup(".editor-note").queryAll()).isEmpty();
+    }
+
+    @Test
+    void aCustomerThatCannotBeReadShowsWhyInTheEditorNotTheNote(FxRobot robot) {
+        MainWindowHandle main = new MainWindowHandle(robot);
+        await(() -> main.rows().size() == customers.size());
+        long id = customers.get(3).id();
+        DatabaseOutage outage = DatabaseOutage.of(db);
+        outage.cut();
+        try {
+            robot.interact(() -> window.viewModel().editor().load(id));
+
+            await(() -> window.viewModel().editor().noticeProperty().get() != null);
+            assertThat(window.viewModel().editor().stateProperty().get()).isEqualTo(EditorState.EMPTY);
+            assertThat(labels(robot, main.editorPane()))
+                    .contains("Can't reach the database — Customer #" + id + " could not be loaded.");
+            assertThat(robot.from(main.editorPane()).lookup(".editor-note").queryAll()).isEmpty();
+        } finally {
+            outage.restore();
+        }
+    }
+
+    /** The texts of the visible labels under {@code root}, in scene order. */
+    private static List<String> labels(FxRobot robot, Node root) {
+        return robot.from(root).lookup((Node n) -> n instanceof Label l && l.isVisible() && l.getText() != null
+                && !l.getText().isEmpty()).queryAllAs(Label.class).stream().map(Label::getText).toList();
     }
 
     @Test

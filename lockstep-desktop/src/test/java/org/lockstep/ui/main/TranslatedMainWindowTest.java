@@ -111,8 +111,11 @@ class TranslatedMainWindowTest {
                 "Versión"), updated);
         Fx.await("a date as dd/MM/yyyy",
                 () -> updated(main, updated).matches("\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d"));
-        assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo(expect(lang, "Salvar", "Guardar"));
-        assertThat(text(main, "#" + EditorIds.REVERT_BUTTON)).isEqualTo(expect(lang, "Reverter", "Revertir"));
+        // The main window's editor side, no customer chosen yet (EditorPane); the editor's own words are checked in
+        // the editor window below.
+        assertThat(text(main, ".editor-note .heading"))
+                .isEqualTo(expect(lang, "Nenhum cliente selecionado", "Ningún cliente seleccionado"));
+        assertThat(text(main, ".editor-note .help")).startsWith(expect(lang, "Escolha um cliente", "Elija un cliente"));
         assertThat(menus(main)).containsExactly(expect(lang, List.of("_Cliente", "_Edição", "E_xibir"),
                 List.of("_Cliente", "_Edición", "_Ver")).toArray(String[]::new));
         assertThat(text(main, "#new-customer")).isEqualTo(expect(lang, "Novo cliente", "Nuevo cliente"));
@@ -181,7 +184,7 @@ class TranslatedMainWindowTest {
                     "_Ver")));
             WaitForAsyncUtils.waitForFxEvents(); // the new tool bar's buttons are its skin's, made at the next pulse
             assertThat(text(main, "#new-customer")).isEqualTo("Nuevo cliente");
-            assertThat(text(main, "#" + EditorIds.SAVE_BUTTON)).isEqualTo("Guardar");
+            assertThat(text(main, ".editor-note .heading")).isEqualTo("Ningún cliente seleccionado");
             assertThat(columns(main)).contains("Empresa", "Ciudad", "Versión");
             assertThat(Fx.call(() -> ((TextInputControl) main.lookup("#" + ListIds.CUSTOMER_FILTER)).getText()))
                     .as("the filter text kept").isEqualTo("Natura");
