@@ -72,6 +72,9 @@ public final class Texts {
     public static String in(Language lang, String english, Object... args) {
         Compiled compiled = FORMATS.computeIfAbsent(lang, l -> new ConcurrentHashMap<>())
                 .computeIfAbsent(english, key -> compile(lang, key));
+        if (compiled.literal != null) {
+            return compiled.literal;
+        }
         Object[] filled = compiled.plainIntegers(args);
         synchronized (compiled.format) { // a Format is not safe for threads; texts are asked from tasks too
             return compiled.format.format(filled);
@@ -187,10 +190,17 @@ public final class Texts {
     /**
      * A compiled pattern and the arguments only a plain {@code {n}} writes: their integers are turned into digits,
      * since ICU would group them ({@code 12,345}) — right for quantities ({@code {n, number}}, plurals), wrong for ids.
+     * A text without braces or apostrophes reads as itself in ICU's syntax: it is kept as it is ({@code literal}), with
+     * no format made for it.
      */
-    private record Compiled(MessageFormat format, Set<Integer> plainOnly) {
+    private record Compiled(String literal, MessageFormat format, Set<Integer> plainOnly) {
 
         static Compiled of(String source, Locale locale) {
+            // Most of what a window shows (menus, buttons, column headers, tooltips) is such text; a MessageFormat
+            // parsed and made for each cost the desktop's start several ms (issue 30, docs/benchmarks.md, "phase 6").
+            if (source.chars().noneMatch(c -> c == '{' || c == '}' || c == '\'')) {
+                return new Compiled(source, null, Set.of());
+            }
             Set<Integer> typed = new HashSet<>();
             Set<Integer> plain = new HashSet<>();
             MessagePattern pattern = new MessagePattern(source);
@@ -203,7 +213,7 @@ public final class Texts {
                 }
             }
             plain.removeAll(typed);
-            return new Compiled(new MessageFormat(source, locale), Set.copyOf(plain));
+            return new Compiled(null, new MessageFormat(source, locale), Set.copyOf(plain));
         }
 
         Object[] plainIntegers(Object[] args) {

@@ -34,6 +34,18 @@ class TextsTest {
     }
 
     @Test
+    void aTextWithoutBracesOrApostrophesComesOutAsWrittenAndOneWithThemAsIcuReadsIt() {
+        // Kept as they are, with no format made (Texts.Compiled): what ICU treats specially elsewhere (# in a plural,
+        // | in a choice) is plain text at the top of a message.
+        assertThat(Texts.in(Language.ENGLISH, "50% # | < > \\ \u00e9")).isEqualTo("50% # | < > \\ \u00e9");
+        assertThat(Texts.in(Language.ENGLISH, "Ctrl+N for a new one.", "an unused argument"))
+                .isEqualTo("Ctrl+N for a new one.");
+        // Through ICU still: an apostrophe is literal unless it quotes a brace, and two stand for one.
+        assertThat(Texts.in(Language.ENGLISH, "It's {0}''s", "Ana")).isEqualTo("It's Ana's");
+        assertThat(Texts.in(Language.ENGLISH, "'{'0'}' is literal")).isEqualTo("{0} is literal");
+    }
+
+    @Test
     void pluralsFollowEachLanguagesRules() {
         String english = "{0, plural, one {# field differs} other {# fields differ}}";
         assertThat(Texts.in(Language.ENGLISH, english, 1)).isEqualTo("1 field differs");
