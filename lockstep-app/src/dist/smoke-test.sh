@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks the app image ./mvnw -Pdist package made (target/dist/Lockstep, or the directory given) on a fresh data
 # directory: the CLI answers (--version, list --json on the embedded database with its sample customers), and the
-# desktop app opens its main window under Xvfb, with the window class (WM_CLASS) the menu entry names (needs xvfb-run,
-# xwininfo and xprop: apt-get install xvfb x11-utils).
+# desktop app opens its main window under Xvfb, with the window class (WM_CLASS) the menu entry names and JavaFX's native
+# libraries from the runtime's lib directory (needs xvfb-run, xwininfo and xprop: apt-get install xvfb x11-utils).
 # Prints how long each took; .ci/run runs it after the tests. Exits non-zero on the first check that fails.
 set -euo pipefail
 app="${1:-target/dist/Lockstep}"
@@ -38,7 +38,9 @@ start=$(now)
 XDG_CACHE_HOME="$data/cache" xvfb-run -a -s "-screen 0 1366x768x24" sh -c "\"$launcher\" & app=\$!
   for i in \$(seq 1 600); do
     id=\$(xwininfo -root -tree | grep '\"Lockstep — smoke\"' | awk '{ print \$1; exit }')
-    [ -n \"\$id\" ] && { echo shown; xprop -id \"\$id\" WM_CLASS; kill \$app; exit 0; }
+    [ -n \"\$id\" ] && { echo shown; xprop -id \"\$id\" WM_CLASS;
+      grep -oE '/[^ ]*/lib(glass|prism|javafx|decora)[^/ ]*[.]so' /proc/\$app/maps | sort -u | sed 's/^/native /'
+      kill \$app; exit 0; }
     kill -0 \$app 2>/dev/null || exit 1
     sleep 0.2
   done
@@ -54,6 +56,16 @@ if wait "$ui_pid" && grep -q shown "$data/ui.out"; then
     exit 1
   fi
   echo "ok   the main window's WM_CLASS is the menu entry's StartupWMClass: $wm_class"
+  # JavaFX's native libraries come from the runtime's lib directory, where the build puts them (lockstep-app's pom):
+  # not copies unpacked under the account's home (~/.openjfx/cache), which a home mounted noexec refuses to load, and
+  # which each start read out of the image and hashed again.
+  natives="$(sed -n 's/^native //p' "$data/ui.out")"
+  runtime_lib="$(realpath "$app")/lib/runtime/lib"
+  echo "$natives" | grep -q '/libglass[.]so$' ||
+    { echo "no JavaFX native library (libglass.so) among the main window's mappings" >&2; exit 1; }
+  elsewhere="$(echo "$natives" | while read -r f; do [ "$(dirname "$f")" = "$runtime_lib" ] || echo "$f"; done)"
+  [ -z "$elsewhere" ] || { echo "JavaFX loaded native libraries from outside $runtime_lib:" >&2; echo "$elsewhere" >&2; exit 1; }
+  echo "ok   JavaFX's native libraries loaded from lib/runtime/lib: $(echo "$natives" | xargs -n1 basename | tr '\n' ' ')"
   # JavaFX is in the runtime as modules: it must not warn that it was loaded from the class path.
   if grep -q "Unsupported JavaFX configuration" "$data/ui.err"; then
     echo "bin/Lockstep loaded JavaFX from the class path (Unsupported JavaFX configuration)" >&2

@@ -139,12 +139,14 @@ public final class Cast {
                 s.close(); // a confirmation left open by a step that failed
             }
         }
+        // Scenario 1 ends on the History tab; the fields are on Details. Chosen before the editor is emptied: the main
+        // window then takes the editor out of the window (EditorPane), where the tab is not found.
+        hands.showDetails();
         CustomerEditorViewModel editor = operator.editor();
         editor.clear();
         editor.lock().notifyWhenFreeProperty().set(false);
         editor.lock().modeProperty().set(ConcurrencyMode.OPTIMISTIC);
         operator.viewModel().list().selectedProperty().set(null);
-        hands.showDetails(); // scenario 1 ends on the History tab; the fields are on Details
         Node filter = operator.stage().getScene().lookup("#" + ListIds.CUSTOMER_FILTER);
         if (filter instanceof TextInputControl text) {
             text.clear();
