@@ -60,7 +60,7 @@ public enum CustomerField {
 
     /**
      * Maximum length in code points, as PostgreSQL's {@code char_length} counts them (for {@link #CREDIT_LIMIT}, of
-     * its text form; its range is {@link CustomerValidator#maxCreditLimit()}).
+     * its text form; its range is {@link CustomerValidator#MAX_CREDIT_LIMIT}).
      */
     public int maxLength() {
         return maxLength;

@@ -17,21 +17,10 @@ import java.util.regex.Pattern;
 public final class CustomerValidator {
 
     /**
-     * The largest credit limit: limits fit {@code numeric(12,2)} ({@code V1__customer.sql}), at most 10 digits before
-     * the point. A test reads the column's precision and scale from the database, so the two cannot drift apart.
+     * Credit limits fit {@code numeric(12,2)} ({@code V1__customer.sql}): at most 10 digits before the point. A test
+     * reads the column's precision and scale from the database, so the two cannot drift apart.
      */
-    public static BigDecimal maxCreditLimit() {
-        return CreditLimit.MAX;
-    }
-
-    /**
-     * Made when a credit limit is first checked, not with this class: a start validates the empty editor, and the
-     * first {@code BigDecimal} a JVM makes initializes that class, which on Java 25 costs 20 ms of the desktop's start
-     * (it squares powers of five up to 5^(2^16); issue 30, docs/benchmarks.md, "phase 6").
-     */
-    private static final class CreditLimit {
-        static final BigDecimal MAX = new BigDecimal("9999999999.99");
-    }
+    public static final BigDecimal MAX_CREDIT_LIMIT = new BigDecimal("9999999999.99");
 
     /**
      * Ends a rule's message when the value breaking it was stored before and is left unchanged (English; the warning
@@ -169,7 +158,7 @@ public final class CustomerValidator {
         } else if (value instanceof BigDecimal credit) {
             if (credit.signum() < 0) {
                 errors.add(new FieldError(f, tr("Credit limit must not be negative")));
-            } else if (credit.compareTo(maxCreditLimit()) > 0) {
+            } else if (credit.compareTo(MAX_CREDIT_LIMIT) > 0) {
                 errors.add(new FieldError(f, tr("Credit limit must be at most 9,999,999,999.99")));
             } else if (credit.stripTrailingZeros().scale() > 2) {
                 errors.add(new FieldError(f, tr("Credit limit has at most two decimals")));

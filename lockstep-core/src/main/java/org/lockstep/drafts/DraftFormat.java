@@ -146,7 +146,7 @@ final class DraftFormat {
 
     private static BigDecimal storedAmount(String text) {
         BigDecimal amount = new BigDecimal(text);
-        if (amount.signum() < 0 || amount.compareTo(CustomerValidator.maxCreditLimit()) > 0
+        if (amount.signum() < 0 || amount.compareTo(CustomerValidator.MAX_CREDIT_LIMIT) > 0
                 || amount.stripTrailingZeros().scale() > 2) {
             throw new IllegalArgumentException("not an amount the store holds: " + text);
         }

@@ -77,7 +77,7 @@ class FieldLimitsMatchTheDatabaseTest {
         int scale = ((Number) column.get("numeric_scale")).intValue();
 
         BigDecimal largest = BigDecimal.TEN.pow(precision - scale).subtract(BigDecimal.ONE.movePointLeft(scale));
-        assertThat(CustomerValidator.maxCreditLimit()).isEqualByComparingTo(largest);
+        assertThat(CustomerValidator.MAX_CREDIT_LIMIT).isEqualByComparingTo(largest);
     }
 
     /** The database counts as the validator counts: code points, not UTF-16 code units. */
